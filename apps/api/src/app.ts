@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { authRoutes } from './modules/auth/auth.routes';
+import { devRoutes } from './modules/dev/dev.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { registerMailJobs } from './modules/mail/mail.jobs';
+import { merchantsRoutes } from './modules/merchants/merchants.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { rolesRoutes } from './modules/roles/roles.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { WEB_DIST_DIR } from './paths';
+import { accessDeclarationPlugin } from './plugins/access';
+import { authPlugin } from './plugins/auth';
+import { docsPlugin } from './plugins/docs';
+import { errorsPlugin } from './plugins/errors';
+import { eventsPlugin } from './plugins/events';
+import { jobsPlugin } from './plugins/jobs';
+import { securityPlugin } from './plugins/security';
+import { webAppPlugin } from './plugins/web-app';
+import { createProviders, type Providers } from './providers/providers';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    providers: Providers;
+  }
+}
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  providers?: Partial<Providers>;
+  webDistDir?: string;
+  jobPollingIntervalSeconds?: number;
+};
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.LOG_LEVEL,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.refresh', '*.access'],
+      censor: '[redacted]',
+    },
+  };
+}
+
+/** Builds the whole app (plugins, modules) without listening, for the server and for tests alike. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('providers', { ...createProviders(config, database.db), ...options.providers });
+
+  await app.register(accessDeclarationPlugin);
+  await app.register(errorsPlugin);
+  await app.register(authPlugin);
+  await app.register(securityPlugin);
+  await app.register(websocket);
+  await app.register(eventsPlugin, { database });
+  await app.register(jobsPlugin, { database, pollingIntervalSeconds: options.jobPollingIntervalSeconds });
+  await app.register(docsPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(profileRoutes);
+      await api.register(merchantsRoutes);
+      await api.register(usersRoutes);
+      await api.register(rolesRoutes);
+      if (config.NODE_ENV !== 'production') await api.register(devRoutes);
+    },
+    { prefix: '/api' },
+  );
+  registerMailJobs(app);
+
+  await app.register(webAppPlugin, { distDir: options.webDistDir ?? WEB_DIST_DIR });
+  return app;
+}

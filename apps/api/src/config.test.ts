@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+describe('parseConfig', () => {
+  it('gives the embedded defaults with no configuration', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', NODE_ENV: 'development', LOG_LEVEL: 'info' });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names PORT and what is expected when it is not a number', () => {
+    expect(() => parseConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => parseConfig({ PORT: 'abc' })).toThrow(/PORT: expected a port number/);
+  });
+
+  it('rejects a port out of range', () => {
+    expect(() => parseConfig({ PORT: '70000' })).toThrow(/PORT: expected a port from 1 to 65535/);
+  });
+
+  it('accepts a PostgreSQL URL and refuses any other scheme', () => {
+    expect(parseConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/paydesk' }).DATABASE_URL).toBe(
+      'postgres://postgres@127.0.0.1:5432/paydesk',
+    );
+    expect(() => parseConfig({ DATABASE_URL: 'mysql://x@y/z' })).toThrow(
+      /DATABASE_URL: expected a postgres:\/\/ connection URL/,
+    );
+  });
+
+  it('requires a long JWT_SECRET in production', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: is required in production/);
+    expect(() => parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'short' })).toThrow(
+      /JWT_SECRET: expected at least 32 characters/,
+    );
+    expect(parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).NODE_ENV).toBe('production');
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = parseConfig({ PORT: '', DATABASE_URL: '' });
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+});

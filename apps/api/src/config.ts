@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'], { error: 'expected true or false' })
+  .transform((value) => value === 'true' || value === '1');
+
+const configSchema = z
+  .object({
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { error: 'expected development, production or test' })
+      .default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce
+      .number({ error: 'expected a port number' })
+      .int({ error: 'expected a whole port number' })
+      .min(1, { error: 'expected a port from 1 to 65535' })
+      .max(65535, { error: 'expected a port from 1 to 65535' })
+      .default(3000),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'expected a postgres:// connection URL' }).optional(),
+    JWT_SECRET: z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'expected a pino log level' })
+      .default('info'),
+    PUBLIC_URL: z.url({ error: 'expected an absolute URL such as https://paydesk.example.com' }).optional(),
+    SEED_DEMO_DATA: booleanFlag.optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' }).optional(),
+    MAIL_FROM: z.string().min(3).default('Paydesk <no-reply@paydesk.local>'),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'expected milliseconds' }).int().min(0).default(10_000),
+  })
+  .superRefine((config, ctx) => {
+    if (config.NODE_ENV === 'production' && !config.JWT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'is required in production (at least 32 characters)',
+      });
+    }
+  });
+
+export type Config = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses configuration from an environment; a bad value names the variable and what is expected. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = configSchema.safeParse(present);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/** Reads `.env` from the working directory when present; real environment variables win. */
+export function loadConfig(): Config {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  return parseConfig(process.env);
+}

@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns';
+
+export const organizations = pgTable('organizations', {
+  id: id(),
+  name: text().notNull(),
+  logo: text(),
+  in_legacy_app: boolean().notNull().default(false),
+  created: createdAt(),
+});
+
+export const merchants = pgTable(
+  'merchants',
+  {
+    id: id(),
+    organization_id: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    name: text().notNull(),
+    logo: text(),
+    in_legacy_app: boolean().notNull().default(false),
+    check_custom_roles: boolean().notNull().default(false),
+    allow_group_message: boolean().notNull().default(false),
+    is_integrated: boolean().notNull().default(false),
+    timezone: text().notNull().default('America/New_York'),
+    created: createdAt(),
+  },
+  (table) => [index('merchants_organization_idx').on(table.organization_id)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text().notNull(),
+    password_hash: text(),
+    first_name: text().notNull().default(''),
+    last_name: text().notNull().default(''),
+    organization_id: uuid().references(() => organizations.id),
+    is_active: boolean().notNull().default(true),
+    is_pending: boolean().notNull().default(false),
+    is_super_user: boolean().notNull().default(false),
+    created: createdAt(),
+  },
+  (table) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`)],
+);
+
+export const customRoles = pgTable(
+  'custom_roles',
+  {
+    id: id(),
+    merchant_id: uuid()
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    role_name: text().notNull(),
+    role_description: text().notNull().default(''),
+    /** Names of the permission flags this role grants. */
+    permissions: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    min_merchant_payment_amount: integer(),
+    max_merchant_payment_amount: integer(),
+    created: createdAt(),
+  },
+  (table) => [uniqueIndex('custom_roles_merchant_name_idx').on(table.merchant_id, sql`lower(${table.role_name})`)],
+);
+
+export const roleGrants = pgTable(
+  'role_grants',
+  {
+    id: id(),
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    merchant_id: uuid()
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    role: text({ enum: ['super_admin', 'admin', 'staff', 'custom'] }).notNull(),
+    custom_role_id: uuid().references(() => customRoles.id, { onDelete: 'cascade' }),
+    created: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('role_grants_user_merchant_idx').on(table.user_id, table.merchant_id),
+    index('role_grants_merchant_idx').on(table.merchant_id),
+    check('role_grants_custom_role_check', sql`(${table.role} = 'custom') = (${table.custom_role_id} is not null)`),
+  ],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    jti: uuid().primaryKey(),
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Every token rotated from one sign-in shares a family; replaying a used token revokes the family. */
+    family_id: uuid().notNull(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+    used_at: timestamp({ withTimezone: true }),
+    revoked_at: timestamp({ withTimezone: true }),
+    created: createdAt(),
+  },
+  (table) => [
+    index('refresh_tokens_family_idx').on(table.family_id),
+    index('refresh_tokens_user_idx').on(table.user_id),
+  ],
+);
+
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: id(),
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text({ enum: ['password_reset', 'signup', 'invite', 'sso'] }).notNull(),
+    merchant_id: uuid().references(() => merchants.id, { onDelete: 'cascade' }),
+    /** For invites: the role the user gets on the merchant when they accept. */
+    role: text({ enum: ['super_admin', 'admin', 'staff', 'custom'] }),
+    custom_role_id: uuid().references(() => customRoles.id, { onDelete: 'cascade' }),
+    token_hash: text().notNull(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+    used_at: timestamp({ withTimezone: true }),
+    created: createdAt(),
+  },
+  (table) => [index('one_time_tokens_user_idx').on(table.user_id)],
+);
+
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: id(),
+    /** `email:<lowercased email>` or `ip:<address>`. */
+    throttle_key: text().notNull(),
+    created: createdAt(),
+  },
+  (table) => [index('sign_in_failures_key_idx').on(table.throttle_key, table.created)],
+);

@@ -1,0 +1,4 @@
+import * as identity from './identity';
+import * as outbox from './outbox';
+
+export const schema = { ...identity, ...outbox };

@@ -1,0 +1,106 @@
+import { PERMISSION_FLAGS, type PermissionFlag } from '@paydesk/domain/access/roles';
+import type { Db } from '../../db/client';
+import { FieldErrors, HttpError, notFound } from '../../lib/http-errors';
+import { isUuid } from '../../lib/ids';
+import type { RoleDto, RoleInput } from './roles.contract';
+import {
+  countRoleHolders,
+  deleteRole,
+  findRole,
+  findRoles,
+  insertRole,
+  updateRole,
+  type CustomRoleRow,
+} from './roles.repository';
+
+export function toRoleDto(row: CustomRoleRow): RoleDto {
+  const granted = PERMISSION_FLAGS.filter((flag) => row.permissions.includes(flag));
+  return {
+    id: row.id,
+    role_name: row.role_name,
+    role_description: row.role_description,
+    permissions: Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, granted.includes(flag)])) as Record<
+      PermissionFlag,
+      boolean
+    >,
+    has_access: granted,
+    settings: {
+      min_merchant_payment_amount: row.min_merchant_payment_amount,
+      max_merchant_payment_amount: row.max_merchant_payment_amount,
+    },
+  };
+}
+
+export async function findCustomRole(db: Db, merchantId: string, roleId: string): Promise<CustomRoleRow | undefined> {
+  return isUuid(roleId) ? findRole(db, merchantId, roleId) : undefined;
+}
+
+export async function getRole(db: Db, merchantId: string, roleId: string): Promise<CustomRoleRow> {
+  const role = await findCustomRole(db, merchantId, roleId);
+  if (!role) throw notFound();
+  return role;
+}
+
+export function listRoles(db: Db, merchantId: string, page: { limit: number; offset: number }) {
+  return findRoles(db, merchantId, page);
+}
+
+/** With `current`, flags the input leaves out keep their value (PATCH); without it they are off. */
+function toColumns(input: Partial<RoleInput>, current?: CustomRoleRow) {
+  const permissions = input.permissions
+    ? PERMISSION_FLAGS.filter((flag) => input.permissions?.[flag] ?? current?.permissions.includes(flag) ?? false)
+    : undefined;
+  return {
+    role_name: input.role_name,
+    role_description: input.role_description,
+    permissions,
+    min_merchant_payment_amount: input.settings?.min_merchant_payment_amount,
+    max_merchant_payment_amount: input.settings?.max_merchant_payment_amount,
+  };
+}
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
+
+async function saving<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw FieldErrors.of('role_name', 'A role with this name already exists');
+    throw error;
+  }
+}
+
+export async function createRole(db: Db, merchantId: string, input: RoleInput): Promise<CustomRoleRow> {
+  return saving(() => insertRole(db, { merchant_id: merchantId, ...toColumns(input), role_name: input.role_name }));
+}
+
+/** `replace` (PUT) sets the whole role from the input; otherwise (PATCH) only what the input names changes. */
+export async function changeRole(
+  db: Db,
+  merchantId: string,
+  roleId: string,
+  input: Partial<RoleInput>,
+  mode: 'replace' | 'merge',
+): Promise<CustomRoleRow> {
+  const current = await getRole(db, merchantId, roleId);
+  const columns = Object.fromEntries(
+    Object.entries(toColumns(input, mode === 'merge' ? current : undefined)).filter(([, value]) => value !== undefined),
+  );
+  const updated = await saving(() => updateRole(db, current.id, columns));
+  return updated ?? current;
+}
+
+export async function removeRole(db: Db, merchantId: string, roleId: string): Promise<void> {
+  const role = await getRole(db, merchantId, roleId);
+  const holders = await countRoleHolders(db, role.id);
+  if (holders > 0)
+    throw new HttpError(
+      409,
+      `This role is assigned to ${holders} user(s); give them another role first.`,
+      'role.in_use',
+    );
+  await deleteRole(db, role.id);
+}

@@ -1,0 +1,18 @@
+import nodemailer from 'nodemailer';
+import type { EmailProvider } from './email-provider';
+
+export function createSmtpEmailProvider(smtpUrl: string, from: string): EmailProvider {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    name: 'smtp',
+    async send(message) {
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+    },
+  };
+}

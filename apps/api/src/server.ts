@@ -1,0 +1,64 @@
+import { buildApp, loggerOptions } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { seedDemoDataIfEmpty } from './db/seed';
+import { resolveJwtSecret } from './lib/secrets';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  const database = await openDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+  );
+  await migrateDatabase(database);
+  // Demo data goes into an empty embedded database by default, never into a real server unless asked.
+  const seed = config.SEED_DEMO_DATA ?? (!config.DATABASE_URL && config.NODE_ENV !== 'production');
+  if (seed) await seedDemoDataIfEmpty(database.db);
+
+  const app = await buildApp({
+    config: { ...config, JWT_SECRET: resolveJwtSecret(config) },
+    database,
+    logger: loggerOptions(config),
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

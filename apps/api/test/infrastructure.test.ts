@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { outboxMessages } from '../src/db/schema/outbox';
+import { queueEmail } from '../src/modules/mail/mail.service';
+import { buildTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('job queue', () => {
+  it('delivers a queued email to the outbox through a worker', async () => {
+    await queueEmail(t.app, { to: 'Pat@Example.com', subject: 'Reset your password', text: 'Use the link.' });
+    await vi.waitFor(
+      async () => {
+        const rows = await t.database.db
+          .select()
+          .from(outboxMessages)
+          .where(eq(outboxMessages.recipient, 'pat@example.com'));
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({ channel: 'email', subject: 'Reset your password', body: 'Use the link.' });
+      },
+      { timeout: 15_000, interval: 200 },
+    );
+  });
+
+  it('refuses a job payload that does not match its schema', async () => {
+    await expect(queueEmail(t.app, { to: 'not-an-email', subject: 'x', text: 'y' })).rejects.toThrow();
+  });
+});
+
+describe('event bus', () => {
+  it('delivers a published event to the subscribers of its topic only', async () => {
+    const received: unknown[] = [];
+    const other: unknown[] = [];
+    const stop = t.app.events.subscribe('chat.message', (data) => received.push(data));
+    t.app.events.subscribe('something.else', (data) => other.push(data));
+    await t.app.events.publish('chat.message', { customer_id: 'c1', body: 'hello' });
+    await vi.waitFor(() => expect(received).toEqual([{ customer_id: 'c1', body: 'hello' }]), { timeout: 5000 });
+    expect(other).toEqual([]);
+    stop();
+  });
+});
+
+describe('health when the database is unreachable', () => {
+  it('answers 503 with the database unreachable, and 200 again once it is back', async () => {
+    const { query } = t.database;
+    t.database.query = async () => {
+      throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+    };
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: 'unavailable', database: 'unreachable' });
+    } finally {
+      t.database.query = query;
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,44 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrateDatabase } from '../src/db/migrate';
+import { MIGRATIONS_DIR } from '../src/paths';
+import { createTestDatabase } from './helpers';
+
+const dir = mkdtempSync(join(tmpdir(), 'paydesk-migrations-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A copy of the real migrations plus one more whose second statement fails. */
+function migrationsWithBrokenStep(): string {
+  cpSync(MIGRATIONS_DIR, dir, { recursive: true });
+  const journalFile = join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8'));
+  const tag = '9999_broken';
+  journal.entries.push({ idx: journal.entries.length, version: '7', when: Date.now(), tag, breakpoints: true });
+  writeFileSync(journalFile, JSON.stringify(journal));
+  writeFileSync(
+    join(dir, `${tag}.sql`),
+    'CREATE TABLE "half_done" ("id" integer);\n--> statement-breakpoint\nSELECT no_such_function();',
+  );
+  return dir;
+}
+
+describe('migrations', () => {
+  it('are idempotent on an up-to-date database', async () => {
+    const database = await createTestDatabase();
+    await migrateDatabase(database);
+    await migrateDatabase(database);
+    const rows = await database.query("select to_regclass('public.users') as users");
+    expect(rows[0]?.users).toBe('users');
+    await database.close();
+  });
+
+  it('leave the database as it was when one fails', async () => {
+    const database = await createTestDatabase();
+    await expect(migrateDatabase(database, migrationsWithBrokenStep())).rejects.toThrow();
+    const rows = await database.query("select to_regclass('public.half_done') as table");
+    expect(rows[0]?.table).toBeNull();
+    await database.close();
+  });
+});

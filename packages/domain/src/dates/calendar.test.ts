@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { isCalendarDate, parseInstant, toCalendarDate } from './calendar';
+
+describe('isCalendarDate', () => {
+  it.each(['2024-02-29', '2023-12-31', '2000-02-29'])('accepts %s', (text) => {
+    expect(isCalendarDate(text)).toBe(true);
+  });
+
+  it.each(['2023-02-29', '1900-02-29', '2024-00-10', '2024-06-31', '2024-06-00', '2024-6-1', ' 2024-06-01', ''])(
+    'rejects %j',
+    (text) => {
+      expect(isCalendarDate(text)).toBe(false);
+    },
+  );
+});
+
+describe('toCalendarDate', () => {
+  it('gives the day in the requested zone', () => {
+    const instant = new Date('2024-03-01T03:00:00Z');
+    expect(toCalendarDate(instant, 'UTC')).toBe('2024-03-01');
+    expect(toCalendarDate(instant, 'America/Los_Angeles')).toBe('2024-02-29');
+  });
+});
+
+describe('parseInstant', () => {
+  it('reads dates, epoch ms and ISO text', () => {
+    expect(parseInstant('2024-03-01T12:00:00Z')?.toISOString()).toBe('2024-03-01T12:00:00.000Z');
+    expect(parseInstant('2024-03-01T12:00:00-05:00')?.toISOString()).toBe('2024-03-01T17:00:00.000Z');
+    expect(parseInstant(0)?.toISOString()).toBe('1970-01-01T00:00:00.000Z');
+    expect(parseInstant(new Date(5))?.getTime()).toBe(5);
+  });
+
+  it('returns null for what is not a moment', () => {
+    expect(parseInstant('soon')).toBeNull();
+    expect(parseInstant(Number.NaN)).toBeNull();
+    expect(parseInstant(new Date('x'))).toBeNull();
+  });
+});

@@ -1,0 +1,80 @@
+// Calendar dates (`YYYY-MM-DD`, a day with no time zone) and instants (a point in time), kept apart so that a bare
+// date is never shifted by a UTC conversion.
+
+import { isValid, parseISO } from 'date-fns';
+
+export const CALENDAR_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a strict `YYYY-MM-DD` that names a real day (no 2023-02-29, no 2024-13-01). */
+export function isCalendarDate(text: string): boolean {
+  const match = CALENDAR_DATE_PATTERN.exec(text);
+  if (!match) return false;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  if (month < 1 || month > 12 || day < 1) return false;
+  // Day 0 of the next month is the last day of this one; UTC keeps it free of local clock changes.
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day <= daysInMonth;
+}
+
+const partFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function getPartFormatter(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let formatter = partFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    });
+    partFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+export type InstantParts = {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  dayPeriod: string;
+};
+
+/** The wall-clock parts of an instant in a time zone (the runtime's own zone when none is given). */
+export function getInstantParts(instant: Date, timeZone?: string): InstantParts {
+  const parts: Record<string, string> = {};
+  for (const part of getPartFormatter(timeZone).formatToParts(instant)) parts[part.type] = part.value;
+  return {
+    year: (parts.year ?? '').padStart(4, '0'),
+    month: parts.month ?? '',
+    day: parts.day ?? '',
+    hour: parts.hour ?? '',
+    minute: parts.minute ?? '',
+    dayPeriod: parts.dayPeriod ?? '',
+  };
+}
+
+/** The calendar day (`YYYY-MM-DD`) an instant falls on in a time zone (default: the runtime's zone). */
+export function toCalendarDate(instant: Date, timeZone?: string): string {
+  const { year, month, day } = getInstantParts(instant, timeZone);
+  return `${year}-${month}-${day}`;
+}
+
+/**
+ * Reads an instant from a Date, epoch milliseconds or an ISO 8601 string (`T` or space between date and time; no
+ * offset means the runtime's local time). Returns null when it is not a valid instant.
+ */
+export function parseInstant(value: Date | string | number): Date | null {
+  let date: Date;
+  if (value instanceof Date) date = new Date(value.getTime());
+  else if (typeof value === 'number') date = new Date(value);
+  else date = parseISO(value.trim());
+  return isValid(date) ? date : null;
+}
