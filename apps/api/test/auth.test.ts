@@ -302,3 +302,19 @@ describe('sign-in throttling', () => {
     await signIn(t.app, 'admin@demo.test');
   });
 });
+
+describe('pruning expired records', () => {
+  it('deletes old sign-in failures and tokens that expired over a day ago, and keeps live ones', async () => {
+    const { pruneExpiredAuthRecords } = await import('../src/modules/auth/auth.service');
+    const { refresh } = await signIn(t.app, 'admin@demo.test');
+    const count = async (table: string) =>
+      Number((await t.database.query(`select count(*)::int as n from ${table}`))[0]?.n);
+    const failuresBefore = await count('sign_in_failures');
+    expect(failuresBefore).toBeGreaterThan(0);
+    await pruneExpiredAuthRecords(t.database.db, new Date(Date.now() + 3 * 24 * 60 * 60 * 1000));
+    expect(await count('sign_in_failures')).toBe(0);
+    expect(await count('refresh_tokens')).toBe(0);
+    expect(await count('one_time_tokens')).toBe(0);
+    expect((await post('/api/token/refresh/', { refresh })).statusCode).toBe(401);
+  });
+});

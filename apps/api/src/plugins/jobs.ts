@@ -12,6 +12,8 @@ export type Jobs = {
     payload: z.input<Schema>,
     options?: { singletonKey?: string; startAfter?: Date },
   ): Promise<string | null>;
+  /** Runs the job on a cron schedule (UTC), once across all API processes. */
+  schedule<Schema extends z.ZodType>(job: JobDefinition<Schema>, cron: string, payload: z.input<Schema>): void;
   /** Registers the handler; workers start when the app is ready. */
   work<Schema extends z.ZodType>(job: JobDefinition<Schema>, handler: JobHandler<Schema>): void;
 };
@@ -43,6 +45,7 @@ export function createBoss(
 export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsOptions) => {
   const boss = createBoss(options.database, { pollingIntervalSeconds: options.pollingIntervalSeconds });
   const registered: Array<{ job: JobDefinition<z.ZodType>; handler: JobHandler<z.ZodType> }> = [];
+  const schedules: Array<{ job: JobDefinition<z.ZodType>; cron: string; payload: object }> = [];
   const createdQueues = new Set<string>();
   boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
 
@@ -63,6 +66,9 @@ export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsOptions) 
       await ensureQueue(job);
       return boss.send(job.name, data, { ...sendOptions });
     },
+    schedule(job, cron, payload) {
+      schedules.push({ job, cron, payload: job.payload.parse(payload) as object });
+    },
     work(job, handler) {
       registered.push({ job, handler: handler as JobHandler<z.ZodType> });
     },
@@ -76,6 +82,10 @@ export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsOptions) 
       await boss.work(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async (batch) => {
         for (const item of batch) await handler(job.payload.parse(item.data));
       });
+    }
+    for (const { job, cron, payload } of schedules) {
+      await ensureQueue(job);
+      await boss.schedule(job.name, cron, payload, { tz: 'UTC' });
     }
   });
 

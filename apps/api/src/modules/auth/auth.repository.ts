@@ -58,3 +58,7 @@ export async function clearSignInFailures(db: Db, key: string): Promise<void> {
 export async function pruneSignInFailures(db: Db, before: Date): Promise<void> {
   await db.delete(signInFailures).where(lt(signInFailures.created, before));
 }
+
+export async function pruneRefreshTokens(db: Db, expiredBefore: Date): Promise<void> {
+  await db.delete(refreshTokens).where(lt(refreshTokens.expires_at, expiredBefore));
+}

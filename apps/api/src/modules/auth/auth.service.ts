@@ -12,7 +12,12 @@ import {
   type RefreshTokenClaims,
 } from '../../lib/tokens';
 import { queueEmail } from '../mail/mail.service';
-import { checkOneTimeToken, issueOneTimeToken, useOneTimeToken } from '../one-time-tokens/one-time-tokens.service';
+import {
+  checkOneTimeToken,
+  issueOneTimeToken,
+  pruneExpiredOneTimeTokens,
+  useOneTimeToken,
+} from '../one-time-tokens/one-time-tokens.service';
 import {
   acceptInvite,
   buildUserClaims,
@@ -26,6 +31,8 @@ import {
   clearSignInFailures,
   countRecentFailures,
   insertRefreshToken,
+  pruneRefreshTokens,
+  pruneSignInFailures,
   recordSignInFailure,
   revokeFamily,
   revokeUserRefreshTokens,
@@ -229,4 +236,12 @@ export async function acceptPartnerInvite(
     await acceptInvite(tx, row);
   });
   return issueTokens(app, user);
+}
+
+/** Deletes what no longer matters: old sign-in failures, and refresh and one-time tokens expired a day ago. */
+export async function pruneExpiredAuthRecords(db: Db, now = new Date()): Promise<void> {
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  await pruneSignInFailures(db, dayAgo);
+  await pruneRefreshTokens(db, dayAgo);
+  await pruneExpiredOneTimeTokens(db, dayAgo);
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { oneTimeTokens } from '../../db/schema/identity';
 
@@ -30,4 +30,8 @@ export async function consumeOneTimeToken(db: Db, id: string): Promise<boolean> 
     .where(and(eq(oneTimeTokens.id, id), isNull(oneTimeTokens.used_at), gt(oneTimeTokens.expires_at, new Date())))
     .returning({ id: oneTimeTokens.id });
   return rows.length === 1;
+}
+
+export async function deleteExpiredOneTimeTokens(db: Db, expiredBefore: Date): Promise<void> {
+  await db.delete(oneTimeTokens).where(lt(oneTimeTokens.expires_at, expiredBefore));
 }

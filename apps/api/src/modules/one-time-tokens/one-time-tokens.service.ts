@@ -4,6 +4,7 @@ import { CatalogueError } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import {
   consumeOneTimeToken,
+  deleteExpiredOneTimeTokens,
   findOneTimeToken,
   insertOneTimeToken,
   type OneTimeTokenRow,
@@ -59,4 +60,8 @@ export async function checkOneTimeToken(
 /** Uses the token; a second use (even a concurrent one) is `token.invalid`. */
 export async function useOneTimeToken(db: Db, row: OneTimeTokenRow): Promise<void> {
   if (!(await consumeOneTimeToken(db, row.id))) throw new CatalogueError('token.invalid');
+}
+
+export async function pruneExpiredOneTimeTokens(db: Db, expiredBefore: Date): Promise<void> {
+  await deleteExpiredOneTimeTokens(db, expiredBefore);
 }

@@ -86,9 +86,12 @@ export async function changeRole(
   mode: 'replace' | 'merge',
 ): Promise<CustomRoleRow> {
   const current = await getRole(db, merchantId, roleId);
-  const columns = Object.fromEntries(
-    Object.entries(toColumns(input, mode === 'merge' ? current : undefined)).filter(([, value]) => value !== undefined),
-  );
+  const changes = toColumns(input, mode === 'merge' ? current : undefined);
+  if (mode === 'replace') {
+    changes.min_merchant_payment_amount ??= null;
+    changes.max_merchant_payment_amount ??= null;
+  }
+  const columns = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   const updated = await saving(() => updateRole(db, current.id, columns));
   return updated ?? current;
 }
