@@ -8,6 +8,7 @@ import { registerAuthJobs } from './modules/auth/auth.jobs';
 import { authRoutes } from './modules/auth/auth.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { liveRoutes } from './modules/live/live.routes';
 import { registerMailJobs } from './modules/mail/mail.jobs';
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -77,9 +78,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(accessDeclarationPlugin);
   await app.register(errorsPlugin);
+  // Before the auth guard: it marks upgrade requests (request.ws) in an onRequest hook the guard relies on.
+  await app.register(websocket);
   await app.register(authPlugin);
   await app.register(securityPlugin);
-  await app.register(websocket);
   await app.register(eventsPlugin, { database });
   await app.register(jobsPlugin, { database, pollingIntervalSeconds: options.jobPollingIntervalSeconds });
   await app.register(docsPlugin);
@@ -96,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+  await app.register(liveRoutes);
   registerMailJobs(app);
   registerAuthJobs(app);
 

@@ -27,6 +27,18 @@ export function merchantAccessOf(request: FastifyRequest): MerchantAccess {
   return request.merchantAccess;
 }
 
+/** The bearer token; WebSocket upgrades may pass it as `?token=` since browsers cannot set their headers. */
+function readAccessToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const bearer = header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+  if (bearer) return bearer;
+  if (request.ws) {
+    const token = (request.query as Record<string, unknown> | undefined)?.token;
+    if (typeof token === 'string' && token) return token;
+  }
+  return null;
+}
+
 /**
  * Enforces each route's declared access before anything else runs: 401 without a valid token of an active
  * user, 404 for a merchant that is not the user's, 403 for a permission the user lacks there.
@@ -39,12 +51,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const access = request.routeOptions.config?.access;
     if (!access || access.kind === 'public') return;
 
-    const header = request.headers.authorization;
-    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match?.[1]) throw notAuthenticated();
+    const token = readAccessToken(request);
+    if (!token) throw notAuthenticated();
     let claims: AccessTokenClaims;
     try {
-      claims = await verifyAccessToken(app.config.JWT_SECRET ?? '', match[1]);
+      claims = await verifyAccessToken(app.config.JWT_SECRET ?? '', token);
     } catch (error) {
       if (error instanceof InvalidTokenError) throw tokenNotValid();
       throw error;

@@ -6,6 +6,7 @@ import { pageBounds, pageSchema, paginationQuery, toPage } from '../../lib/pagin
 import { merchantAccess } from '../../plugins/access';
 import { merchantAccessOf } from '../../plugins/auth';
 import { revokeAllSessions } from '../auth/auth.service';
+import { notifyUser } from '../live/live.service';
 import { inviteSchema, merchantUserSchema } from './users.contract';
 import { disableUser, inviteUser, listMerchantUsers, toMerchantUserDto } from './users.service';
 
@@ -66,11 +67,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: merchantUserSchema },
       },
     },
-    async (request) =>
-      db.transaction(async (tx) => {
-        const user = await disableUser(tx, request.params.id, request.params.userId);
-        await revokeAllSessions(tx, user.id);
-        return user;
-      }),
+    async (request) => {
+      const user = await db.transaction(async (tx) => {
+        const disabled = await disableUser(tx, request.params.id, request.params.userId);
+        await revokeAllSessions(tx, disabled.id);
+        return disabled;
+      });
+      await notifyUser(app, user.id, { type: 'session.revoked' });
+      return user;
+    },
   );
 };
