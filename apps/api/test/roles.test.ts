@@ -103,4 +103,29 @@ describe('custom roles', () => {
         .statusCode,
     ).toBe(404);
   });
+
+  it('lets a user manager (is_user_update_allowed) list roles to invite with, but not change them', async () => {
+    const created = (
+      await call('POST', rolesUrl(), 'admin@demo.test', {
+        role_name: 'User Manager',
+        permissions: { is_user_update_allowed: true },
+      })
+    ).json();
+    const invited = await call('POST', `/api/merchants/${ids.customRolesAuto}/users/invite/`, 'admin@demo.test', {
+      email: 'manager@demo.test',
+      first_name: 'Mia',
+      last_name: 'Manager',
+      role: 'custom',
+      custom_role_id: created.id,
+    });
+    expect(invited.statusCode).toBe(201);
+    await t.database.query(
+      "update users set password_hash = (select password_hash from users where email = 'admin@demo.test'), is_pending = false where email = 'manager@demo.test'",
+    );
+    const listed = await call('GET', rolesUrl(), 'manager@demo.test');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().results.map((role: { role_name: string }) => role.role_name)).toContain('Collector');
+    expect((await call('POST', rolesUrl(), 'manager@demo.test', { role_name: 'Sneaky' })).statusCode).toBe(403);
+    expect((await call('GET', `${rolesUrl()}${created.id}/`, 'manager@demo.test')).statusCode).toBe(403);
+  });
 });

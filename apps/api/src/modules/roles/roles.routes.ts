@@ -11,6 +11,8 @@ const roleParams = z.object({ id: z.string(), rid: z.string() });
 const tags = ['roles'];
 const security = [{ bearerAuth: [] }];
 const access = merchantAccess(ACCESS_REQUIREMENTS.roleSettings);
+// Whoever may invite users needs the custom roles to choose from.
+const listAccess = merchantAccess(ACCESS_REQUIREMENTS.userSettings);
 
 export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -18,7 +20,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/merchants/:id/roles/',
     {
-      config: { access },
+      config: { access: listAccess },
       schema: {
         tags,
         security,
