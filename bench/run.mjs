@@ -60,11 +60,20 @@ try {
   const access = await signIn();
   const results = [
     await measure('GET /api/health', { url: `${BASE}/api/health` }),
-    await measure('GET /api/merchants/ (signed in)', { url: `${BASE}/api/merchants/`, headers: { authorization: `Bearer ${access}` } }),
-    await measure('GET /api/profile/ (signed in)', { url: `${BASE}/api/profile/`, headers: { authorization: `Bearer ${access}` } }),
+    await measure('GET /api/merchants/ (signed in)', {
+      url: `${BASE}/api/merchants/`,
+      headers: { authorization: `Bearer ${access}` },
+    }),
+    await measure('GET /api/profile/ (signed in)', {
+      url: `${BASE}/api/profile/`,
+      headers: { authorization: `Bearer ${access}` },
+    }),
   ];
   mkdirSync(new URL('./results', import.meta.url), { recursive: true });
-  writeFileSync(new URL('./results/latest.json', import.meta.url), JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
+  writeFileSync(
+    new URL('./results/latest.json', import.meta.url),
+    JSON.stringify({ at: new Date().toISOString(), results }, null, 2),
+  );
 } finally {
   server.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });

@@ -7,15 +7,15 @@ const PASSWORD = 'Paydesk!2026';
 async function signIn(page: Page, email: string, next = '/merchants') {
   await page.goto(`/login?next=${encodeURIComponent(next)}`);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(new RegExp(`${next}$`));
 }
 
 async function openSettings(page: Page, merchantName: string) {
-  await page.getByRole('link', { name: merchantName, exact: true }).click();
+  await page.getByRole('main').getByRole('link', { name: merchantName, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: merchantName })).toBeVisible();
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 }
 

@@ -118,6 +118,11 @@ describe('web app serving', () => {
     expect(response.headers['cache-control']).toContain('immutable');
   });
 
+  it('answers a missing asset with a 404, not the app page', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/app-gone.js' });
+    expect(response.statusCode).toBe(404);
+  });
+
   it('sends security headers with a CSP that allows only own scripts', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/' });
     const csp = String(response.headers['content-security-policy']);

@@ -28,8 +28,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isApi = path.startsWith('/api') || path.startsWith('/ws');
-    if (hasWebApp && !isApi && request.method === 'GET') {
+    // A missing asset is a 404, not the app page (the browser would report a confusing MIME error).
+    const isApp = !path.startsWith('/api') && !path.startsWith('/ws') && !path.startsWith('/assets/');
+    if (hasWebApp && isApp && request.method === 'GET') {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     const error = notFound();

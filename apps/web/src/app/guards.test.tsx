@@ -1,0 +1,191 @@
+import { ROUTE_ACCESS, ROUTE_NAMES, type RouteName } from '@paydesk/domain/access/route-access';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  MERCHANTS,
+  PROFILES,
+  mockIdentityApi,
+  readLocation,
+  renderApp,
+  storeSession,
+  type ProfileName,
+} from '../../test/identity';
+import { SESSION_STORAGE_KEYS } from '../features/auth/session/session-storage';
+import { useSession } from '../lib/session-state';
+import { RouteGuard } from './guards';
+
+function Screen({ name }: { name: RouteName }) {
+  const { logout } = useSession();
+  return (
+    <div>
+      <p>Screen {name}</p>
+      <button type="button" onClick={logout}>
+        Log out
+      </button>
+    </div>
+  );
+}
+
+// Every screen of the domain route access table, each with its entry as the handle, behind the real guard.
+const guardedRoutes: RouteObject[] = [
+  {
+    element: <RouteGuard />,
+    children: ROUTE_NAMES.map((name) => ({
+      path: ROUTE_ACCESS[name].path,
+      handle: ROUTE_ACCESS[name],
+      element: <Screen name={name} />,
+    })),
+  },
+];
+
+async function open(path: string, as: ProfileName | null, currentMerchantId?: string) {
+  const calls = mockIdentityApi(as ? PROFILES[as] : null);
+  if (as) storeSession(PROFILES[as]);
+  if (currentMerchantId) localStorage.setItem(SESSION_STORAGE_KEYS.currentMerchantId, currentMerchantId);
+  const view = renderApp({ routes: guardedRoutes, initialEntries: [path] });
+  await screen.findByText(/^Screen /);
+  return { ...view, calls };
+}
+
+function shownScreen(): string | null {
+  return screen.queryByText(/^Screen /)?.textContent?.replace('Screen ', '') ?? null;
+}
+
+const { demoMotors, customRolesAuto, integratedAuto } = MERCHANTS;
+
+describe('navigation guards', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => {
+    localStorage.clear();
+    vi.useRealTimers();
+  });
+
+  describe('1. public routes and sign-in', () => {
+    it('lets anybody open a public route', async () => {
+      await open('/forgot-password', null);
+      expect(shownScreen()).toBe('ForgotPassword');
+    });
+
+    it('sends a signed-out user to Login with the full path, query included, as next', async () => {
+      const { router } = await open('/merchants/m-demo/settings/users?page=2&search=ann', null);
+
+      expect(shownScreen()).toBe('Login');
+      expect(router.state.location.pathname).toBe('/login');
+      expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
+        '/merchants/m-demo/settings/users?page=2&search=ann',
+      );
+    });
+
+    it('runs the session check on every navigation of a signed-in user', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const { router, calls } = await open('/', 'staff');
+      expect(calls.refresh).toHaveLength(1); // start-up
+
+      // 430 s later (no timer ran) the access token has under 180 s left: navigating refreshes it.
+      vi.setSystemTime(Date.now() + 430_000);
+      await act(() => router.navigate('/failed-payments'));
+
+      await waitFor(() => expect(calls.refresh).toHaveLength(2));
+      expect(shownScreen()).toBe('FailedPayments');
+    });
+
+    it('sends a user who just logged out to plain Login, without next', async () => {
+      const { router, calls } = await open('/failed-payments', 'staff');
+
+      await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+
+      await waitFor(() => expect(readLocation(router)).toBe('/login'));
+      expect(shownScreen()).toBe('Login');
+      expect(calls.blacklist).toHaveLength(1);
+    });
+  });
+
+  describe('2. custom roles (only where the merchant checks them)', () => {
+    it('sends a custom-role user without the flag Home', async () => {
+      const { router } = await open(`/merchants/${customRolesAuto.id}/customers/import`, 'agent');
+
+      expect(shownScreen()).toBe('Home');
+      expect(readLocation(router)).toBe('/');
+    });
+
+    it('holds the payment report flag against custom-role users only', async () => {
+      await open('/transaction-search', 'agent');
+      expect(shownScreen()).toBe('Home');
+    });
+
+    it('lets an admin of a custom-roles merchant pass flag-only rules', async () => {
+      await open('/payment-report', 'admin', customRolesAuto.id);
+      expect(shownScreen()).toBe('PaymentReport');
+    });
+
+    it('does not check custom roles on a merchant without them', async () => {
+      await open('/payment-report', 'staff');
+      expect(shownScreen()).toBe('PaymentReport');
+    });
+  });
+
+  describe('3. roles', () => {
+    it('sends staff opening the roles settings Home', async () => {
+      const { router } = await open(`/merchants/${demoMotors.id}/settings/roles`, 'staff');
+
+      expect(shownScreen()).toBe('Home');
+      expect(readLocation(router)).toBe('/');
+    });
+
+    it('lets an admin open the roles settings', async () => {
+      await open(`/merchants/${demoMotors.id}/settings/roles`, 'admin');
+      expect(shownScreen()).toBe('SettingsRoles');
+    });
+
+    it('keeps integrations to super_admin', async () => {
+      await open(`/merchants/${demoMotors.id}/settings/integrations`, 'admin');
+      expect(shownScreen()).toBe('Home');
+    });
+
+    it('lets a super user open integrations and the interchange qualification report', async () => {
+      await open(`/merchants/${demoMotors.id}/settings/integrations`, 'super');
+      expect(shownScreen()).toBe('SettingsIntegrations');
+    });
+
+    it('judges a merchant page by the role on that merchant, not the current one', async () => {
+      // The agent's only merchant checks custom roles; on it a Collector may not open the template pages.
+      await open(`/merchants/${customRolesAuto.id}/message-templates`, 'agent');
+      expect(shownScreen()).toBe('Home');
+    });
+  });
+
+  describe('4. legacy-app organisations', () => {
+    it('sends the transaction report to the legacy report', async () => {
+      const { router } = await open('/transaction-search', 'legacy');
+
+      expect(shownScreen()).toBe('TransactionReportLegacy');
+      expect(readLocation(router)).toBe('/transaction-report-legacy');
+    });
+
+    it('leaves the transaction report alone for other organisations', async () => {
+      await open('/transaction-search', 'staff');
+      expect(shownScreen()).toBe('TransactionSearch');
+    });
+  });
+
+  describe('5. integrated merchants', () => {
+    it('sends customer creation Home on an integrated merchant', async () => {
+      await open(`/merchants/${integratedAuto.id}/customers/create`, 'admin');
+      expect(shownScreen()).toBe('Home');
+    });
+
+    it('allows customer creation on a merchant that is not integrated', async () => {
+      await open(`/merchants/${demoMotors.id}/customers/create`, 'admin');
+      expect(shownScreen()).toBe('CustomerCreate');
+    });
+
+    it('makes the merchant of the path the current merchant', async () => {
+      await open(`/merchants/${integratedAuto.id}/settings`, 'admin');
+
+      expect(shownScreen()).toBe('SettingsGeneral');
+      await waitFor(() => expect(localStorage.getItem(SESSION_STORAGE_KEYS.currentMerchantId)).toBe(integratedAuto.id));
+    });
+  });
+});

@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  MERCHANTS,
+  PROFILES,
+  mockIdentityApi,
+  readLocation,
+  renderApp,
+  storeSession,
+  type ProfileName,
+} from '../../../test/identity';
+import { server } from '../../../test/server';
+import { SESSION_STORAGE_KEYS } from '../../features/auth/session/session-storage';
+import { buildRoutePath, findVisibleNavItems, REGISTERED_ROUTES } from './nav-items';
+
+async function openHome(as: ProfileName, path = '/') {
+  const calls = mockIdentityApi(PROFILES[as]);
+  storeSession(PROFILES[as]);
+  const view = renderApp({ initialEntries: [path] });
+  await screen.findByRole('heading', { name: `Welcome, ${PROFILES[as].first_name}` });
+  return { ...view, calls };
+}
+
+function navLinks(): string[] {
+  return within(screen.getByRole('navigation', { name: 'Main navigation' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent ?? '');
+}
+
+function homeCards(): string[] {
+  return screen.queryAllByRole('link').flatMap((link) => {
+    const label = link.getAttribute('aria-label');
+    return label && link.closest('nav') === null && label !== 'Paydesk home' ? [label] : [];
+  });
+}
+
+describe('app shell', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => localStorage.clear());
+
+  it('shows only the screens that exist and that the user may open', async () => {
+    await openHome('staff');
+
+    expect(navLinks()).toEqual(['Home', 'Merchants', 'Settings']);
+    // Staff may open the users page only with the flag (not on this merchant), roles never.
+    expect(homeCards()).toEqual(['Merchants', 'Settings']);
+  });
+
+  it('offers an admin the settings pages an admin may open', async () => {
+    await openHome('admin');
+
+    expect(homeCards()).toEqual(['Merchants', 'Settings', 'Users', 'Roles']);
+  });
+
+  it('links only to registered screens: nothing of later issues', () => {
+    const items = findVisibleNavItems(
+      {
+        signedIn: true,
+        loggedOut: false,
+        profile: PROFILES.super,
+        currentMerchant: PROFILES.super.merchants[0] ?? null,
+        claims: PROFILES.super.access,
+      },
+      REGISTERED_ROUTES,
+    );
+    for (const item of items) expect(REGISTERED_ROUTES.has(item.route)).toBe(true);
+    expect(items.map((item) => item.to)).toContain(`/merchants/${MERCHANTS.demoMotors.id}/settings`);
+  });
+
+  it('fills in the merchant of a route path', () => {
+    expect(buildRoutePath('/merchants/:merchantID/settings/users', 'm-1')).toBe('/merchants/m-1/settings/users');
+    expect(buildRoutePath('/merchants/:merchantID?/customers', 'm-1')).toBe('/merchants/m-1/customers');
+    expect(buildRoutePath('/merchants/:merchantID?/customers', undefined)).toBe('/merchants/customers');
+    expect(buildRoutePath('/merchants/:merchantID/settings', undefined)).toBeNull();
+    expect(buildRoutePath('/merchants/:merchantID/settings/roles/:roleID', 'm-1')).toBeNull();
+    expect(buildRoutePath('/', 'm-1')).toBe('/');
+  });
+
+  it('shows the current merchant with the default logo when it has none, and the user menu', async () => {
+    await openHome('staff');
+
+    const card = screen.getByRole('region', { name: 'Current merchant' });
+    expect(within(card).getByText('Demo Motors')).toBeInTheDocument();
+    expect(within(card).getByText('Staff')).toBeInTheDocument();
+    expect(within(card).getByLabelText('Demo Motors logo')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Current merchant' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'User menu of Stacy Staff' }));
+    expect(await screen.findByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it("shows the merchant's own logo when it has one", async () => {
+    const profile = {
+      ...PROFILES.staff,
+      merchants: PROFILES.staff.merchants.map((item) => ({ ...item, logo: 'https://cdn.example/logo.png' })),
+    };
+    mockIdentityApi(profile);
+    server.use(
+      http.get('/api/profile/', () => HttpResponse.json({ count: 1, next: null, previous: null, results: [profile] })),
+    );
+    storeSession(profile);
+    renderApp({ initialEntries: ['/'] });
+
+    const card = await screen.findByRole('region', { name: 'Current merchant' });
+    expect(within(card).getByRole('img', { name: 'Demo Motors logo' })).toHaveAttribute(
+      'src',
+      'https://cdn.example/logo.png',
+    );
+  });
+
+  it('switches the merchant of a user of several, and keeps it across reloads', async () => {
+    const { unmount } = await openHome('admin');
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Current merchant' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Integrated Auto' }));
+
+    const card = screen.getByRole('region', { name: 'Current merchant' });
+    await waitFor(() => expect(within(card).getByText('Integrated Auto')).toBeInTheDocument());
+    expect(localStorage.getItem(SESSION_STORAGE_KEYS.currentMerchantId)).toBe(MERCHANTS.integratedAuto.id);
+    const navigation = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(navigation).getByRole('link', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      `/merchants/${MERCHANTS.integratedAuto.id}/settings`,
+    );
+
+    unmount();
+    mockIdentityApi(PROFILES.admin);
+    renderApp({ initialEntries: ['/'] });
+    const reloaded = await screen.findByRole('region', { name: 'Current merchant' });
+    expect(within(reloaded).getByText('Integrated Auto')).toBeInTheDocument();
+  });
+});
+
+describe('/unauthorized', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('explains that the user has no access and logs out', async () => {
+    const calls = mockIdentityApi(PROFILES.noroles);
+    storeSession(PROFILES.noroles);
+    const { router } = renderApp({ initialEntries: ['/unauthorized'] });
+
+    expect(await screen.findByRole('heading', { name: "You don't have access yet" })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+
+    await waitFor(() => expect(readLocation(router)).toBe('/login'));
+    expect(calls.blacklist).toHaveLength(1);
+  });
+});

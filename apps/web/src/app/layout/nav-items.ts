@@ -1,0 +1,111 @@
+import { ROUTE_ACCESS, type RouteName } from '@paydesk/domain/access/route-access';
+import {
+  IconBuildingStore,
+  IconHome,
+  IconPlugConnected,
+  IconSettings,
+  IconShieldLock,
+  IconTags,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
+import { useSession, type SessionState } from '../../lib/session-state';
+import { collectRouteNames, evaluateGuards } from '../guards';
+import { merchantRoutes } from '../routes-merchants';
+
+export type NavItem = {
+  route: RouteName;
+  label: string;
+  description: string;
+  icon: Icon;
+  /** Shown in the navigation bar; every item is also a card on Home (except Home itself). */
+  inNavbar: boolean;
+};
+
+/** Screens the shell may link to, in order. Only those present in the route table and open to the user show. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { route: 'Home', label: 'Home', description: 'Your start page.', icon: IconHome, inNavbar: true },
+  {
+    route: 'MerchantList',
+    label: 'Merchants',
+    description: 'The merchants you work for, with their details.',
+    icon: IconBuildingStore,
+    inNavbar: true,
+  },
+  {
+    route: 'SettingsGeneral',
+    label: 'Settings',
+    description: 'Name, logo and options of the current merchant.',
+    icon: IconSettings,
+    inNavbar: true,
+  },
+  {
+    route: 'SettingsUsers',
+    label: 'Users',
+    description: 'Invite users and manage their roles.',
+    icon: IconUsers,
+    inNavbar: false,
+  },
+  {
+    route: 'SettingsRoles',
+    label: 'Roles',
+    description: 'Custom roles and what they allow.',
+    icon: IconShieldLock,
+    inNavbar: false,
+  },
+  { route: 'SettingsTags', label: 'Tags', description: 'Account tags.', icon: IconTags, inNavbar: false },
+  {
+    route: 'SettingsIntegrations',
+    label: 'Integrations',
+    description: 'Connections to other systems.',
+    icon: IconPlugConnected,
+    inNavbar: false,
+  },
+];
+
+/** The screens the app has today: Home and those of the merchants and settings route table. */
+export const REGISTERED_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
+  'Home',
+  ...collectRouteNames(merchantRoutes),
+]);
+
+export type VisibleNavItem = NavItem & { to: string };
+
+/**
+ * A route's path for the current merchant: `:merchantID` filled in (also when optional), other optional
+ * parameters left out; null when another required parameter is missing.
+ */
+export function buildRoutePath(pattern: string, merchantId: string | undefined): string | null {
+  const segments: string[] = [];
+  for (const segment of pattern.split('/')) {
+    if (!segment.startsWith(':')) {
+      segments.push(segment);
+      continue;
+    }
+    const optional = segment.endsWith('?');
+    const name = segment.slice(1, optional ? -1 : undefined);
+    if (name === 'merchantID' && merchantId) segments.push(encodeURIComponent(merchantId));
+    else if (!optional) return null;
+  }
+  return segments.join('/') || '/';
+}
+
+/** The items the user may open, each with its path, judged by the same guards as a navigation there. */
+export function findVisibleNavItems(
+  session: Pick<SessionState, 'signedIn' | 'loggedOut' | 'profile' | 'currentMerchant' | 'claims'>,
+  registered: ReadonlySet<RouteName> = REGISTERED_ROUTES,
+): VisibleNavItem[] {
+  if (!session.signedIn) return [];
+  const merchantId = session.currentMerchant?.id;
+  return NAV_ITEMS.flatMap((item) => {
+    if (!registered.has(item.route)) return [];
+    const to = buildRoutePath(ROUTE_ACCESS[item.route].path, merchantId);
+    if (!to) return [];
+    const result = evaluateGuards({ route: item.route, fullPath: to, merchantId, session });
+    return 'allow' in result ? [{ ...item, to }] : [];
+  });
+}
+
+export function useNavItems(): VisibleNavItem[] {
+  return findVisibleNavItems(useSession());
+}

@@ -1,0 +1,26 @@
+import { api } from '../../../lib/api-client';
+import type { Profile } from '../../../lib/session-state';
+
+type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
+
+export type Identity = { profile: Profile; merchantCount: number };
+
+/** GET /profile/: the first entry of results. */
+export async function getProfile(): Promise<Profile> {
+  const page = await api.get<Page<Profile>>('/profile/');
+  const profile = page.results[0];
+  if (!profile) throw new Error('The profile answer holds no profile.');
+  return profile;
+}
+
+/** GET /merchants/?page_size=1: only the count is read. */
+export async function getMerchantCount(): Promise<number> {
+  const page = await api.get<Page<unknown>>('/merchants/', { params: { page_size: 1 } });
+  return page.count;
+}
+
+/** What a sign-in and the start-up load before routes render (SPEC §2 login behaviour 1, §4 start-up). */
+export async function getIdentity(): Promise<Identity> {
+  const [profile, merchantCount] = await Promise.all([getProfile(), getMerchantCount()]);
+  return { profile, merchantCount };
+}

@@ -1,0 +1,67 @@
+import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { HOME_PATH } from '@paydesk/domain/access/route-access';
+import { emailField, requiredString, zodFormValidator } from '@paydesk/domain/validation/rules';
+import { useMutation } from '@tanstack/react-query';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { useSession } from '../../../lib/session-state';
+import { obtainTokens, type Credentials } from '../api/tokens';
+import { AuthCard } from '../components/auth-card';
+import { pickFieldErrors, ResponseErrors } from '../components/response-errors';
+import { findLandingPath } from '../landing';
+
+const loginSchema = z.object({ email: emailField(), password: requiredString() });
+
+const FIELD_LABELS = { email: 'Email', password: 'Password' };
+
+/** /login (SPEC §2): email and password; after login the profile and merchant count load, then the landing. */
+export function LoginRoute() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const form = useForm<Credentials>({
+    mode: 'uncontrolled',
+    initialValues: { email: '', password: '' },
+    validate: zodFormValidator(loginSchema),
+  });
+  const login = useMutation({
+    mutationFn: async (credentials: Credentials) =>
+      session.signIn(await obtainTokens({ ...credentials, email: credentials.email.trim() })),
+    onSuccess: (identity) => navigate(findLandingPath(identity, searchParams.get('next')), { replace: true }),
+    onError: (error) => form.setErrors(pickFieldErrors(error, Object.keys(FIELD_LABELS))),
+  });
+
+  // Behaviour 5: a signed-in user who opens login goes Home (not while this form is signing in).
+  if (session.signedIn && login.isIdle) return <Navigate to={HOME_PATH} replace />;
+
+  return (
+    <AuthCard title="Merchant login" description="Log in with the email address your organisation registered.">
+      <form noValidate onSubmit={form.onSubmit((values) => login.mutate(values))}>
+        <Stack gap="md">
+          {login.isError && <ResponseErrors error={login.error} title="Login failed" labels={FIELD_LABELS} />}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            autoFocus
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" fullWidth loading={login.isPending} mt="xs">
+            Login
+          </Button>
+          <Anchor component={Link} to="/forgot-password" size="sm" ta="center">
+            Trouble logging in?
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,200 @@
+import type { AccessClaims } from '@paydesk/domain/access/claims';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { PageLoader } from '../../../components/page-loader';
+import { setAuthHooks } from '../../../lib/api-client';
+import {
+  SessionContext,
+  type Profile,
+  type ProfileMerchant,
+  type SessionState,
+  type SignedInIdentity,
+  type TokenPair,
+} from '../../../lib/session-state';
+import { getIdentity, type Identity } from '../api/get-identity';
+import { blacklistRefreshToken, refreshTokens } from '../api/tokens';
+import { InactivityModal } from './inactivity-modal';
+import { decodeJwtPayload } from './jwt';
+import { createSessionController, type SessionController } from './session-controller';
+import { readCurrentMerchantId, writeCurrentMerchantId } from './session-storage';
+import { listenToLiveEvents } from './live-events';
+
+type SessionProviderProps = {
+  children: ReactNode;
+  /** Goes to Login after a logout (the provider sits outside the router). */
+  onLoggedOut: () => void;
+  storage?: Storage;
+};
+
+/**
+ * The session of SPEC §4 for the app: start-up before routes render, the API client's hooks, the heartbeat and idle
+ * timers, the inactivity modal, and the SessionContext every feature reads.
+ */
+export function SessionProvider({ children, onLoggedOut, storage = window.localStorage }: SessionProviderProps) {
+  const queryClient = useQueryClient();
+  const [controller] = useState(() =>
+    createSessionController({ storage, api: { refresh: refreshTokens, blacklist: blacklistRefreshToken } }),
+  );
+  const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
+  const [identity, setIdentity] = useState<Identity | null>(null);
+  const [started, setStarted] = useState(false);
+  const [loggedOut, setLoggedOut] = useState(false);
+  const [currentMerchantId, setCurrentMerchantId] = useState(() => readCurrentMerchantId(storage));
+
+  const signedIn = identity !== null && snapshot.tokens !== null;
+  const startUpRef = useRef<Promise<Identity | null> | null>(null);
+  const signedInRef = useRef(signedIn);
+  const onLoggedOutRef = useRef(onLoggedOut);
+  useEffect(() => {
+    signedInRef.current = signedIn;
+    onLoggedOutRef.current = onLoggedOut;
+  });
+
+  useEffect(() => {
+    setAuthHooks({
+      getAccessToken: controller.getAccessToken,
+      onUnauthorized: controller.logout,
+      onSuccess: controller.recordActivity,
+    });
+    return () => setAuthHooks({});
+  }, [controller]);
+
+  useEffect(
+    () =>
+      controller.onLogout(() => {
+        const wasSignedIn = signedInRef.current;
+        signedInRef.current = false;
+        setIdentity(null);
+        if (wasSignedIn) setLoggedOut(true);
+        setCurrentMerchantId(null);
+        queryClient.clear();
+        // A failed start-up or sign-in stays where it is, silently signed out.
+        if (wasSignedIn) onLoggedOutRef.current();
+      }),
+    [controller, queryClient],
+  );
+
+  useEffect(() => {
+    const handleStorage = (event: StorageEvent) => {
+      if (event.storageArea === storage) controller.followStorageChange(event.key);
+    };
+    window.addEventListener('storage', handleStorage);
+    return () => window.removeEventListener('storage', handleStorage);
+  }, [controller, storage]);
+
+  // Start-up (SPEC §4): refresh, then profile and merchant count, before the routes render. Runs once, also under
+  // StrictMode, since a refresh token may be used only once.
+  useEffect(() => {
+    let active = true;
+    startUpRef.current ??= startUp(controller);
+    void startUpRef.current.then((loaded) => {
+      if (!active) return;
+      setIdentity(loaded);
+      setStarted(true);
+    });
+    return () => {
+      active = false;
+    };
+  }, [controller]);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    return controller.startTimers();
+  }, [controller, signedIn]);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    return listenToLiveEvents(controller.getAccessToken, controller.logout);
+  }, [controller, signedIn]);
+
+  const signIn = useCallback(
+    async (pair: TokenPair): Promise<SignedInIdentity> => {
+      controller.signIn(pair);
+      try {
+        const loaded = await getIdentity();
+        queryClient.removeQueries();
+        setIdentity(loaded);
+        setLoggedOut(false);
+        return { ...loaded, claims: readClaims(pair.access, loaded.profile) };
+      } catch (error) {
+        controller.logout();
+        throw error;
+      }
+    },
+    [controller, queryClient],
+  );
+
+  const reloadProfile = useCallback(async () => {
+    setIdentity(await getIdentity());
+  }, []);
+
+  const setCurrentMerchant = useCallback(
+    (merchantId: string) => {
+      if (!identity?.profile.merchants.some((merchant) => merchant.id === merchantId)) return;
+      writeCurrentMerchantId(storage, merchantId);
+      setCurrentMerchantId(merchantId);
+    },
+    [identity, storage],
+  );
+
+  const access = snapshot.tokens?.access ?? null;
+  const value = useMemo((): SessionState => {
+    const profile = signedIn && identity ? identity.profile : null;
+    const claims = profile && access ? readClaims(access, profile) : null;
+    const currentMerchant = profile ? findCurrentMerchant(profile, currentMerchantId) : null;
+    return {
+      signedIn,
+      loggedOut,
+      profile,
+      claims,
+      merchantCount: signedIn && identity ? identity.merchantCount : 0,
+      currentMerchant,
+      accessRoles: currentMerchant?.access_roles ?? claims?.roles ?? [],
+      setCurrentMerchant,
+      signIn,
+      logout: controller.logout,
+      checkSession: controller.check,
+      reloadProfile,
+    };
+  }, [signedIn, loggedOut, identity, access, currentMerchantId, setCurrentMerchant, signIn, controller, reloadProfile]);
+
+  if (!started) return <PageLoader />;
+  return (
+    <SessionContext value={value}>
+      {children}
+      {signedIn && snapshot.inactivityWarning && (
+        <InactivityModal
+          snapshot={snapshot}
+          onContinue={() => void controller.continueSession()}
+          onLogout={controller.logout}
+          onExpire={controller.check}
+        />
+      )}
+    </SessionContext>
+  );
+}
+
+async function startUp(controller: SessionController): Promise<Identity | null> {
+  if (!controller.restore()) return null;
+  if (!(await controller.refreshAccess({ force: true }))) return null;
+  try {
+    return await getIdentity();
+  } catch {
+    controller.logout();
+    return null;
+  }
+}
+
+/** The access claims of the token, falling back to the profile's copy for what the token does not carry. */
+function readClaims(access: string, profile: Profile): AccessClaims {
+  const payload = decodeJwtPayload(access);
+  return {
+    roles: payload?.roles ?? profile.access.roles,
+    groups: payload?.groups ?? profile.access.groups,
+    exp: payload?.exp ?? profile.access.exp,
+  };
+}
+
+function findCurrentMerchant(profile: Profile, merchantId: string | null): ProfileMerchant | null {
+  return profile.merchants.find((merchant) => merchant.id === merchantId) ?? profile.merchants[0] ?? null;
+}

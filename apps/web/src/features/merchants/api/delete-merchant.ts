@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { getMerchantQueryOptions } from './get-merchant';
+import { getMerchantsQueryOptions } from './get-merchants';
+
+/** DELETE /merchants/:id/ (super users). */
+export function deleteMerchant(merchantID: string): Promise<void> {
+  return api.delete<void>(`/merchants/${encodeURIComponent(merchantID)}/`);
+}
+
+export function useDeleteMerchant(merchantID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteMerchant(merchantID),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: getMerchantQueryOptions(merchantID).queryKey });
+      return queryClient.invalidateQueries({ queryKey: getMerchantsQueryOptions().queryKey });
+    },
+  });
+}

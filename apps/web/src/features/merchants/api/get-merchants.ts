@@ -1,0 +1,32 @@
+import { TABLE_DEFAULT_ROWS } from '@paydesk/domain/constants';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { Merchant, Page } from '../types';
+
+export type MerchantListParams = { search: string; page: number; pageSize: number };
+
+/** GET /merchants/: the merchants the user may act for (all of them for super users), searched by name. */
+export function getMerchants(
+  { search, page, pageSize }: MerchantListParams,
+  signal?: AbortSignal,
+): Promise<Page<Merchant>> {
+  const text = search.trim();
+  return api.get<Page<Merchant>>('/merchants/', {
+    params: { search: text || undefined, page, page_size: pageSize },
+    signal,
+  });
+}
+
+/** Without params: the key prefix of every merchant list, for invalidation. */
+export function getMerchantsQueryOptions(params?: MerchantListParams) {
+  const resolved = params ?? { search: '', page: 1, pageSize: TABLE_DEFAULT_ROWS };
+  return queryOptions({
+    queryKey: params ? ['merchants', { ...params, search: params.search.trim() }] : ['merchants'],
+    queryFn: ({ signal }) => getMerchants(resolved, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMerchants(params: MerchantListParams) {
+  return useQuery(getMerchantsQueryOptions(params));
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { Merchant, MerchantInput } from '../types';
+import { getMerchantQueryOptions } from './get-merchant';
+import { getMerchantsQueryOptions } from './get-merchants';
+
+/** PUT /merchants/:id/ (super_admin, admin). */
+export function updateMerchant(merchantID: string, input: MerchantInput): Promise<Merchant> {
+  return api.put<Merchant>(`/merchants/${encodeURIComponent(merchantID)}/`, input);
+}
+
+export function useUpdateMerchant(merchantID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MerchantInput) => updateMerchant(merchantID, input),
+    onSuccess: (merchant) => {
+      queryClient.setQueryData(getMerchantQueryOptions(merchantID).queryKey, merchant);
+      return queryClient.invalidateQueries({ queryKey: getMerchantsQueryOptions().queryKey });
+    },
+  });
+}

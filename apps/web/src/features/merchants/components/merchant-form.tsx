@@ -1,0 +1,152 @@
+import { Button, Fieldset, Group, Radio, Stack, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { optionalField, requiredString, urlField, zodFormValidator } from '@paydesk/domain/validation/rules';
+import { z } from 'zod';
+import { showFormError } from '../../../lib/form-errors';
+import {
+  MERCHANT_FLAG_DESCRIPTIONS,
+  MERCHANT_FLAG_LABELS,
+  MERCHANT_FLAGS,
+  type Merchant,
+  type MerchantCreateInput,
+} from '../types';
+import { MerchantLogo } from './merchant-logo';
+
+type OrganizationChoice = 'current' | 'new';
+
+export type MerchantFormValues = {
+  name: string;
+  logo: string;
+  in_legacy_app: boolean;
+  check_custom_roles: boolean;
+  allow_group_message: boolean;
+  is_integrated: boolean;
+  organization: OrganizationChoice;
+  organization_name: string;
+};
+
+type MerchantFormProps = {
+  /** The merchant to edit; absent when creating one. */
+  merchant?: Merchant;
+  /** When creating: the user's own organisation, offered next to a new one. */
+  currentOrganization?: { id: string; name: string } | null;
+  readOnly?: boolean;
+  submitLabel: string;
+  /** Resolves when saved; a rejection's field errors are shown on the fields. */
+  onSubmit: (input: MerchantCreateInput) => Promise<unknown>;
+};
+
+const FIELDS = ['name', 'logo', 'organization_name', ...MERCHANT_FLAGS];
+
+const merchantSchema = z.object({ name: requiredString(), logo: optionalField(urlField()) });
+const newOrganizationSchema = merchantSchema.extend({ organization_name: requiredString() });
+
+function toFormValues(merchant: Merchant | undefined, hasOrganization: boolean): MerchantFormValues {
+  return {
+    name: merchant?.name ?? '',
+    logo: merchant?.logo ?? '',
+    in_legacy_app: merchant?.in_legacy_app ?? false,
+    check_custom_roles: merchant?.check_custom_roles ?? false,
+    allow_group_message: merchant?.allow_group_message ?? false,
+    is_integrated: merchant?.is_integrated ?? false,
+    organization: hasOrganization ? 'current' : 'new',
+    organization_name: '',
+  };
+}
+
+/**
+ * The merchant's own settings (name, logo and flags), for creating a merchant, editing it on its detail page and in
+ * its general settings. Creating also picks the organisation: the user's own, or a new one by name.
+ */
+export function MerchantForm({
+  merchant,
+  currentOrganization,
+  readOnly = false,
+  submitLabel,
+  onSubmit,
+}: MerchantFormProps) {
+  const creating = !merchant;
+  const form = useForm<MerchantFormValues>({
+    initialValues: toFormValues(merchant, Boolean(currentOrganization)),
+    validate: (values) =>
+      zodFormValidator(creating && values.organization === 'new' ? newOrganizationSchema : merchantSchema)(values),
+  });
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    const input: MerchantCreateInput = {
+      name: values.name.trim(),
+      logo: values.logo.trim() || null,
+      in_legacy_app: values.in_legacy_app,
+      check_custom_roles: values.check_custom_roles,
+      allow_group_message: values.allow_group_message,
+      is_integrated: values.is_integrated,
+    };
+    if (creating) {
+      if (values.organization === 'current' && currentOrganization) input.organization_id = currentOrganization.id;
+      else input.organization_name = values.organization_name.trim();
+    }
+    try {
+      await onSubmit(input);
+      if (!creating) form.resetDirty();
+    } catch (error) {
+      showFormError(form, error, { fields: FIELDS, fieldMap: { organization_id: 'organization_name' } });
+    }
+  });
+
+  const logo = form.values.logo.trim();
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Fieldset variant="unstyled" disabled={readOnly || form.submitting}>
+        <Stack gap="md" maw={560}>
+          <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
+          {creating && (
+            <Stack gap="xs">
+              <Radio.Group label="Organization" withAsterisk {...form.getInputProps('organization')}>
+                <Stack gap="xs" mt={4}>
+                  {currentOrganization && (
+                    <Radio value="current" label={`My organization (${currentOrganization.name})`} />
+                  )}
+                  <Radio value="new" label="A new organization" />
+                </Stack>
+              </Radio.Group>
+              {form.values.organization === 'new' && (
+                <TextInput label="Organization name" withAsterisk {...form.getInputProps('organization_name')} />
+              )}
+            </Stack>
+          )}
+          <Group align="flex-end" gap="sm" wrap="nowrap">
+            <TextInput
+              label="Logo URL"
+              placeholder="https://example.com/logo.png"
+              type="url"
+              flex={1}
+              {...form.getInputProps('logo')}
+            />
+            <MerchantLogo
+              name={form.values.name || 'Merchant'}
+              logo={/^https?:\/\//.test(logo) ? logo : null}
+              size={36}
+            />
+          </Group>
+          <Stack gap="sm" mt="xs">
+            {MERCHANT_FLAGS.map((flag) => (
+              <Switch
+                key={flag}
+                label={MERCHANT_FLAG_LABELS[flag]}
+                description={MERCHANT_FLAG_DESCRIPTIONS[flag]}
+                {...form.getInputProps(flag, { type: 'checkbox' })}
+              />
+            ))}
+          </Stack>
+          {!readOnly && (
+            <Group mt="sm">
+              <Button type="submit" loading={form.submitting}>
+                {submitLabel}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Fieldset>
+    </form>
+  );
+}

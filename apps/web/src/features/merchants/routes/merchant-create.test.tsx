@@ -1,0 +1,96 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { buildMerchant, buildProfile, buildSession } from '../../../../test/profile-fixtures';
+import { renderRoutes } from '../../../../test/render';
+import { server } from '../../../../test/server';
+import { MerchantCreateRoute } from './merchant-create';
+
+function renderCreate({ isSuperUser = true } = {}) {
+  const session = buildSession(buildProfile({ isSuperUser, accessRoles: ['super_admin'] }));
+  return renderRoutes(
+    [
+      { path: '/merchants/create', element: <MerchantCreateRoute /> },
+      { path: '/merchants', element: <h1>Merchant list page</h1> },
+      { path: '/merchants/:merchantID', element: <h1>Merchant detail page</h1> },
+    ],
+    { session, initialEntries: ['/merchants/create'] },
+  );
+}
+
+describe('create merchant', () => {
+  it('sends a user who is not a super user back to the list', async () => {
+    const { router } = renderCreate({ isSuperUser: false });
+    expect(await screen.findByRole('heading', { name: 'Merchant list page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/merchants');
+  });
+
+  it('shows Required and Must be a valid URL before sending anything', async () => {
+    const user = userEvent.setup();
+    renderCreate();
+
+    await user.click(screen.getByRole('radio', { name: 'A new organization' }));
+    await user.type(screen.getByRole('textbox', { name: 'Logo URL' }), 'not a url');
+    await user.click(screen.getByRole('button', { name: 'Create merchant' }));
+
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveAccessibleDescription('Required');
+    expect(screen.getByRole('textbox', { name: /^Organization name/ })).toHaveAccessibleDescription('Required');
+    expect(screen.getByRole('textbox', { name: 'Logo URL' })).toHaveAccessibleDescription('Must be a valid URL');
+  });
+
+  it("creates the merchant in the user's organization and opens it with a toast", async () => {
+    let body: unknown;
+    server.use(
+      http.post('/api/merchants/', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(buildMerchant({ id: 'm-9', name: 'Lakeside Auto' }), { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderCreate();
+
+    expect(screen.getByRole('radio', { name: 'My organization (Demo Auto Group)' })).toBeChecked();
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), '  Lakeside Auto ');
+    await user.type(screen.getByRole('textbox', { name: 'Logo URL' }), 'https://cdn.example.com/lakeside.png');
+    await user.click(screen.getByRole('switch', { name: /Group messages/ }));
+    await user.click(screen.getByRole('button', { name: 'Create merchant' }));
+
+    expect(await screen.findByRole('heading', { name: 'Merchant detail page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/merchants/m-9');
+    expect(screen.getByText('Merchant Lakeside Auto created')).toBeInTheDocument();
+    expect(body).toEqual({
+      name: 'Lakeside Auto',
+      logo: 'https://cdn.example.com/lakeside.png',
+      organization_id: 'org-1',
+      in_legacy_app: false,
+      check_custom_roles: false,
+      allow_group_message: true,
+      is_integrated: false,
+    });
+  });
+
+  it('creates a new organization by name and shows server field errors on the fields', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/merchants/', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ name: ['A merchant with this name already exists.'] }, { status: 400 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderCreate();
+
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Demo Motors');
+    await user.click(screen.getByRole('radio', { name: 'A new organization' }));
+    await user.type(screen.getByRole('textbox', { name: /^Organization name/ }), 'Northwind Group');
+    await user.click(screen.getByRole('button', { name: 'Create merchant' }));
+
+    expect(await screen.findByText('A merchant with this name already exists.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveAccessibleDescription(
+      'A merchant with this name already exists.',
+    );
+    expect(bodies).toEqual([expect.objectContaining({ name: 'Demo Motors', organization_name: 'Northwind Group' })]);
+    expect(bodies[0]).not.toHaveProperty('organization_id');
+  });
+});

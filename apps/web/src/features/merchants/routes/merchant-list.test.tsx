@@ -1,0 +1,111 @@
+import { SEARCH_DEBOUNCE_MS } from '@paydesk/domain/constants';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { buildMerchant, buildProfile, buildSession } from '../../../../test/profile-fixtures';
+import { renderRoutes } from '../../../../test/render';
+import { server } from '../../../../test/server';
+import { MerchantListRoute } from './merchant-list';
+
+const MERCHANTS = [
+  buildMerchant({ id: 'm-1', name: 'Demo Motors', allow_group_message: true }),
+  buildMerchant({ id: 'm-2', name: 'Custom Roles Auto', allow_group_message: false, check_custom_roles: true }),
+];
+
+type ListRequest = { search: string | null; page: string | null; page_size: string | null };
+
+function serveMerchants(count = MERCHANTS.length) {
+  const requests: ListRequest[] = [];
+  server.use(
+    http.get('/api/merchants/', ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      const search = params.get('search');
+      requests.push({ search, page: params.get('page'), page_size: params.get('page_size') });
+      const results = search ? MERCHANTS.filter((merchant) => merchant.name.includes(search)) : MERCHANTS;
+      return HttpResponse.json({ count: search ? results.length : count, next: null, previous: null, results });
+    }),
+  );
+  return requests;
+}
+
+function renderList({ isSuperUser = false } = {}) {
+  const session = buildSession(buildProfile({ isSuperUser, accessRoles: isSuperUser ? ['super_admin'] : ['admin'] }));
+  return renderRoutes(
+    [
+      { path: '/merchants', element: <MerchantListRoute /> },
+      { path: '/merchants/:merchantID', element: <h1>Merchant detail page</h1> },
+    ],
+    { session, initialEntries: ['/merchants'] },
+  );
+}
+
+describe('merchant list', () => {
+  it('shows the count and a row per merchant with its organization and flags', async () => {
+    serveMerchants();
+    renderList();
+
+    expect(await screen.findByText('2 merchants')).toBeInTheDocument();
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByRole('link', { name: 'Demo Motors' })).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Demo Auto Group')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Group messages')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Custom roles')).toBeInTheDocument();
+    expect(within(rows[1]!).queryByText('Group messages')).not.toBeInTheDocument();
+  });
+
+  it('asks for 50 rows first and for 75 when the user picks 75 rows per page', async () => {
+    const requests = serveMerchants(160);
+    renderList();
+    await screen.findByText('160 merchants');
+    expect(requests[0]).toEqual({ search: null, page: '1', page_size: '50' });
+
+    await userEvent.selectOptions(screen.getByLabelText('Rows per page'), '75');
+
+    await waitFor(() => expect(requests.at(-1)).toEqual({ search: null, page: '1', page_size: '75' }));
+  });
+
+  it('searches once typing pauses for the debounce time, with the text trimmed', async () => {
+    const requests = serveMerchants();
+    const user = userEvent.setup();
+    renderList();
+    await screen.findByText('2 merchants');
+
+    await user.type(screen.getByRole('textbox', { name: 'Search merchants' }), '  Custom ');
+    // Typing is done well within the debounce time: nothing has been searched yet.
+    expect(requests.filter((request) => request.search !== null)).toEqual([]);
+
+    expect(await screen.findByText('1 merchant', {}, { timeout: SEARCH_DEBOUNCE_MS * 3 })).toBeInTheDocument();
+    expect(requests.filter((request) => request.search !== null)).toEqual([
+      { search: 'Custom', page: '1', page_size: '50' },
+    ]);
+    expect(screen.queryByRole('link', { name: 'Demo Motors' })).not.toBeInTheDocument();
+  });
+
+  it('opens the merchant when its row is clicked', async () => {
+    serveMerchants();
+    const user = userEvent.setup();
+    const { router } = renderList();
+
+    await screen.findByText('2 merchants');
+    const row = screen.getAllByRole('row')[2]!;
+    await user.click(within(row).getByText('Demo Auto Group'));
+
+    expect(await screen.findByRole('heading', { name: 'Merchant detail page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/merchants/m-2');
+  });
+
+  it('offers Create merchant to super users only', async () => {
+    serveMerchants();
+    renderList({ isSuperUser: false });
+    await screen.findByText('2 merchants');
+    expect(screen.queryByRole('link', { name: 'Create merchant' })).not.toBeInTheDocument();
+  });
+
+  it('shows super users a Create merchant link', async () => {
+    serveMerchants();
+    renderList({ isSuperUser: true });
+    expect(await screen.findByRole('link', { name: 'Create merchant' })).toHaveAttribute('href', '/merchants/create');
+  });
+});

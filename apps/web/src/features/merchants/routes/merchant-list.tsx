@@ -1,0 +1,127 @@
+import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { SEARCH_DEBOUNCE_MS, TABLE_DEFAULT_ROWS } from '@paydesk/domain/constants';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { TableFooter } from '../../../components/table-footer';
+import { useMerchants } from '../api/get-merchants';
+import { MerchantFlagBadges } from '../components/merchant-flag-badges';
+import { MerchantLogo } from '../components/merchant-logo';
+import { useViewer } from '../hooks/use-viewer';
+
+/** /merchants: the merchants the user may act for, searched by name (debounced, trimmed). */
+export function MerchantListRoute() {
+  const navigate = useNavigate();
+  const { isSuperUser } = useViewer();
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(TABLE_DEFAULT_ROWS);
+  const merchants = useMerchants({ search, page, pageSize });
+
+  const count = merchants.data?.count ?? 0;
+  const rows = merchants.data?.results ?? [];
+
+  return (
+    <Stack gap="lg">
+      <title>Merchants · Paydesk</title>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1}>Merchants</Title>
+          <Text c="dimmed" size="sm" aria-live="polite">
+            {merchants.data ? `${count} ${count === 1 ? 'merchant' : 'merchants'}` : ' '}
+          </Text>
+        </div>
+        {isSuperUser && (
+          <Button component={Link} to="/merchants/create" leftSection={<IconPlus size={16} />}>
+            Create merchant
+          </Button>
+        )}
+      </Group>
+
+      <Paper withBorder p="md">
+        <TextInput
+          aria-label="Search merchants"
+          placeholder="Search merchants by name"
+          leftSection={<IconSearch size={16} />}
+          rightSection={merchants.isFetching ? <Loader size="xs" /> : null}
+          value={searchText}
+          onChange={(event) => {
+            setSearchText(event.currentTarget.value);
+            setPage(1);
+          }}
+          maw={360}
+          mb="md"
+        />
+
+        {merchants.isError ? (
+          <Alert color="red" title="Merchants could not be loaded">
+            {merchants.error.message}
+          </Alert>
+        ) : merchants.isPending ? (
+          <Group justify="center" py="xl">
+            <Loader aria-label="Loading merchants" />
+          </Group>
+        ) : (
+          <>
+            <Table.ScrollContainer minWidth={640}>
+              <Table highlightOnHover verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Organization</Table.Th>
+                    <Table.Th>Flags</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((merchant) => (
+                    <Table.Tr
+                      key={merchant.id}
+                      style={{ cursor: 'pointer' }}
+                      onClick={() => navigate(`/merchants/${merchant.id}`)}
+                    >
+                      <Table.Td>
+                        <Group gap="sm" wrap="nowrap">
+                          <MerchantLogo name={merchant.name} logo={merchant.logo} size={28} />
+                          <Text
+                            component={Link}
+                            to={`/merchants/${merchant.id}`}
+                            fw={500}
+                            size="sm"
+                            onClick={(event) => event.stopPropagation()}
+                          >
+                            {merchant.name}
+                          </Text>
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>{merchant.organization_name}</Table.Td>
+                      <Table.Td>
+                        <MerchantFlagBadges merchant={merchant} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            {rows.length === 0 && (
+              <Text c="dimmed" ta="center" py="xl">
+                {search ? `No merchants match “${search}”.` : 'No merchants yet.'}
+              </Text>
+            )}
+            <TableFooter
+              total={count}
+              page={page}
+              pageSize={pageSize}
+              onPageChange={setPage}
+              onPageSizeChange={(size) => {
+                setPageSize(size);
+                setPage(1);
+              }}
+            />
+          </>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

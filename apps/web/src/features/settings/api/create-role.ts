@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { Role, RoleInput } from '../types';
+import { getRolesQueryOptions } from './get-roles';
+
+/** POST /merchants/:id/roles/ (super_admin, admin). Amounts are integer cents. */
+export function createRole(merchantID: string, input: RoleInput): Promise<Role> {
+  return api.post<Role>(`/merchants/${encodeURIComponent(merchantID)}/roles/`, input);
+}
+
+export function useCreateRole(merchantID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RoleInput) => createRole(merchantID, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getRolesQueryOptions(merchantID).queryKey }),
+  });
+}

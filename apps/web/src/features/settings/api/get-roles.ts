@@ -1,0 +1,26 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { Page, Role } from '../types';
+
+export type RoleListParams = { page: number; pageSize: number };
+
+/** GET /merchants/:id/roles/ (super_admin, admin). */
+export function getRoles(merchantID: string, { page, pageSize }: RoleListParams, signal?: AbortSignal) {
+  return api.get<Page<Role>>(`/merchants/${encodeURIComponent(merchantID)}/roles/`, {
+    params: { page, page_size: pageSize },
+    signal,
+  });
+}
+
+/** Without params: the key prefix of the merchant's roles (lists and single roles), for invalidation. */
+export function getRolesQueryOptions(merchantID: string, params?: RoleListParams) {
+  return queryOptions({
+    queryKey: params ? ['merchant-roles', merchantID, params] : ['merchant-roles', merchantID],
+    queryFn: ({ signal }) => getRoles(merchantID, params ?? { page: 1, pageSize: 50 }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRoles(merchantID: string, params: RoleListParams, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...getRolesQueryOptions(merchantID, params), enabled: options.enabled ?? true });
+}

@@ -1,0 +1,30 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { MerchantUser, Page } from '../types';
+
+export type UserListParams = { page: number; pageSize: number };
+
+/** GET /merchants/:id/users/ (super_admin, admin, is_user_update_allowed). */
+export function getUsers(
+  merchantID: string,
+  { page, pageSize }: UserListParams,
+  signal?: AbortSignal,
+): Promise<Page<MerchantUser>> {
+  return api.get<Page<MerchantUser>>(`/merchants/${encodeURIComponent(merchantID)}/users/`, {
+    params: { page, page_size: pageSize },
+    signal,
+  });
+}
+
+/** Without params: the key prefix of every page of the merchant's users, for invalidation. */
+export function getUsersQueryOptions(merchantID: string, params?: UserListParams) {
+  return queryOptions({
+    queryKey: params ? ['merchant-users', merchantID, params] : ['merchant-users', merchantID],
+    queryFn: ({ signal }) => getUsers(merchantID, params ?? { page: 1, pageSize: 50 }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUsers(merchantID: string, params: UserListParams) {
+  return useQuery(getUsersQueryOptions(merchantID, params));
+}

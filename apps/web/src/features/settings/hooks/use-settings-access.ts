@@ -1,0 +1,18 @@
+import { meetsRequirement } from '@paydesk/domain/access/requirements';
+import { ROUTE_ACCESS } from '@paydesk/domain/access/route-access';
+import { useSettingsMerchant } from '../api/get-merchant';
+import { useViewer } from './use-viewer';
+
+/** Which settings screens of a merchant the user may open: the same rules the route guards apply (SPEC §6). */
+export function useSettingsAccess(merchantID: string) {
+  const viewer = useViewer();
+  const merchant = useSettingsMerchant(merchantID);
+  const context = {
+    roles: viewer.accessRoles(merchantID),
+    merchant: { check_custom_roles: merchant.data?.check_custom_roles ?? false },
+  };
+  return {
+    users: meetsRequirement(ROUTE_ACCESS.SettingsUsers, context),
+    roles: meetsRequirement(ROUTE_ACCESS.SettingsRoles, context),
+  };
+}

@@ -1,0 +1,95 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { buildMerchant, buildProfile, buildSession } from '../../../../test/profile-fixtures';
+import { renderRoutes } from '../../../../test/render';
+import { server } from '../../../../test/server';
+import { SettingsLayoutRoute } from './settings-layout';
+import { SettingsRolesRoute } from './settings-roles';
+
+function renderSettings(profile: ReturnType<typeof buildProfile>, merchant = buildMerchant()) {
+  server.use(
+    http.get('/api/merchants/m-1/', () => HttpResponse.json(merchant)),
+    http.get('/api/merchants/m-1/roles/', () =>
+      HttpResponse.json({
+        count: 1,
+        next: null,
+        previous: null,
+        results: [
+          {
+            id: 'r-1',
+            role_name: 'Collector',
+            role_description: 'Works the collections queue',
+            permissions: { is_note_update_allowed: true, is_customer_free_text_allowed: true },
+            has_access: ['is_note_update_allowed', 'is_customer_free_text_allowed'],
+            settings: { min_merchant_payment_amount: null, max_merchant_payment_amount: 150000 },
+          },
+        ],
+      }),
+    ),
+  );
+  return renderRoutes(
+    [
+      {
+        path: '/merchants/:merchantID/settings',
+        element: <SettingsLayoutRoute />,
+        children: [
+          { index: true, element: <p>General page</p> },
+          { path: 'users', element: <p>Users page</p> },
+          { path: 'roles', element: <SettingsRolesRoute /> },
+          { path: 'roles/:roleID', element: <p>Role page</p> },
+        ],
+      },
+    ],
+    { session: buildSession(profile), initialEntries: ['/merchants/m-1/settings'] },
+  );
+}
+
+describe('settings layout', () => {
+  it('shows admins General, Users and Roles, and opens the one clicked', async () => {
+    const user = userEvent.setup();
+    const { router } = renderSettings(buildProfile({ role: 'admin' }));
+
+    expect(await screen.findByRole('link', { name: 'Demo Motors' })).toBeInTheDocument();
+    const tabs = within(screen.getByRole('tablist', { name: 'Settings' })).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['General', 'Users', 'Roles']);
+
+    await user.click(screen.getByRole('tab', { name: 'Users' }));
+    expect(await screen.findByText('Users page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/merchants/m-1/settings/users');
+  });
+
+  it('shows staff only General', async () => {
+    renderSettings(buildProfile({ role: 'staff' }));
+    expect(await screen.findByRole('link', { name: 'Demo Motors' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'General' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Users' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Roles' })).not.toBeInTheDocument();
+  });
+
+  it('shows a custom role holding is_user_update_allowed Users but not Roles', async () => {
+    renderSettings(
+      buildProfile({ role: 'custom', accessRoles: ['staff', 'is_user_update_allowed'] }),
+      buildMerchant({ check_custom_roles: true }),
+    );
+    expect(await screen.findByRole('tab', { name: 'Users' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Roles' })).not.toBeInTheDocument();
+  });
+
+  it('lists the roles with their permissions and limits, and opens one', async () => {
+    const user = userEvent.setup();
+    const { router } = renderSettings(buildProfile({ role: 'admin' }));
+    await router.navigate('/merchants/m-1/settings/roles');
+
+    expect(await screen.findByText('1 custom role')).toBeInTheDocument();
+    expect(screen.getByText('Custom roles are off for this merchant')).toBeInTheDocument();
+    const row = screen.getByRole('link', { name: 'Collector' }).closest('tr')!;
+    expect(within(row).getByText('2 of 13')).toBeInTheDocument();
+    expect(within(row).getByText('Up to $1,500.00')).toBeInTheDocument();
+
+    await user.click(within(row).getByText('Works the collections queue'));
+    expect(await screen.findByText('Role page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/merchants/m-1/settings/roles/r-1');
+  });
+});

@@ -1,0 +1,173 @@
+import { Alert, Button, Group, Loader, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { hasAnyRole } from '@paydesk/domain/access/claims';
+import { TABLE_DEFAULT_ROWS } from '@paydesk/domain/constants';
+import { formatDate } from '@paydesk/domain/format/date';
+import { roleDisplayName } from '@paydesk/domain/format/role';
+import { formatFullName, userStatus } from '@paydesk/domain/format/user';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { TableFooter } from '../../../components/table-footer';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useDisableUser } from '../api/disable-user';
+import { useSettingsMerchant } from '../api/get-merchant';
+import { useUsers } from '../api/get-users';
+import { InviteUserModal } from '../components/invite-user-modal';
+import { UserStatusBadge } from '../components/user-status-badge';
+import { useViewer } from '../hooks/use-viewer';
+import type { MerchantUser } from '../types';
+
+function describeRole(user: MerchantUser): string {
+  if (user.role === 'custom') return user.custom_role?.role_name ?? 'Custom role';
+  return user.role ? roleDisplayName(user.role) : '—';
+}
+
+/** /merchants/:merchantID/settings/users: the merchant's users, invitations and disabling. */
+export function SettingsUsersRoute() {
+  const { merchantID = '' } = useParams();
+  const viewer = useViewer();
+  const merchant = useSettingsMerchant(merchantID);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(TABLE_DEFAULT_ROWS);
+  const users = useUsers(merchantID, { page, pageSize });
+  const disableUser = useDisableUser(merchantID);
+  const [inviting, invite] = useDisclosure(false);
+  // The user stays set while the confirmation closes, so its text does not change mid-transition.
+  const [userToDisable, setUserToDisable] = useState<MerchantUser | null>(null);
+  const [confirmingDisable, confirmDisable] = useDisclosure(false);
+
+  const count = users.data?.count ?? 0;
+  const disablingSelf = userToDisable !== null && userToDisable.id === viewer.userID;
+
+  const handleDisable = () => {
+    if (!userToDisable) return;
+    const name = formatFullName(userToDisable) || userToDisable.email;
+    disableUser.mutate(userToDisable.id, {
+      onSuccess: () => {
+        confirmDisable.close();
+        // SPEC §4: disabling yourself logs you out.
+        if (disablingSelf) viewer.logout();
+        else notifySuccess(`${name} disabled`);
+      },
+      onError: (error) => notifyError(error),
+    });
+  };
+
+  return (
+    <Paper withBorder p="lg">
+      <title>{`Users · ${merchant.data?.name ?? 'Settings'} · Paydesk`}</title>
+      <Group justify="space-between" mb="md">
+        <div>
+          <Title order={2} size="h4">
+            Users
+          </Title>
+          <Text c="dimmed" size="sm" aria-live="polite">
+            {users.data ? `${count} ${count === 1 ? 'user' : 'users'}` : ' '}
+          </Text>
+        </div>
+        <Button leftSection={<IconUserPlus size={16} />} onClick={invite.open}>
+          Invite user
+        </Button>
+      </Group>
+
+      {users.isError ? (
+        <Alert color="red" title="Users could not be loaded">
+          {users.error.message}
+        </Alert>
+      ) : users.isPending ? (
+        <Group justify="center" py="xl">
+          <Loader aria-label="Loading users" />
+        </Group>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Email</Table.Th>
+                  <Table.Th>Role</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Created</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {users.data.results.map((user) => {
+                  const status = userStatus(user);
+                  const name = formatFullName(user);
+                  return (
+                    <Table.Tr key={user.id}>
+                      <Table.Td fw={500}>{name || '—'}</Table.Td>
+                      <Table.Td>{user.email}</Table.Td>
+                      <Table.Td>{describeRole(user)}</Table.Td>
+                      <Table.Td>
+                        <UserStatusBadge status={status} />
+                      </Table.Td>
+                      <Table.Td>{formatDate(user.created)}</Table.Td>
+                      <Table.Td ta="right">
+                        {status !== 'Inactive' && (
+                          <Button
+                            size="compact-sm"
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Disable ${name || user.email}`}
+                            onClick={() => {
+                              setUserToDisable(user);
+                              confirmDisable.open();
+                            }}
+                          >
+                            Disable
+                          </Button>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {users.data.results.length === 0 && (
+            <Text c="dimmed" ta="center" py="xl">
+              No users yet.
+            </Text>
+          )}
+          <TableFooter
+            total={count}
+            page={page}
+            pageSize={pageSize}
+            onPageChange={setPage}
+            onPageSizeChange={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+          />
+        </>
+      )}
+
+      <InviteUserModal
+        merchantID={merchantID}
+        customRoles={merchant.data?.check_custom_roles ?? false}
+        canInviteAdmin={hasAnyRole({ roles: viewer.accessRoles(merchantID) }, ['super_admin', 'admin'])}
+        opened={inviting}
+        onClose={invite.close}
+      />
+      <ConfirmModal
+        opened={confirmingDisable}
+        title="Disable user?"
+        confirmLabel="Disable user"
+        loading={disableUser.isPending}
+        onConfirm={handleDisable}
+        onClose={confirmDisable.close}
+      >
+        {disablingSelf
+          ? 'You are about to disable your own account. You will be signed out and can no longer sign in.'
+          : `Are you sure you would like to disable ${userToDisable ? formatFullName(userToDisable) || userToDisable.email : ''}? They lose their roles and can no longer sign in.`}
+      </ConfirmModal>
+    </Paper>
+  );
+}

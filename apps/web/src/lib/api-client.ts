@@ -1,0 +1,154 @@
+import { DEFAULT_ERROR_MESSAGE, isErrorCode, translateError } from '@paydesk/domain/errors/catalogue';
+
+type QueryValue = string | number | boolean | null | undefined;
+
+/** Query parameters; `null`/`undefined` are left out and an array repeats its key (`?tag=a&tag=b`). */
+export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
+
+export type RequestOptions = {
+  params?: QueryParams;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Keeps this call from counting as session activity (`onSuccess` is not called), e.g. the token refresh itself. */
+  bypassRefresh?: boolean;
+};
+
+export type AuthHooks = {
+  getAccessToken?: () => string | null;
+  onUnauthorized?: () => void;
+  onSuccess?: () => void;
+};
+
+export type FieldErrors = Record<string, string[]>;
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+let authHooks: AuthHooks = {};
+
+/** The session installs its token source and reactions here; the client itself never redirects or shows toasts. */
+export function setAuthHooks(hooks: AuthHooks): void {
+  authHooks = hooks;
+}
+
+/**
+ * A non-2xx response. Texts are translated through the error catalogue: `detail` prefers the catalogue message of
+ * `code`, and `message` is the first of detail, non_field_errors (joined) and the body's `message`.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly body: unknown;
+  readonly code: string | undefined;
+  readonly detail: string | undefined;
+  readonly nonFieldErrors: string[];
+  readonly fieldErrors: FieldErrors;
+
+  constructor(status: number, body: unknown) {
+    const record = isRecord(body) ? body : {};
+    const code = typeof record.code === 'string' ? record.code : undefined;
+    const detail =
+      code && isErrorCode(code) ? translateError(code) : readMessages(record.detail).join(' ') || undefined;
+    const nonFieldErrors = readMessages(record.non_field_errors);
+    const bodyMessage = typeof record.message === 'string' ? translateError(record.message) : undefined;
+    super(detail ?? (nonFieldErrors.join(' ') || bodyMessage) ?? DEFAULT_ERROR_MESSAGE);
+    this.status = status;
+    this.body = body;
+    this.code = code;
+    this.detail = detail;
+    this.nonFieldErrors = nonFieldErrors;
+    // Fastify's own error envelope ({statusCode, error, message}) carries no field errors.
+    const isFastifyEnvelope = typeof record.statusCode === 'number';
+    this.fieldErrors = status === 400 && !isFastifyEnvelope ? readFieldErrors(record) : {};
+  }
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => sendRequest<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => sendRequest<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => sendRequest<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => sendRequest<T>('PATCH', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) => sendRequest<T>('DELETE', path, undefined, options),
+};
+
+async function sendRequest<T>(
+  method: HttpMethod,
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json', ...options.headers });
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+  const token = authHooks.getAccessToken?.();
+  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+
+  const response = await fetch(buildUrl(path, options.params), {
+    method,
+    headers,
+    body: payload,
+    signal: options.signal,
+  });
+  const data = await readBody(response);
+
+  if (response.status === 401) authHooks.onUnauthorized?.();
+  if (!response.ok) throw new ApiError(response.status, data);
+  if (!options.bypassRefresh) authHooks.onSuccess?.();
+  return data as T;
+}
+
+function buildUrl(path: string, params: QueryParams = {}): string {
+  const base = (import.meta.env.VITE_API_BASE ?? '/api').replace(/\/+$/, '');
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    const values: readonly QueryValue[] = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      if (item !== null && item !== undefined) search.append(key, String(item));
+    }
+  }
+  const query = search.toString();
+  return `${base}${path.startsWith('/') ? path : `/${path}`}${query ? `?${query}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  if (!response.headers.get('Content-Type')?.includes('json')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readMessages(value: unknown): string[] {
+  if (typeof value === 'string') return [translateError(value)];
+  if (Array.isArray(value)) return value.filter((item) => typeof item === 'string').map(translateError);
+  return [];
+}
+
+const NON_FIELD_KEYS = new Set(['detail', 'code', 'non_field_errors', 'message']);
+
+// DRF nests serializer errors (`{address: {zip: [msg]}}`); nested fields are keyed by their dotted path.
+function readFieldErrors(body: Record<string, unknown>, prefix = ''): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (!prefix && NON_FIELD_KEYS.has(key)) continue;
+    const field = prefix ? `${prefix}.${key}` : key;
+    if (isRecord(value)) {
+      Object.assign(errors, readFieldErrors(value, field));
+      continue;
+    }
+    const messages = readMessages(value);
+    if (messages.length > 0) errors[field] = messages;
+  }
+  return errors;
+}

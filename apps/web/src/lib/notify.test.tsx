@@ -1,0 +1,103 @@
+import { DEFAULT_ERROR_MESSAGE } from '@paydesk/domain/errors/catalogue';
+import { ERROR_TOAST_MS, TOAST_MS } from '@paydesk/domain/constants';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { ApiError } from './api-client';
+import { notifyError, notifySuccess } from './notify';
+
+describe('notifyError', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.useRealTimers();
+  });
+
+  it('shows the translated server detail outside production', () => {
+    vi.stubEnv('PROD', false);
+    renderWithProviders(null);
+
+    act(() => {
+      notifyError(new ApiError(400, { detail: 'bad token', code: 'token.invalid' }));
+    });
+
+    expect(screen.getByText('Invalid Token.')).toBeInTheDocument();
+  });
+
+  it('shows joined non_field_errors outside production', () => {
+    vi.stubEnv('PROD', false);
+    renderWithProviders(null);
+
+    act(() => {
+      notifyError(new ApiError(400, { non_field_errors: ['pin.mismatch', 'Try again.'] }));
+    });
+
+    expect(screen.getByText('Pins do not match. Try again.')).toBeInTheDocument();
+  });
+
+  it('shows only the default text in production', () => {
+    vi.stubEnv('PROD', true);
+    renderWithProviders(null);
+
+    act(() => {
+      notifyError(new ApiError(400, { detail: 'bad token', code: 'token.invalid' }));
+    });
+
+    expect(screen.getByText(DEFAULT_ERROR_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByText('Invalid Token.')).not.toBeInTheDocument();
+  });
+
+  it('shows the default text when there is nothing to tell', () => {
+    vi.stubEnv('PROD', false);
+    renderWithProviders(null);
+
+    act(() => {
+      notifyError();
+    });
+
+    expect(screen.getByText(DEFAULT_ERROR_MESSAGE)).toBeInTheDocument();
+  });
+
+  it('closes when the user presses Dismiss', async () => {
+    renderWithProviders(null);
+    act(() => {
+      notifyError('Could not send the message.');
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+
+    await waitFor(() => expect(screen.queryByText('Could not send the message.')).not.toBeInTheDocument());
+  });
+
+  it('stays for the error toast time, then closes by itself', async () => {
+    vi.useFakeTimers();
+    renderWithProviders(null);
+    act(() => {
+      notifyError('Could not send the message.');
+    });
+
+    await act(() => vi.advanceTimersByTimeAsync(ERROR_TOAST_MS - 500));
+    expect(screen.getByText('Could not send the message.')).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(screen.queryByText('Could not send the message.')).not.toBeInTheDocument();
+  });
+});
+
+describe('notifySuccess', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows the message for the toast time, then closes by itself', async () => {
+    vi.useFakeTimers();
+    renderWithProviders(null);
+    act(() => {
+      notifySuccess('Template saved!');
+    });
+
+    expect(screen.getByText('Template saved!')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(TOAST_MS + 500));
+    expect(screen.queryByText('Template saved!')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,52 @@
+import { Button, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { DEFAULT_ERROR_MESSAGE, translateError } from '@paydesk/domain/errors/catalogue';
+import { ERROR_TOAST_MS, TOAST_MS } from '@paydesk/domain/constants';
+import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { isProductionBuild } from './env';
+
+export type SuccessToastOptions = { autoClose?: number };
+
+let errorToastCount = 0;
+
+/** Shows a success toast (SPEC §9: 2000 ms unless the caller says otherwise) and returns its id. */
+export function notifySuccess(message: string, options: SuccessToastOptions = {}): string {
+  return notifications.show({
+    message,
+    color: 'teal',
+    icon: <IconCheck size={18} />,
+    autoClose: options.autoClose ?? TOAST_MS,
+  });
+}
+
+/**
+ * Shows an error toast for 10 s with a Dismiss button and returns its id. Outside production it shows the error's
+ * translated text (an ApiError's message is its detail, non_field_errors or message); in production only the
+ * default text.
+ */
+export function notifyError(error?: unknown): string {
+  errorToastCount += 1;
+  const id = `error-toast-${errorToastCount}`;
+  return notifications.show({
+    id,
+    message: (
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Text size="sm">{describeError(error)}</Text>
+        <Button size="compact-sm" variant="light" color="red" onClick={() => notifications.hide(id)}>
+          Dismiss
+        </Button>
+      </Group>
+    ),
+    color: 'red',
+    icon: <IconAlertTriangle size={18} />,
+    autoClose: ERROR_TOAST_MS,
+    withCloseButton: false,
+  });
+}
+
+function describeError(error: unknown): string {
+  if (isProductionBuild()) return DEFAULT_ERROR_MESSAGE;
+  if (error instanceof Error && error.message) return translateError(error.message);
+  if (typeof error === 'string' && error) return translateError(error);
+  return DEFAULT_ERROR_MESSAGE;
+}

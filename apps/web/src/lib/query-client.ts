@@ -1,0 +1,18 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+
+const MAX_QUERY_RETRIES = 2;
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // A 4xx answer will not change on retry; network failures and 5xx may.
+        retry: (failureCount, error) =>
+          !(error instanceof ApiError && error.status < 500) && failureCount < MAX_QUERY_RETRIES,
+      },
+    },
+  });
+}

@@ -1,0 +1,37 @@
+import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { server } from './server';
+
+// jsdom lacks the layout APIs Mantine reads; these are the stubs Mantine's own test setup uses.
+const { getComputedStyle } = window;
+window.getComputedStyle = (element: Element) => getComputedStyle(element);
+Element.prototype.scrollIntoView = () => {};
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+  server.resetHandlers();
+});
+afterAll(() => server.close());
