@@ -1,16 +1,7 @@
+import type { SessionMerchant } from '../../lib/session-state';
+
 /** A merchant as the API returns it (docs/api/identity.md). */
-export type Merchant = {
-  id: string;
-  organization_id: string;
-  organization_name: string;
-  name: string;
-  logo: string | null;
-  in_legacy_app: boolean;
-  check_custom_roles: boolean;
-  allow_group_message: boolean;
-  is_integrated: boolean;
-  created: string;
-};
+export type Merchant = SessionMerchant;
 
 /** The flags a merchant form edits, in the order the screens show them. */
 export const MERCHANT_FLAGS = ['in_legacy_app', 'check_custom_roles', 'allow_group_message', 'is_integrated'] as const;
