@@ -28,25 +28,6 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 
-// The session opens the live events socket when signed in; in these tests nothing answers it, so it stays silent.
-class WebSocketStub extends EventTarget {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSING = 2;
-  static readonly CLOSED = 3;
-  readyState = WebSocketStub.CONNECTING;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  constructor(readonly url: string) {
-    super();
-  }
-  send() {}
-  close() {
-    this.readyState = WebSocketStub.CLOSED;
-  }
-}
-window.WebSocket = WebSocketStub as unknown as typeof WebSocket;
-
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
