@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = async (method: 'GET' | 'POST', url: string, email: string | null, payload?: object) =>
+const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, email: string | null, payload?: object) =>
   t.app.inject({ method, url, payload, headers: email ? await as(email) : {} });
 const usersUrl = (merchantId: string) => `/api/merchants/${merchantId}/users/`;
 
@@ -223,6 +223,25 @@ describe('disabling users', () => {
     expect((await call('POST', `${usersUrl(ids.demoMotors)}not-a-uuid/disable/`, 'admin@demo.test')).statusCode).toBe(
       404,
     );
+  });
+
+  it('refuses to let anyone disable a user who outranks them', async () => {
+    const superId = await userIdOf(t.database.db, 'super@demo.test');
+    const adminId = await userIdOf(t.database.db, 'admin@demo.test');
+    expect((await call('POST', `${usersUrl(ids.demoMotors)}${superId}/disable/`, 'admin@demo.test')).statusCode).toBe(
+      403,
+    );
+    const [collector] = (await call('GET', `/api/merchants/${ids.customRolesAuto}/roles/`, 'admin@demo.test')).json()
+      .results;
+    await call('PATCH', `/api/merchants/${ids.customRolesAuto}/roles/${collector.id}/`, 'admin@demo.test', {
+      permissions: { is_user_update_allowed: true },
+    });
+    expect(
+      (await call('POST', `${usersUrl(ids.customRolesAuto)}${adminId}/disable/`, 'agent@demo.test')).statusCode,
+    ).toBe(403);
+    await call('PATCH', `/api/merchants/${ids.customRolesAuto}/roles/${collector.id}/`, 'admin@demo.test', {
+      permissions: { is_user_update_allowed: false },
+    });
   });
 
   it('removes every role of the user, who then shows as Inactive', async () => {

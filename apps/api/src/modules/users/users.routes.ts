@@ -69,7 +69,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await db.transaction(async (tx) => {
-        const disabled = await disableUser(tx, request.params.id, request.params.userId);
+        const disabled = await disableUser(tx, merchantAccessOf(request), request.params.userId);
         await revokeAllSessions(tx, disabled.id);
         return disabled;
       });

@@ -28,6 +28,8 @@ import {
 export type { UserRow };
 
 export type MerchantAccess = {
+  /** The user acting is a platform super user. */
+  isSuperUser: boolean;
   merchant: Pick<
     MerchantWithOrganization,
     'id' | 'organization_id' | 'check_custom_roles' | 'is_integrated' | 'allow_group_message'
@@ -54,10 +56,15 @@ export async function findActiveUser(db: Db, id: string): Promise<UserRow | null
 export async function findMerchantAccess(db: Db, user: UserRow, merchantId: unknown): Promise<MerchantAccess | null> {
   if (!isUuid(merchantId)) return null;
   const row = await findGrant(db, user.id, merchantId);
-  if (row) return { merchant: row.merchant, accessRoles: buildClaimsRoles(toRoleGrant(row), row.merchant) };
+  if (row)
+    return {
+      merchant: row.merchant,
+      isSuperUser: user.is_super_user,
+      accessRoles: buildClaimsRoles(toRoleGrant(row), row.merchant),
+    };
   if (!user.is_super_user) return null;
   const merchant = await findMerchant(db, merchantId);
-  return merchant ? { merchant, accessRoles: buildClaimsRoles(SUPER_ADMIN_GRANT, merchant) } : null;
+  return merchant ? { merchant, isSuperUser: true, accessRoles: buildClaimsRoles(SUPER_ADMIN_GRANT, merchant) } : null;
 }
 
 /** The access claims' roles and groups: every name the user holds on any merchant. */
@@ -210,13 +217,23 @@ export async function inviteUser(
   return toMerchantUserDto({ user: existing, grant: null, customRole: null });
 }
 
+/** Nobody may disable someone who outranks them: super users, super admins and admins need their equal. */
+function mayDisable(access: MerchantAccess, target: UserRow, targetRole: GrantRow['role'] | undefined): boolean {
+  const held = { roles: access.accessRoles };
+  if (target.is_super_user) return access.isSuperUser;
+  if (targetRole === 'super_admin') return hasAnyRole(held, ['super_admin']);
+  if (targetRole === 'admin') return hasAnyRole(held, ['super_admin', 'admin']);
+  return true;
+}
+
 /** Disables a user of the merchant: no roles, no sign-in. The caller revokes their sessions in the same transaction. */
-export async function disableUser(db: Db, merchantId: string, userId: string): Promise<MerchantUserDto> {
-  const merchant = await findMerchant(db, merchantId);
+export async function disableUser(db: Db, access: MerchantAccess, userId: string): Promise<MerchantUserDto> {
+  const merchant = await findMerchant(db, access.merchant.id);
   const user = isUuid(userId) ? await findUserById(db, userId) : undefined;
   if (!merchant || !user) throw notFound();
   const onMerchant = await findGrant(db, user.id, merchant.id);
   if (!onMerchant && user.organization_id !== merchant.organization_id) throw notFound();
+  if (!mayDisable(access, user, onMerchant?.grant.role)) throw permissionDenied();
   await deleteGrants(db, user.id);
   const updated = await updateUser(db, user.id, { is_active: false });
   return toMerchantUserDto({ user: updated ?? user, grant: null, customRole: null });
