@@ -8,6 +8,7 @@ export const merchantUserSchema = z.object({
   last_name: z.string(),
   role: z.enum(['super_admin', 'admin', 'staff', 'custom']).nullable(),
   custom_role: z.object({ id: z.uuid(), role_name: z.string() }).nullable(),
+  is_super_user: z.boolean(),
   is_pending: z.boolean(),
   is_active: z.boolean(),
   created: z.iso.datetime({ offset: true }),

@@ -1,5 +1,6 @@
 import { buildClaimsRoles, hasAnyRole, type RoleGrant } from '@paydesk/domain/access/claims';
 import { SUPER_GROUP } from '@paydesk/domain/access/roles';
+import { mayDisableUser } from '@paydesk/domain/access/user-management';
 import { REQUIRED } from '@paydesk/domain/validation/messages';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
@@ -113,6 +114,7 @@ export type MerchantUserDto = {
   last_name: string;
   role: GrantRow['role'] | null;
   custom_role: { id: string; role_name: string } | null;
+  is_super_user: boolean;
   is_pending: boolean;
   is_active: boolean;
   created: string;
@@ -126,6 +128,7 @@ export function toMerchantUserDto({ user, grant, customRole }: MerchantUserRow):
     last_name: user.last_name,
     role: grant?.role ?? null,
     custom_role: customRole ? { id: customRole.id, role_name: customRole.role_name } : null,
+    is_super_user: user.is_super_user,
     is_pending: user.is_pending,
     is_active: user.is_active,
     created: user.created.toISOString(),
@@ -217,15 +220,6 @@ export async function inviteUser(
   return toMerchantUserDto({ user: existing, grant: null, customRole: null });
 }
 
-/** Nobody may disable someone who outranks them: super users, super admins and admins need their equal. */
-function mayDisable(access: MerchantAccess, target: UserRow, targetRole: GrantRow['role'] | undefined): boolean {
-  const held = { roles: access.accessRoles };
-  if (target.is_super_user) return access.isSuperUser;
-  if (targetRole === 'super_admin') return hasAnyRole(held, ['super_admin']);
-  if (targetRole === 'admin') return hasAnyRole(held, ['super_admin', 'admin']);
-  return true;
-}
-
 /** Disables a user of the merchant: no roles, no sign-in. The caller revokes their sessions in the same transaction. */
 export async function disableUser(db: Db, access: MerchantAccess, userId: string): Promise<MerchantUserDto> {
   const merchant = await findMerchant(db, access.merchant.id);
@@ -233,7 +227,8 @@ export async function disableUser(db: Db, access: MerchantAccess, userId: string
   if (!merchant || !user) throw notFound();
   const onMerchant = await findGrant(db, user.id, merchant.id);
   if (!onMerchant && user.organization_id !== merchant.organization_id) throw notFound();
-  if (!mayDisable(access, user, onMerchant?.grant.role)) throw permissionDenied();
+  const target = { is_super_user: user.is_super_user, role: onMerchant?.grant.role ?? null };
+  if (!mayDisableUser({ isSuperUser: access.isSuperUser, roles: access.accessRoles }, target)) throw permissionDenied();
   await deleteGrants(db, user.id);
   const updated = await updateUser(db, user.id, { is_active: false });
   return toMerchantUserDto({ user: updated ?? user, grant: null, customRole: null });

@@ -21,6 +21,7 @@ export type MerchantUser = {
   last_name: string;
   role: MerchantUserRole | null;
   custom_role: { id: string; role_name: string } | null;
+  is_super_user: boolean;
   is_pending: boolean;
   is_active: boolean;
   created: string;

@@ -6,6 +6,7 @@ export function useViewer() {
   const isSuperUser = profile?.is_super_user ?? false;
   return {
     userID: profile?.id ?? null,
+    isSuperUser,
     /**
      * The role and permission names route and capability checks use on this merchant (its access_roles in the
      * profile). Super users act for every merchant, also those they hold no role on.

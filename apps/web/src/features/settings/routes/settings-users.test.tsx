@@ -16,6 +16,7 @@ function buildUser(overrides: Partial<MerchantUser>): MerchantUser {
     last_name: 'User',
     role: 'staff',
     custom_role: null,
+    is_super_user: false,
     is_pending: false,
     is_active: true,
     created: '2026-01-15T12:00:00.000Z',
@@ -290,5 +291,17 @@ describe('settings: users', () => {
 
     const options = within(screen.getByRole('listbox')).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['Staff', 'Custom role']);
+  });
+
+  it('offers Disable only for users the viewer outranks or equals', async () => {
+    serveUsers(buildMerchant({ check_custom_roles: true }));
+    renderUsers(
+      vi.fn(),
+      buildProfile({ id: 'u-agent', role: 'custom', accessRoles: ['staff', 'is_user_update_allowed'] }),
+    );
+
+    await screen.findByRole('cell', { name: 'Stacy Staff' });
+    expect(within(findRow('Stacy Staff')).getByRole('button', { name: /Disable/ })).toBeInTheDocument();
+    expect(within(findRow('Avery Admin')).queryByRole('button', { name: /Disable/ })).not.toBeInTheDocument();
   });
 });

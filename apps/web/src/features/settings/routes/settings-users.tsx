@@ -18,6 +18,7 @@ import { InviteUserModal } from '../components/invite-user-modal';
 import { UserStatusBadge } from '../components/user-status-badge';
 import { useViewer } from '../hooks/use-viewer';
 import type { MerchantUser } from '../types';
+import { mayDisableUser } from '@paydesk/domain/access/user-management';
 
 function describeRole(user: MerchantUser): string {
   if (user.role === 'custom') return user.custom_role?.role_name ?? 'Custom role';
@@ -40,6 +41,7 @@ export function SettingsUsersRoute() {
 
   const count = users.data?.count ?? 0;
   const disablingSelf = userToDisable !== null && userToDisable.id === viewer.userID;
+  const manager = { isSuperUser: viewer.isSuperUser, roles: viewer.accessRoles(merchantID) };
 
   const handleDisable = () => {
     if (!userToDisable) return;
@@ -110,7 +112,7 @@ export function SettingsUsersRoute() {
                       </Table.Td>
                       <Table.Td>{formatDate(user.created)}</Table.Td>
                       <Table.Td ta="right">
-                        {status !== 'Inactive' && (
+                        {status !== 'Inactive' && mayDisableUser(manager, user) && (
                           <Button
                             size="compact-sm"
                             variant="subtle"
