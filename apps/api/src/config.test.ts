@@ -40,3 +40,11 @@ describe('parseConfig', () => {
     expect(config.DATABASE_URL).toBeUndefined();
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('is off unless asked for, and takes only true or false', () => {
+    expect(parseConfig({}).TRUST_PROXY).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(() => parseConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY: expected true or false/);
+  });
+});

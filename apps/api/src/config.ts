@@ -25,6 +25,8 @@ const configSchema = z
       .default('info'),
     PUBLIC_URL: z.url({ error: 'expected an absolute URL such as https://paydesk.example.com' }).optional(),
     SEED_DEMO_DATA: booleanFlag.optional(),
+    /** Behind a load balancer: take the client address from X-Forwarded-For (sign-in throttling uses it). */
+    TRUST_PROXY: booleanFlag.default(false),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' }).optional(),
     MAIL_FROM: z.string().min(3).default('Paydesk <no-reply@paydesk.local>'),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'expected milliseconds' }).int().min(0).default(10_000),

@@ -56,6 +56,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  app.log.info(`Paydesk is running at http://localhost:${config.PORT}`);
 }
 
 main().catch((error: unknown) => {
