@@ -188,6 +188,13 @@ describe('SSO', () => {
     expect((await post('/api/sso-auth/', {})).json()).toEqual({ id: ['Required'], token: ['Required'] });
   });
 
+  it('gives field messages and refuses unknown users', async () => {
+    const { access } = await signIn(t.app, 'super@demo.test');
+    expect((await post('/api/sso-links/', {}, bearer(access))).json()).toEqual({ user_id: ['Required'] });
+    const unknown = await post('/api/sso-links/', { user_id: '00000000-0000-4000-8000-000000000000' }, bearer(access));
+    expect(unknown.json()).toEqual({ detail: 'No user found with matching credentials.', code: 'user.not_found' });
+  });
+
   it('lets only super users mint links', async () => {
     const { access } = await signIn(t.app, 'admin@demo.test');
     const userId = await userIdOf(t.database.db, 'staff@demo.test');
