@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_DEBOUNCE_MS, TABLE_DEFAULT_ROWS } from '@paydesk/domain/constants';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import { useMerchants } from '../api/get-merchants';
 import { MerchantFlagBadges } from '../components/merchant-flag-badges';
 import { MerchantLogo } from '../components/merchant-logo';
 import { useViewer } from '../hooks/use-viewer';
+import { QueryState } from '../../../components/query-state';
 
 /** /merchants: the merchants the user may act for, searched by name (debounced, trimmed). */
 export function MerchantListRoute() {
@@ -55,14 +56,12 @@ export function MerchantListRoute() {
           mb="md"
         />
 
-        {merchants.isError ? (
-          <Alert color="red" title="Merchants could not be loaded">
-            {merchants.error.message}
-          </Alert>
-        ) : merchants.isPending ? (
-          <Group justify="center" py="xl">
-            <Loader aria-label="Loading merchants" />
-          </Group>
+        {!merchants.isSuccess ? (
+          <QueryState
+            error={merchants.error}
+            loadingLabel="Loading merchants"
+            errorTitle="Merchants could not be loaded"
+          />
         ) : (
           <>
             <Table.ScrollContainer minWidth={640}>

@@ -1,13 +1,13 @@
-import { Alert, Anchor, Button, Group, Loader, Paper, Title } from '@mantine/core';
+import { Button, Paper, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteRole } from '../api/delete-role';
 import { useRole } from '../api/get-role';
 import { useUpdateRole } from '../api/update-role';
 import { RoleForm } from '../components/role-form';
+import { QueryState } from '../../../components/query-state';
 
 /** /merchants/:merchantID/settings/roles/:roleID: edit or delete a custom role. */
 export function SettingsRoleDetailRoute() {
@@ -20,21 +20,14 @@ export function SettingsRoleDetailRoute() {
   const rolesPath = `/merchants/${merchantID}/settings/roles`;
 
   if (!role.data) {
-    if (!role.error) {
-      return (
-        <Group justify="center" py="xl">
-          <Loader aria-label="Loading role" />
-        </Group>
-      );
-    }
-    const notFound = role.error instanceof ApiError && role.error.status === 404;
     return (
-      <Alert color={notFound ? 'gray' : 'red'} title={notFound ? 'Role not found' : 'The role could not be loaded'}>
-        {notFound ? 'It may have been deleted.' : role.error.message}{' '}
-        <Anchor component={Link} to={rolesPath} size="sm">
-          Back to roles
-        </Anchor>
-      </Alert>
+      <QueryState
+        error={role.error}
+        loadingLabel="Loading role"
+        errorTitle="The role could not be loaded"
+        notFound={{ title: 'Role not found', text: 'It may have been deleted.' }}
+        back={{ to: rolesPath, label: 'Back to roles' }}
+      />
     );
   }
 

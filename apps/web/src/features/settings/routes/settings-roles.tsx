@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { PERMISSION_FLAGS } from '@paydesk/domain/access/roles';
 import { TABLE_DEFAULT_ROWS } from '@paydesk/domain/constants';
 import { formatMoney } from '@paydesk/domain/format/money';
@@ -9,6 +9,7 @@ import { TableFooter } from '../../../components/table-footer';
 import { useSettingsMerchant } from '../api/get-merchant';
 import { useRoles } from '../api/get-roles';
 import type { Role } from '../types';
+import { QueryState } from '../../../components/query-state';
 
 function describeLimits({ settings }: Role): string {
   const min = settings.min_merchant_payment_amount;
@@ -65,14 +66,8 @@ export function SettingsRolesRoute() {
         </Alert>
       )}
 
-      {roles.isError ? (
-        <Alert color="red" title="Roles could not be loaded">
-          {roles.error.message}
-        </Alert>
-      ) : roles.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader aria-label="Loading roles" />
-        </Group>
+      {!roles.isSuccess ? (
+        <QueryState error={roles.error} loadingLabel="Loading roles" errorTitle="Roles could not be loaded" />
       ) : (
         <>
           <Table.ScrollContainer minWidth={640}>

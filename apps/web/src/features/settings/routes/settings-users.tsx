@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { hasAnyRole } from '@paydesk/domain/access/claims';
 import { TABLE_DEFAULT_ROWS } from '@paydesk/domain/constants';
@@ -19,6 +19,7 @@ import { UserStatusBadge } from '../components/user-status-badge';
 import { useViewer } from '../hooks/use-viewer';
 import type { MerchantUser } from '../types';
 import { mayDisableUser } from '@paydesk/domain/access/user-management';
+import { QueryState } from '../../../components/query-state';
 
 function describeRole(user: MerchantUser): string {
   if (user.role === 'custom') return user.custom_role?.role_name ?? 'Custom role';
@@ -74,14 +75,8 @@ export function SettingsUsersRoute() {
         </Button>
       </Group>
 
-      {users.isError ? (
-        <Alert color="red" title="Users could not be loaded">
-          {users.error.message}
-        </Alert>
-      ) : users.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader aria-label="Loading users" />
-        </Group>
+      {!users.isSuccess ? (
+        <QueryState error={users.error} loadingLabel="Loading users" errorTitle="Users could not be loaded" />
       ) : (
         <>
           <Table.ScrollContainer minWidth={720}>
