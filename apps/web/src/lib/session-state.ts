@@ -100,3 +100,13 @@ export function useIsSignedIn(): boolean {
 export function useCurrentMerchant(): ProfileMerchant | null {
   return useContext(SessionContext).currentMerchant;
 }
+
+/**
+ * The role and permission names route and capability checks use on a merchant: its access_roles in the profile.
+ * Super users act as super_admin on every merchant, also those they hold no role on.
+ */
+export function findMerchantAccessRoles(profile: Profile | null, merchantId: string): string[] {
+  const merchant = profile?.merchants.find((item) => item.id === merchantId);
+  if (merchant) return merchant.access_roles;
+  return profile?.is_super_user ? ['super_admin'] : [];
+}

@@ -1,5 +1,5 @@
 import { ACCESS_REQUIREMENTS, meetsRequirement } from '@paydesk/domain/access/requirements';
-import { useSession } from '../../../lib/session-state';
+import { findMerchantAccessRoles, useSession } from '../../../lib/session-state';
 
 /** What the signed-in user may do on the merchant screens, from the session's profile. */
 export function useViewer() {
@@ -14,11 +14,9 @@ export function useViewer() {
      * act as super_admin on every merchant.
      */
     canEditMerchant: (merchantID: string) => {
-      if (isSuperUser) return true;
-      const merchant = findMerchant(merchantID);
-      return merchant
-        ? meetsRequirement(ACCESS_REQUIREMENTS.merchantSettings, { roles: merchant.access_roles, merchant })
-        : false;
+      const merchant = findMerchant(merchantID) ?? { check_custom_roles: false };
+      const roles = findMerchantAccessRoles(profile, merchantID);
+      return meetsRequirement(ACCESS_REQUIREMENTS.merchantSettings, { roles, merchant });
     },
     /** The profile lists the user's merchants with their names, logos and flags: reload it after a change. */
     reloadProfile,
