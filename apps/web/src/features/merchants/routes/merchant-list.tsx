@@ -1,6 +1,6 @@
 import { Button, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { SEARCH_DEBOUNCE_MS, TABLE_DEFAULT_ROWS } from '@paydesk/domain/constants';
+import { SEARCH_DEBOUNCE_MS } from '@paydesk/domain/constants';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { MerchantFlagBadges } from '../components/merchant-flag-badges';
 import { MerchantLogo } from '../components/merchant-logo';
 import { useViewer } from '../hooks/use-viewer';
 import { QueryState } from '../../../components/query-state';
+import { usePagination } from '../../../lib/use-pagination';
 
 /** /merchants: the merchants the user may act for, searched by name (debounced, trimmed). */
 export function MerchantListRoute() {
@@ -17,8 +18,7 @@ export function MerchantListRoute() {
   const { isSuperUser } = useViewer();
   const [searchText, setSearchText] = useState('');
   const [search] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(TABLE_DEFAULT_ROWS);
+  const { page, pageSize, setPage, footer } = usePagination();
   const merchants = useMerchants({ search, page, pageSize });
 
   const count = merchants.data?.count ?? 0;
@@ -108,16 +108,7 @@ export function MerchantListRoute() {
                 {search ? `No merchants match “${search}”.` : 'No merchants yet.'}
               </Text>
             )}
-            <TableFooter
-              total={count}
-              page={page}
-              pageSize={pageSize}
-              onPageChange={setPage}
-              onPageSizeChange={(size) => {
-                setPageSize(size);
-                setPage(1);
-              }}
-            />
+            <TableFooter total={count} {...footer} />
           </>
         )}
       </Paper>

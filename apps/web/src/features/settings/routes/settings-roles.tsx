@@ -1,15 +1,14 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { PERMISSION_FLAGS } from '@paydesk/domain/access/roles';
-import { TABLE_DEFAULT_ROWS } from '@paydesk/domain/constants';
 import { formatMoney } from '@paydesk/domain/format/money';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { TableFooter } from '../../../components/table-footer';
 import { useSettingsMerchant } from '../api/get-merchant';
 import { useRoles } from '../api/get-roles';
 import type { Role } from '../types';
 import { QueryState } from '../../../components/query-state';
+import { usePagination } from '../../../lib/use-pagination';
 
 function describeLimits({ settings }: Role): string {
   const min = settings.min_merchant_payment_amount;
@@ -29,8 +28,7 @@ export function SettingsRolesRoute() {
   const { merchantID = '' } = useParams();
   const navigate = useNavigate();
   const merchant = useSettingsMerchant(merchantID);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(TABLE_DEFAULT_ROWS);
+  const { page, pageSize, footer } = usePagination();
   const roles = useRoles(merchantID, { page, pageSize });
   const count = roles.data?.count ?? 0;
   const rolePath = (roleID: string) => `/merchants/${merchantID}/settings/roles/${roleID}`;
@@ -115,16 +113,7 @@ export function SettingsRolesRoute() {
               No custom roles yet.
             </Text>
           )}
-          <TableFooter
-            total={count}
-            page={page}
-            pageSize={pageSize}
-            onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
-          />
+          <TableFooter total={count} {...footer} />
         </>
       )}
     </Paper>

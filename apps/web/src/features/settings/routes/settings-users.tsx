@@ -1,7 +1,6 @@
 import { Button, Group, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { hasAnyRole } from '@paydesk/domain/access/claims';
-import { TABLE_DEFAULT_ROWS } from '@paydesk/domain/constants';
 import { formatDate } from '@paydesk/domain/format/date';
 import { roleDisplayName } from '@paydesk/domain/format/role';
 import { formatFullName, userStatus } from '@paydesk/domain/format/user';
@@ -20,6 +19,7 @@ import { useViewer } from '../hooks/use-viewer';
 import type { MerchantUser } from '../types';
 import { mayDisableUser } from '@paydesk/domain/access/user-management';
 import { QueryState } from '../../../components/query-state';
+import { usePagination } from '../../../lib/use-pagination';
 
 function describeRole(user: MerchantUser): string {
   if (user.role === 'custom') return user.custom_role?.role_name ?? 'Custom role';
@@ -31,8 +31,7 @@ export function SettingsUsersRoute() {
   const { merchantID = '' } = useParams();
   const viewer = useViewer();
   const merchant = useSettingsMerchant(merchantID);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(TABLE_DEFAULT_ROWS);
+  const { page, pageSize, footer } = usePagination();
   const users = useUsers(merchantID, { page, pageSize });
   const disableUser = useDisableUser(merchantID);
   const [inviting, invite] = useDisclosure(false);
@@ -133,16 +132,7 @@ export function SettingsUsersRoute() {
               No users yet.
             </Text>
           )}
-          <TableFooter
-            total={count}
-            page={page}
-            pageSize={pageSize}
-            onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
-          />
+          <TableFooter total={count} {...footer} />
         </>
       )}
 
