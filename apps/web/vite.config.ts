@@ -22,5 +22,18 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: what each route loads, read by bench/js-bytes.mjs.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Libraries every screen needs, in chunks of their own so that a release of the app's code leaves them cached.
+        // Mantine, TanStack Query and the rest stay in the automatic split: grouped, each route would get all of it.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 1 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
 });
