@@ -1,25 +1,34 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../lib/http-errors';
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+// index.html names the current fingerprinted assets, so the browser must check it on every load.
+const REVALIDATE = 'no-cache';
+
 /**
  * Serves the built web app. Every GET outside /api and /ws that is not a file gets index.html,
  * so the client router shows the page (or its own Page Not Found); everything else is a JSON 404.
+ * The build writes .br and .gz files beside each asset; the variant the request accepts is sent
+ * (brotli first), with `Vary: Accept-Encoding`.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: string }) => {
   const hasWebApp = existsSync(join(options.distDir, 'index.html'));
   if (hasWebApp) {
-    const assetsDir = join(options.distDir, 'assets');
+    const assetsDir = join(options.distDir, 'assets') + sep;
     await app.register(fastifyStatic, {
       root: options.distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // Cache-Control is set below, per file.
+      cacheControl: false,
       setHeaders(reply, path) {
         // Vite fingerprints asset names, so an asset never changes under the same name.
-        if (path.startsWith(assetsDir)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        reply.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
       },
     });
   } else {
@@ -31,7 +40,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
     // A missing asset is a 404, not the app page (the browser would report a confusing MIME error).
     const isApp = !path.startsWith('/api') && !path.startsWith('/ws') && !path.startsWith('/assets/');
     if (hasWebApp && isApp && request.method === 'GET') {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     const error = notFound();
     return reply.code(404).send({ detail: error.detail, code: error.code });

@@ -1,18 +1,21 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { TOAST_POSITION } from '@paydesk/domain/constants';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { createQueryClient } from '../lib/query-client';
 import { theme } from './theme';
+
+// Toasts shown before the container arrives wait in the notifications store and appear when it mounts.
+const Toasts = lazy(() => import('./toasts').then((module) => ({ default: module.Toasts })));
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider theme={theme}>
-      <Notifications position={TOAST_POSITION} />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

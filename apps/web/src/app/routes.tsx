@@ -4,7 +4,6 @@ import type { RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { importWithTimeout } from '../lib/import-with-timeout';
 import { RouteGuard } from './guards';
-import { AppLayout } from './layout/app-layout';
 import { PublicLayout } from './layout/public-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { merchantRoutes } from './routes-merchants';
@@ -96,7 +95,11 @@ export const appRoutes: RouteObject[] = [
         ],
       },
       {
-        element: <AppLayout />,
+        // Lazy too, so the signed-in shell (AppShell, menus, the merchant select) stays out of the Login download.
+        lazy: lazyPage(
+          () => import('./layout/app-layout'),
+          (module) => module.AppLayout,
+        ),
         children: [
           {
             path: ROUTE_ACCESS.Home.path,

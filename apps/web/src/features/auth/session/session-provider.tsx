@@ -13,7 +13,7 @@ import {
 } from '../../../lib/session-state';
 import { getIdentity, type Identity } from '../api/get-identity';
 import { blacklistRefreshToken, refreshTokens } from '../api/tokens';
-import { InactivityModal } from './inactivity-modal';
+import { LoadedInactivityModal, loadInactivityModal } from './inactivity-modal-loader';
 import { decodeJwtPayload } from './jwt';
 import { createSessionController, type SessionController } from './session-controller';
 import { readCurrentMerchantId, writeCurrentMerchantId } from './session-storage';
@@ -111,7 +111,7 @@ export function SessionProvider({ children, onLoggedOut, storage = window.localS
     async (pair: TokenPair): Promise<SignedInIdentity> => {
       controller.signIn(pair);
       try {
-        const loaded = await getIdentity();
+        const [loaded] = await Promise.all([getIdentity(), loadInactivityModal()]);
         queryClient.removeQueries();
         setIdentity(loaded);
         setLoggedOut(false);
@@ -163,7 +163,7 @@ export function SessionProvider({ children, onLoggedOut, storage = window.localS
     <SessionContext value={value}>
       {children}
       {signedIn && snapshot.inactivityWarning && (
-        <InactivityModal
+        <LoadedInactivityModal
           snapshot={snapshot}
           onContinue={() => void controller.continueSession()}
           onLogout={controller.logout}
@@ -178,7 +178,8 @@ async function startUp(controller: SessionController): Promise<Identity | null> 
   if (!controller.restore()) return null;
   if (!(await controller.refreshAccess({ force: true }))) return null;
   try {
-    return await getIdentity();
+    const [identity] = await Promise.all([getIdentity(), loadInactivityModal()]);
+    return identity;
   } catch {
     controller.logout();
     return null;

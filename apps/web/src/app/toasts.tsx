@@ -1,0 +1,7 @@
+import { Notifications } from '@mantine/notifications';
+import { TOAST_POSITION } from '@paydesk/domain/constants';
+
+/** The toast container. AppProvider loads it after the first render, so it stays out of every page's download. */
+export function Toasts() {
+  return <Notifications position={TOAST_POSITION} />;
+}
