@@ -80,7 +80,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsOptions) 
     },
     async drain() {
       const result: DrainResult = { completed: 0, failed: [] };
-      for (let found = true; found; ) {
+      for (let found = true; found;) {
         found = false;
         for (const { job, handler } of registered) {
           await ensureQueue(job);
