@@ -194,14 +194,22 @@ async function initialiseCluster(binaries: Binaries, dir: string, owner: Owner):
 /**
  * After a hard kill, `postmaster.pid` outlives its server. PostgreSQL itself ignores it when that pid is gone, but
  * refuses to start when the pid now belongs to another process (pids are reused, quickly so in containers); and a
- * server orphaned by a `kill -9` of this app is still running on the cluster. Stop our own orphan, drop the rest.
+ * server orphaned by a `kill -9` of this app is still running on the cluster. Stop our own orphan, drop stale files,
+ * and refuse (naming the process) when another live Node process still runs its server on this cluster.
  */
 async function clearStaleServer(dir: string, postgresBinary: string): Promise<void> {
   const pidFile = join(dir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const lines = readFileSync(pidFile, 'utf8').split('\n');
   const pid = Number(lines[0]);
-  if (Number.isInteger(pid) && pid > 0 && isPostmasterOf(pid, dir, postgresBinary)) {
+  const server = Number.isInteger(pid) && pid > 0 ? inspectProcess(pid) : undefined;
+  if (server && (!server.args || (isPostgres(server.args, postgresBinary) && server.args.includes(dir)))) {
+    const parent = server.parentPid ? inspectProcess(server.parentPid) : undefined;
+    if (!server.args || (parent?.args && basename(parent.args[0] ?? '').startsWith('node'))) {
+      throw new Error(
+        `The database in ${dir} is in use by PostgreSQL (pid ${pid})${parent ? `, started by pid ${server.parentPid}` : ''}; stop that first`,
+      );
+    }
     process.kill(pid, 'SIGINT');
     for (let waited = 0; isAlive(pid); waited += 50) {
       if (waited > 30_000) throw new Error(`PostgreSQL (pid ${pid}) on ${dir} does not stop`);
@@ -227,15 +235,22 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function isPostmasterOf(pid: number, dir: string, postgresBinary: string): boolean {
-  if (!isAlive(pid)) return false;
+/** A live process's arguments and parent, from /proc; without /proc (macOS) only that it is alive. */
+function inspectProcess(pid: number): { args?: string[]; parentPid?: number } | undefined {
+  if (!isAlive(pid)) return undefined;
   try {
     const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-    return basename(args[0] ?? '') === basename(postgresBinary) && args.includes(dir);
+    // /proc/<pid>/stat: "pid (name) state ppid …"; the name may contain spaces, so read after the last ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const parentPid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    return { args, parentPid };
   } catch {
-    // No /proc (macOS): trust the pid file as PostgreSQL does.
-    return true;
+    return {};
   }
+}
+
+function isPostgres(args: string[], postgresBinary: string): boolean {
+  return basename(args[0] ?? '') === basename(postgresBinary);
 }
 
 /**
