@@ -7,6 +7,7 @@ import {
   mkdtempSync,
   readFileSync,
   renameSync,
+  rmdirSync,
   rmSync,
   statSync,
 } from 'node:fs';
@@ -176,7 +177,9 @@ async function initialiseCluster(binaries: Binaries, dir: string, owner: Owner):
         '--auth=trust',
         '--encoding=UTF8',
         '--locale=C',
-        // The data is flushed by the first checkpoint; initdb's own fsync of every file costs seconds.
+        // initdb's fsync of every file costs ~2 s here. Without it, an OS crash (not an app crash) within the
+        // kernel's writeback delay (~30 s) of the very first start could lose the fresh cluster's files: its
+        // data is the demo seed at that point, and deleting DATA_DIR/postgres starts over.
         '--no-sync',
         '--no-instructions',
       ],
@@ -187,7 +190,12 @@ async function initialiseCluster(binaries: Binaries, dir: string, owner: Owner):
     const output = (error as { stderr?: string }).stderr ?? '';
     throw new Error(`initdb failed for ${dir}:\n${output}`, { cause: error });
   }
-  if (existsSync(dir)) rmSync(dir, { recursive: true }); // only an empty folder can be here (no PG_VERSION)
+  try {
+    if (existsSync(dir)) rmdirSync(dir); // an empty folder may be in the way; anything else is not ours to delete
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw new Error(`${dir} is not empty and holds no PostgreSQL cluster; move it away`, { cause: error });
+  }
   renameSync(staging, dir);
 }
 
