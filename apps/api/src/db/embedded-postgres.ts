@@ -75,6 +75,9 @@ export async function startEmbeddedPostgres(
       'unix_socket_permissions=0700',
       '-c',
       `max_connections=${options.maxConnections ?? 100}`,
+      // Sessions in UTC whatever the machine's zone, as on the servers Paydesk runs against.
+      '-c',
+      'TimeZone=UTC',
       ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
     ],
     // Own process group: a Ctrl-C in the terminal reaches only Node, which stops PostgreSQL after the app closed.
