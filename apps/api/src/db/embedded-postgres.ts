@@ -75,7 +75,7 @@ export async function startEmbeddedPostgres(
       'unix_socket_permissions=0700',
       '-c',
       `max_connections=${options.maxConnections ?? 100}`,
-      // Sessions in UTC whatever the machine's zone, as on the servers Paydesk runs against.
+      // Sessions in UTC whatever the machine's time zone, so stored and shown times do not depend on the host.
       '-c',
       'TimeZone=UTC',
       ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
