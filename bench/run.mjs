@@ -1,4 +1,4 @@
-// `npm run bench`: starts the built server on a fresh embedded database and measures the API under load
+// `npm run bench`: starts the built server on a fresh embedded database (it starts its own PostgreSQL) and measures the API under load
 // on this machine (loopback only, bounded in time). Results are printed and written to results/latest.json.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -75,6 +75,9 @@ try {
     JSON.stringify({ at: new Date().toISOString(), results }, null, 2),
   );
 } finally {
+  // The server stops its embedded PostgreSQL on SIGTERM; its data folder goes only after that.
+  const exited = new Promise((resolve) => server.once('exit', resolve));
   server.kill('SIGTERM');
+  await exited;
   rmSync(dataDir, { recursive: true, force: true });
 }

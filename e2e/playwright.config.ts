@@ -36,5 +36,7 @@ export default defineConfig({
     env: { PORT: String(PORT) },
     stdout: 'ignore',
     stderr: 'pipe',
+    // Without it Playwright SIGKILLs the server, whose embedded PostgreSQL (its own process group) would live on.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
   },
 });

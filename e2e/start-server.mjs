@@ -1,4 +1,5 @@
-// Starts the built server on a fresh embedded database in a temporary directory, removed on exit.
+// Starts the built server on a fresh embedded database in a temporary directory, removed on exit (after the
+// server has stopped the PostgreSQL it started there).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -40,6 +40,8 @@ export type AppOptions = {
   providers?: Partial<Providers>;
   webDistDir?: string;
   jobPollingIntervalSeconds?: number;
+  /** false in tests: jobs run only when a test calls `app.jobs.drain()`. */
+  runJobWorkers?: boolean;
 };
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -83,7 +85,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(securityPlugin);
   await app.register(eventsPlugin, { database });
-  await app.register(jobsPlugin, { database, pollingIntervalSeconds: options.jobPollingIntervalSeconds });
+  await app.register(jobsPlugin, {
+    database,
+    pollingIntervalSeconds: options.jobPollingIntervalSeconds,
+    runWorkers: options.runJobWorkers,
+  });
   await app.register(docsPlugin);
 
   await app.register(

@@ -1,7 +1,7 @@
 import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { openConfiguredDatabase } from './db/open-configured-database';
 import { seedDemoDataIfEmpty } from './db/seed';
 import { resolveJwtSecret } from './lib/secrets';
 
@@ -19,9 +19,12 @@ function readConfig(): Config {
 
 async function main() {
   const config = readConfig();
-  const database = await openDatabase(
-    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
-  );
+  const database = await openConfiguredDatabase(config, {
+    onUnexpectedExit(details) {
+      console.error(`The embedded PostgreSQL server stopped unexpectedly:\n${details}`);
+      process.exit(1);
+    },
+  });
   await migrateDatabase(database);
   // Demo data goes into an empty embedded database by default, never into a real server unless asked.
   const seed = config.SEED_DEMO_DATA ?? (!config.DATABASE_URL && config.NODE_ENV !== 'production');

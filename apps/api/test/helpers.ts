@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -11,26 +9,22 @@ import { adminQuery, withDatabaseName } from './template-database';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
-/** A fresh database for one test file: a copy of the migrated template (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
+/** A fresh database for one test file: a copy of the migrated template on the run's server, dropped on close. */
 export async function createTestDatabase(): Promise<Database> {
-  const postgresUrl = process.env.TEST_DATABASE_URL;
-  if (postgresUrl) {
-    const name = `paydesk_test_${randomUUID().replaceAll('-', '')}`;
-    await adminQuery(
-      postgresUrl,
-      `create database ${pg.escapeIdentifier(name)} template ${pg.escapeIdentifier(inject('postgresTemplateName'))}`,
-    );
-    const database = await openDatabase({ url: withDatabaseName(postgresUrl, name) });
-    return {
-      ...database,
-      async close() {
-        await database.close();
-        await adminQuery(postgresUrl, `drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
-      },
-    };
-  }
-  const template = new Blob([readFileSync(inject('pgliteTemplateFile'))]);
-  return openDatabase({ pglite: await PGlite.create({ loadDataDir: template }) });
+  const serverUrl = inject('testServerUrl');
+  const name = `paydesk_test_${randomUUID().replaceAll('-', '')}`;
+  await adminQuery(
+    serverUrl,
+    `create database ${pg.escapeIdentifier(name)} template ${pg.escapeIdentifier(inject('templateDatabaseName'))}`,
+  );
+  const database = await openDatabase({ url: withDatabaseName(serverUrl, name) });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await adminQuery(serverUrl, `drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
+    },
+  };
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -53,7 +47,7 @@ export async function buildTestApp(
       config: testConfig(),
       logger: false,
       webDistDir: '/nonexistent',
-      jobPollingIntervalSeconds: 0.5,
+      runJobWorkers: false,
       ...appOptions,
       database,
     });

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../src/db/client';
-import { merchants, users } from '../src/db/schema/identity';
+import { merchants, roleGrants, users } from '../src/db/schema/identity';
 import { DEMO_PASSWORD, seedDemoDataIfEmpty } from '../src/db/seed';
+import { hashPassword } from '../src/lib/passwords';
 
 export { DEMO_PASSWORD };
 
@@ -30,6 +31,45 @@ export async function userIdOf(db: Db, email: string): Promise<string> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!row) throw new Error(`no user ${email}`);
   return row.id;
+}
+
+/**
+ * Adds a user (password DEMO_PASSWORD) to the organisation of `merchantId`, with a role there unless `role` is null,
+ * for a test that changes, disables or locks its user so that no other test sees the change.
+ */
+export async function addUser(
+  db: Db,
+  options: {
+    email: string;
+    merchantId: string;
+    role: 'admin' | 'staff' | { customRoleId: string } | null;
+  },
+): Promise<string> {
+  const [merchant] = await db
+    .select({ organizationId: merchants.organization_id })
+    .from(merchants)
+    .where(eq(merchants.id, options.merchantId));
+  if (!merchant) throw new Error(`no merchant ${options.merchantId}`);
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: options.email,
+      first_name: 'Test',
+      last_name: 'User',
+      organization_id: merchant.organizationId,
+      password_hash: await hashPassword(DEMO_PASSWORD),
+    })
+    .returning({ id: users.id });
+  if (!user) throw new Error(`user ${options.email} not created`);
+  const { role } = options;
+  if (role !== null) {
+    await db.insert(roleGrants).values({
+      user_id: user.id,
+      merchant_id: options.merchantId,
+      ...(typeof role === 'string' ? { role } : { role: 'custom' as const, custom_role_id: role.customRoleId }),
+    });
+  }
+  return user.id;
 }
 
 export async function signIn(

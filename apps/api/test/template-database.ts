@@ -1,23 +1,24 @@
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase, type Database } from '../src/db/client';
+import { openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
 import { createBoss } from '../src/plugins/jobs';
 
-/** Migrates a database and installs the job queue's schema, so test databases copied from it start ready. */
-export async function prepareTemplate(database: Database): Promise<void> {
-  await migrateDatabase(database);
-  const boss = createBoss(database, { supervise: false, schedule: false });
-  await boss.start();
-  await boss.stop({ graceful: false, wait: true });
-}
-
-export async function createPgliteTemplate(): Promise<Uint8Array> {
-  const client = await PGlite.create();
-  await prepareTemplate(await openDatabase({ pglite: client }));
-  const dump = await client.dumpDataDir('none');
-  await client.close();
-  return new Uint8Array(await dump.arrayBuffer());
+/**
+ * Creates the database `name` on the server and migrates it, with the job queue's schema installed, so that
+ * databases copied from it (`CREATE DATABASE … TEMPLATE`) start ready.
+ */
+export async function createTemplateDatabase(serverUrl: string, name: string): Promise<void> {
+  await adminQuery(serverUrl, `drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
+  await adminQuery(serverUrl, `create database ${pg.escapeIdentifier(name)}`);
+  const database = await openDatabase({ url: withDatabaseName(serverUrl, name) });
+  try {
+    await migrateDatabase(database);
+    const boss = createBoss(database, { supervise: false, schedule: false });
+    await boss.start();
+    await boss.stop({ graceful: false, wait: true });
+  } finally {
+    await database.close();
+  }
 }
 
 export function withDatabaseName(url: string, name: string): string {

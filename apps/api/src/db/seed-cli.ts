@@ -1,11 +1,11 @@
 import { loadConfig } from '../config';
-import { openDatabase } from './client';
 import { migrateDatabase } from './migrate';
+import { openConfiguredDatabase } from './open-configured-database';
 import { seedDemoDataIfEmpty } from './seed';
 
 // `npm run seed`: migrates and seeds the configured database when it is empty.
 const config = loadConfig();
-const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+const database = await openConfiguredDatabase(config);
 try {
   await migrateDatabase(database);
   const seeded = await seedDemoDataIfEmpty(database.db);

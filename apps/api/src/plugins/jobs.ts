@@ -16,7 +16,15 @@ export type Jobs = {
   schedule<Schema extends z.ZodType>(job: JobDefinition<Schema>, cron: string, payload: z.input<Schema>): void;
   /** Registers the handler; workers start when the app is ready. */
   work<Schema extends z.ZodType>(job: JobDefinition<Schema>, handler: JobHandler<Schema>): void;
+  /**
+   * Runs every due job of every queue with a handler, including jobs those handlers queue, until none is left.
+   * For tests (which build the app without workers): deterministic, no polling. A failing job is marked failed
+   * (and retried later, as a worker would) and reported in the result.
+   */
+  drain(): Promise<DrainResult>;
 };
+
+export type DrainResult = { completed: number; failed: Array<{ name: string; id: string; error: unknown }> };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,24 +34,22 @@ declare module 'fastify' {
 
 export type JobsOptions = { database: Database; pollingIntervalSeconds?: number; runWorkers?: boolean };
 
-/** pg-boss on the application database (PGlite or PostgreSQL) through one SQL adapter. */
-export function createBoss(
-  database: Database,
-  options: { pollingIntervalSeconds?: number; supervise?: boolean; schedule?: boolean } = {},
-): PgBoss {
-  const { pollingIntervalSeconds = 2, ...rest } = options;
+/** pg-boss on the application database, with its own small pool. */
+export function createBoss(database: Database, options: { supervise?: boolean; schedule?: boolean } = {}): PgBoss {
   return new PgBoss({
-    ...rest,
-    db: { executeSql: async (text: string, values: unknown[]) => ({ rows: await database.query(text, values) }) },
+    ...options,
+    connectionString: database.url,
+    max: 4,
     schema: 'pgboss',
     monitorStateIntervalSeconds: 60,
     maintenanceIntervalSeconds: 120,
-    pollingIntervalSeconds,
-  } as PgBoss.ConstructorOptions);
+  });
 }
 
 export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsOptions) => {
-  const boss = createBoss(options.database, { pollingIntervalSeconds: options.pollingIntervalSeconds });
+  const runWorkers = options.runWorkers !== false;
+  // Without workers (tests), nothing needs pg-boss's maintenance or cron timers either.
+  const boss = createBoss(options.database, runWorkers ? {} : { supervise: false, schedule: false });
   const registered: Array<{ job: JobDefinition<z.ZodType>; handler: JobHandler<z.ZodType> }> = [];
   const schedules: Array<{ job: JobDefinition<z.ZodType>; cron: string; payload: object }> = [];
   const createdQueues = new Set<string>();
@@ -72,11 +78,32 @@ export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsOptions) 
     work(job, handler) {
       registered.push({ job, handler: handler as JobHandler<z.ZodType> });
     },
+    async drain() {
+      const result: DrainResult = { completed: 0, failed: [] };
+      for (let found = true; found;) {
+        found = false;
+        for (const { job, handler } of registered) {
+          await ensureQueue(job);
+          for (const item of await boss.fetch<unknown>(job.name, { batchSize: 100 })) {
+            found = true;
+            try {
+              await handler(job.payload.parse(item.data));
+              await boss.complete(job.name, item.id);
+              result.completed += 1;
+            } catch (error) {
+              await boss.fail(job.name, item.id, { message: String(error) });
+              result.failed.push({ name: job.name, id: item.id, error });
+            }
+          }
+        }
+      }
+      return result;
+    },
   } satisfies Jobs);
 
   app.addHook('onReady', async () => {
     await boss.start();
-    if (options.runWorkers === false) return;
+    if (!runWorkers) return;
     for (const { job, handler } of registered) {
       await ensureQueue(job);
       await boss.work(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async (batch) => {
