@@ -1,4 +1,5 @@
 import { PUBLIC, type EndpointAccess } from '@paydesk/domain/access/endpoint-access';
+import type { Endpoint } from '@paydesk/domain/api/endpoint';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -9,7 +10,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: EndpointAccess;
   }
+  interface FastifyInstance {
+    /** Every /api and /ws route with its access rule and, when it has one, its endpoint definition. */
+    declaredRoutes: readonly DeclaredRoute[];
+  }
 }
+
+export type DeclaredRoute = { method: string; url: string; access: EndpointAccess; endpoint?: Endpoint };
 
 /** Paths served by plugins that cannot declare access themselves, with the access they get. */
 const PLUGIN_ROUTE_ACCESS: Array<[prefix: string, access: EndpointAccess]> = [['/api/docs', PUBLIC]];
@@ -20,16 +27,21 @@ export class UndeclaredAccessError extends Error {
 
 /** Refuses to start when an /api or /ws route has no access rule. */
 export const accessDeclarationPlugin = fp(async (app: FastifyInstance) => {
+  const declared: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', declared);
   app.addHook('onRoute', (route) => {
     const url = route.url ?? route.path;
     if (!url.startsWith('/api') && !url.startsWith('/ws')) return;
-    if (route.config?.access) return;
-    const inherited = PLUGIN_ROUTE_ACCESS.find(([prefix]) => url.startsWith(prefix));
-    if (inherited) {
-      route.config = { ...route.config, access: inherited[1] };
-      return;
+    const methods = [route.method].flat();
+    let access = route.config?.access;
+    if (!access) {
+      const inherited = PLUGIN_ROUTE_ACCESS.find(([prefix]) => url.startsWith(prefix));
+      if (!inherited) {
+        throw new UndeclaredAccessError(`Route ${methods.join(',')} ${url} declares no access rule (config.access)`);
+      }
+      access = inherited[1];
+      route.config = { ...route.config, access };
     }
-    const methods = [route.method].flat().join(',');
-    throw new UndeclaredAccessError(`Route ${methods} ${url} declares no access rule (config.access)`);
+    for (const method of methods) declared.push({ method, url, access, endpoint: route.config?.endpoint });
   });
 });
