@@ -4,6 +4,7 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { buildClaimsRoles, type RoleGrant } from '@paydesk/domain/access/claims';
+import type { BaseRole } from '@paydesk/domain/access/roles';
 import { LOGIN_PATH } from '@paydesk/domain/access/route-access';
 import { TOAST_POSITION } from '@paydesk/domain/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -52,7 +53,7 @@ const DEMO_ORG = { id: 'org-demo', name: 'Demo Auto Group', logo: null, in_legac
 const LEGACY_ORG = { id: 'org-legacy', name: 'Legacy Motors Inc', logo: null, in_legacy_app: true };
 
 type Grant = { merchant: Merchant } & (
-  { role: 'super_admin' | 'admin' | 'staff' } | { role: 'custom'; roleName: string; permissions: string[] }
+  { role: BaseRole } | { role: 'custom'; roleName: string; permissions: string[] }
 );
 
 function withRole(grant: Grant): ProfileMerchant {
