@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CatalogueError } from '../src/lib/http-errors';
-import { PUBLIC } from '../src/plugins/access';
+import { PUBLIC } from '@paydesk/domain/access/endpoint-access';
 import { buildTestApp, type TestApp } from './helpers';
 
 const webDir = mkdtempSync(join(tmpdir(), 'paydesk-web-'));

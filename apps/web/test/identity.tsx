@@ -4,6 +4,7 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { buildClaimsRoles, type RoleGrant } from '@paydesk/domain/access/claims';
+import type { BaseRole } from '@paydesk/domain/access/roles';
 import { LOGIN_PATH } from '@paydesk/domain/access/route-access';
 import { TOAST_POSITION } from '@paydesk/domain/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -15,11 +16,13 @@ import { theme } from '../src/app/theme';
 import { receiveTokens } from '../src/features/auth/session/session-machine';
 import { SessionProvider } from '../src/features/auth/session/session-provider';
 import { writeStoredSession } from '../src/features/auth/session/session-storage';
-import type { Profile, ProfileMerchant, SessionMerchant, TokenPair } from '../src/lib/session-state';
+import type { TokenPair } from '@paydesk/domain/auth/auth.contract';
+import type { Merchant } from '@paydesk/domain/merchants/merchants.contract';
+import type { Profile, ProfileMerchant } from '@paydesk/domain/profile/profile.contract';
 import { server } from './server';
 import { makeTokenPair } from './tokens';
 
-function merchant(id: string, name: string, flags: Partial<SessionMerchant> = {}): SessionMerchant {
+function merchant(id: string, name: string, flags: Partial<Merchant> = {}): Merchant {
   return {
     id,
     organization_id: 'org-demo',
@@ -49,8 +52,8 @@ export const MERCHANTS = {
 const DEMO_ORG = { id: 'org-demo', name: 'Demo Auto Group', logo: null, in_legacy_app: false };
 const LEGACY_ORG = { id: 'org-legacy', name: 'Legacy Motors Inc', logo: null, in_legacy_app: true };
 
-type Grant = { merchant: SessionMerchant } & (
-  { role: 'super_admin' | 'admin' | 'staff' } | { role: 'custom'; roleName: string; permissions: string[] }
+type Grant = { merchant: Merchant } & (
+  { role: BaseRole } | { role: 'custom'; roleName: string; permissions: string[] }
 );
 
 function withRole(grant: Grant): ProfileMerchant {

@@ -1,17 +1,13 @@
-import {
-  SIGNED_OUT_SESSION,
-  type Profile,
-  type ProfileMerchant,
-  type SessionMerchant,
-  type SessionState,
-} from '../src/lib/session-state';
+import type { Merchant } from '@paydesk/domain/merchants/merchants.contract';
+import type { Profile, ProfileMerchant } from '@paydesk/domain/profile/profile.contract';
+import { SIGNED_OUT_SESSION, type SessionState } from '../src/lib/session-state';
 
 // Signed-in users for screen tests: a profile with one merchant and a role on it, and a session around it (pass it
 // as renderRoutes' `session`). test/identity.tsx has the seed's users for whole-app tests with the real session.
 
 export const ORGANIZATION = { id: 'org-1', name: 'Demo Auto Group', logo: null, in_legacy_app: false };
 
-export function buildMerchant(overrides: Partial<SessionMerchant> = {}): SessionMerchant {
+export function buildMerchant(overrides: Partial<Merchant> = {}): Merchant {
   return {
     id: 'm-1',
     organization_id: ORGANIZATION.id,
@@ -31,7 +27,7 @@ type ProfileOptions = {
   role?: ProfileMerchant['role'];
   accessRoles?: string[];
   isSuperUser?: boolean;
-  merchant?: SessionMerchant;
+  merchant?: Merchant;
   id?: string;
 };
 

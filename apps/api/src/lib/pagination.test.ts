@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { pageBounds, paginationQuery, toPage } from './pagination';
+import { paginationQuery } from '@paydesk/domain/api/pagination';
+import { pageBounds, toPage } from './pagination';
 
 const request = (url: string) => ({ url }) as FastifyRequest;
 

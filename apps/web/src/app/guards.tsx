@@ -10,7 +10,8 @@ import {
 } from '@paydesk/domain/access/route-access';
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, type RouteObject, type UIMatch } from 'react-router';
-import { useSession, type ProfileMerchant, type SessionState } from '../lib/session-state';
+import type { ProfileMerchant } from '@paydesk/domain/profile/profile.contract';
+import { useSession, type SessionState } from '../lib/session-state';
 
 /**
  * A route's access rules (SPEC §2 navigation guards, §6 route access): its entry of the domain route access table,

@@ -1,7 +1,79 @@
+import { PUBLIC } from '@paydesk/domain/access/endpoint-access';
+import { defineEndpoint } from '@paydesk/domain/api/endpoint';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { server } from '../../test/server';
 import { api, ApiError, setAuthHooks } from './api-client';
+
+const common = { summary: 'test', tags: [], access: PUBLIC } as const;
+const anything = z.record(z.string(), z.unknown());
+
+const createCustomer = defineEndpoint({
+  ...common,
+  method: 'POST',
+  path: '/customers/',
+  body: z.object({ first_name: z.string().optional() }),
+  status: 201,
+  response: z.object({ id: z.number(), first_name: z.string() }),
+  errors: [400],
+});
+const listCustomers = defineEndpoint({
+  ...common,
+  method: 'GET',
+  path: '/customers/',
+  query: z.object({
+    tags: z.array(z.string()).optional(),
+    page: z.number().optional(),
+    search: z.string().optional(),
+    location: z.string().nullable().optional(),
+  }),
+  status: 200,
+  response: anything,
+  errors: [],
+});
+const deleteNote = defineEndpoint({
+  ...common,
+  method: 'DELETE',
+  path: '/notes/:id/',
+  params: z.object({ id: z.string() }),
+  status: 204,
+  errors: [],
+});
+const resetPassword = defineEndpoint({
+  ...common,
+  method: 'POST',
+  path: '/auth/reset-password/',
+  body: z.object({ password: z.string() }),
+  status: 200,
+  response: anything,
+  errors: [400],
+});
+const getMerchant = defineEndpoint({
+  ...common,
+  method: 'GET',
+  path: '/merchants/:id/',
+  params: z.object({ id: z.string() }),
+  status: 200,
+  response: anything,
+  errors: [404],
+});
+const getMe = defineEndpoint({
+  ...common,
+  method: 'GET',
+  path: '/users/me/',
+  status: 200,
+  response: anything,
+  errors: [],
+});
+const listUsers = defineEndpoint({
+  ...common,
+  method: 'GET',
+  path: '/users/',
+  status: 200,
+  response: anything,
+  errors: [],
+});
 
 async function catchApiError(request: Promise<unknown>): Promise<ApiError> {
   const error = await request.then(
@@ -30,7 +102,7 @@ describe('api client', () => {
       }),
     );
 
-    const created = await api.post<{ id: number; first_name: string }>('/customers/', { first_name: 'Ada' });
+    const created = await api.call(createCustomer, { body: { first_name: 'Ada' } });
 
     expect(created).toEqual({ id: 7, first_name: 'Ada' });
     expect(received).toEqual({
@@ -49,7 +121,7 @@ describe('api client', () => {
       }),
     );
 
-    await api.get('/customers/', { params: { tags: ['vip', 'late'], page: 2, search: undefined, location: null } });
+    await api.call(listCustomers, { query: { tags: ['vip', 'late'], page: 2, search: undefined, location: null } });
 
     expect(search?.getAll('tags')).toEqual(['vip', 'late']);
     expect(search?.get('page')).toBe('2');
@@ -57,10 +129,24 @@ describe('api client', () => {
     expect(search?.has('location')).toBe(false);
   });
 
+  it('fills the endpoint path params, URI-encoded', async () => {
+    let path: string | undefined;
+    server.use(
+      http.get('/api/merchants/:id/', ({ request }) => {
+        path = new URL(request.url).pathname;
+        return HttpResponse.json({});
+      }),
+    );
+
+    await api.call(getMerchant, { params: { id: 'a b/c' } });
+
+    expect(path).toBe('/api/merchants/a%20b%2Fc/');
+  });
+
   it('returns nothing for an empty 204 answer', async () => {
     server.use(http.delete('/api/notes/3/', () => new HttpResponse(null, { status: 204 })));
 
-    await expect(api.delete('/notes/3/')).resolves.toBeUndefined();
+    await expect(api.call(deleteNote, { params: { id: '3' } })).resolves.toBeUndefined();
   });
 
   it('parses DRF field errors and non_field_errors of a 400, translated through the catalogue', async () => {
@@ -78,7 +164,7 @@ describe('api client', () => {
       ),
     );
 
-    const error = await catchApiError(api.post('/customers/', {}));
+    const error = await catchApiError(api.call(createCustomer, { body: {} }));
 
     expect(error.status).toBe(400);
     expect(error.fieldErrors).toEqual({
@@ -97,7 +183,7 @@ describe('api client', () => {
       ),
     );
 
-    const error = await catchApiError(api.post('/auth/reset-password/', { password: 'x' }));
+    const error = await catchApiError(api.call(resetPassword, { body: { password: 'x' } }));
 
     expect(error.code).toBe('token.invalid');
     expect(error.detail).toBe('Invalid Token.');
@@ -108,7 +194,7 @@ describe('api client', () => {
   it('keeps a detail without a catalogue code as the server wrote it', async () => {
     server.use(http.get('/api/merchants/9/', () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })));
 
-    const error = await catchApiError(api.get('/merchants/9/'));
+    const error = await catchApiError(api.call(getMerchant, { params: { id: '9' } }));
 
     expect(error.status).toBe(404);
     expect(error.message).toBe('Not found.');
@@ -126,7 +212,7 @@ describe('api client', () => {
     const onSuccess = vi.fn();
     setAuthHooks({ getAccessToken: () => 'access-123', onUnauthorized, onSuccess });
 
-    const error = await catchApiError(api.get('/users/me/'));
+    const error = await catchApiError(api.call(getMe));
 
     expect(error.status).toBe(401);
     expect(authorization).toBe('Bearer access-123');
@@ -139,7 +225,7 @@ describe('api client', () => {
     const onUnauthorized = vi.fn();
     setAuthHooks({ onUnauthorized });
 
-    await catchApiError(api.get('/users/'));
+    await catchApiError(api.call(listUsers));
 
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
@@ -149,10 +235,10 @@ describe('api client', () => {
     const onSuccess = vi.fn();
     setAuthHooks({ onSuccess });
 
-    await api.get('/users/me/');
+    await api.call(getMe);
     expect(onSuccess).toHaveBeenCalledTimes(1);
 
-    await api.get('/users/me/', { bypassRefresh: true });
+    await api.call(getMe, undefined, { bypassRefresh: true });
     expect(onSuccess).toHaveBeenCalledTimes(1);
   });
 });

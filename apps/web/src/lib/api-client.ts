@@ -1,3 +1,11 @@
+import {
+  pathOf,
+  type Endpoint,
+  type EndpointBodyInput,
+  type EndpointParamsInput,
+  type EndpointQueryInput,
+  type EndpointResult,
+} from '@paydesk/domain/api/endpoint';
 import { DEFAULT_ERROR_MESSAGE, isErrorCode, translateError } from '@paydesk/domain/errors/catalogue';
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -6,7 +14,6 @@ type QueryValue = string | number | boolean | null | undefined;
 export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
 
 export type RequestOptions = {
-  params?: QueryParams;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** Keeps this call from counting as session activity (`onSuccess` is not called), e.g. the token refresh itself. */
@@ -21,7 +28,22 @@ export type AuthHooks = {
 
 export type FieldErrors = Record<string, string[]>;
 
-type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** Required when the endpoint has it and something in it is required; left out when the endpoint has none. */
+type Part<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: never }
+  : Record<string, never> extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
+
+/** What a call sends: the endpoint's params, query and body as a client writes them (zod input types). */
+export type CallInput<E extends Endpoint> = Part<'params', EndpointParamsInput<E>> &
+  Part<'query', EndpointQueryInput<E>> &
+  Part<'body', EndpointBodyInput<E>>;
+
+type CallArgs<E extends Endpoint> =
+  Record<string, never> extends CallInput<E>
+    ? [input?: CallInput<E>, options?: RequestOptions]
+    : [input: CallInput<E>, options?: RequestOptions];
 
 let authHooks: AuthHooks = {};
 
@@ -63,19 +85,24 @@ export class ApiError extends Error {
 }
 
 export const api = {
-  get: <T>(path: string, options?: RequestOptions) => sendRequest<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => sendRequest<T>('POST', path, body, options),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => sendRequest<T>('PUT', path, body, options),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => sendRequest<T>('PATCH', path, body, options),
-  delete: <T>(path: string, options?: RequestOptions) => sendRequest<T>('DELETE', path, undefined, options),
+  /**
+   * Calls an endpoint of the domain contracts (`@paydesk/domain/<area>/<area>.contract`): the path comes from its
+   * params, the answer is typed by its response schema (not checked at run time), `void` for a 204.
+   */
+  call<E extends Endpoint>(endpoint: E, ...[input, options]: CallArgs<E>): Promise<EndpointResult<E>> {
+    const { params, query, body } = (input ?? {}) as { params?: object; query?: QueryParams; body?: unknown };
+    const path = pathOf(endpoint, params as Readonly<Record<string, string>> | undefined);
+    return sendRequest(endpoint.method, path, query, body, options) as Promise<EndpointResult<E>>;
+  },
 };
 
-async function sendRequest<T>(
-  method: HttpMethod,
+async function sendRequest(
+  method: Endpoint['method'],
   path: string,
+  query: QueryParams | undefined,
   body: unknown,
   options: RequestOptions = {},
-): Promise<T> {
+): Promise<unknown> {
   const headers = new Headers({ Accept: 'application/json', ...options.headers });
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -87,7 +114,7 @@ async function sendRequest<T>(
   const token = authHooks.getAccessToken?.();
   if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
 
-  const response = await fetch(buildUrl(path, options.params), {
+  const response = await fetch(buildUrl(path, query), {
     method,
     headers,
     body: payload,
@@ -98,7 +125,7 @@ async function sendRequest<T>(
   if (response.status === 401) authHooks.onUnauthorized?.();
   if (!response.ok) throw new ApiError(response.status, data);
   if (!options.bypassRefresh) authHooks.onSuccess?.();
-  return data as T;
+  return data;
 }
 
 function buildUrl(path: string, params: QueryParams = {}): string {

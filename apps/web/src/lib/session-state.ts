@@ -1,44 +1,10 @@
 import type { AccessClaims } from '@paydesk/domain/access/claims';
+import type { TokenPair } from '@paydesk/domain/auth/auth.contract';
+import type { Profile, ProfileMerchant } from '@paydesk/domain/profile/profile.contract';
 import { createContext, useContext } from 'react';
 
 // The session as the rest of the app sees it. The auth feature's SessionProvider supplies the value; every feature
 // reads it through these hooks (features never import the auth feature itself).
-
-export type TokenPair = { access: string; refresh: string };
-
-/** A merchant as GET /merchants/ answers (docs/api/identity.md). */
-export type SessionMerchant = {
-  id: string;
-  organization_id: string;
-  organization_name: string;
-  name: string;
-  logo: string | null;
-  in_legacy_app: boolean;
-  check_custom_roles: boolean;
-  allow_group_message: boolean;
-  is_integrated: boolean;
-  created: string;
-};
-
-/** A merchant of the profile, with the user's role on it. */
-export type ProfileMerchant = SessionMerchant & {
-  role: 'super_admin' | 'admin' | 'staff' | 'custom';
-  custom_role: { id: string; role_name: string } | null;
-  /** What route and capability checks use on this merchant: the base role, or the custom role's flags. */
-  access_roles: string[];
-};
-
-/** GET /profile/ (results[0]). */
-export type Profile = {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  is_super_user: boolean;
-  organization: { id: string; name: string; logo: string | null; in_legacy_app: boolean } | null;
-  merchants: ProfileMerchant[];
-  access: AccessClaims;
-};
 
 /** What a sign-in loads before the app moves on (SPEC §2 login behaviour 1). */
 export type SignedInIdentity = { profile: Profile; merchantCount: number; claims: AccessClaims };

@@ -37,7 +37,6 @@ import {
   toFieldErrors,
   urlField,
   validNumberField,
-  zodFormValidator,
 } from './rules';
 
 function messagesOf(schema: z.ZodType, value: unknown): string[] {
@@ -440,25 +439,6 @@ describe('toFieldErrors', () => {
         ],
       }),
     ).toEqual({ a: ['x', 'y'] });
-  });
-});
-
-describe('zodFormValidator', () => {
-  const validate = zodFormValidator(
-    z.object({ email: emailField(), password: passwordField(), items: z.array(z.object({ qty: minValue(1) })) }),
-  );
-
-  it('returns the first message per dotted path', () => {
-    expect(validate({ email: '', password: 'x', items: [{ qty: 0 }] })).toEqual({
-      email: 'Required',
-      password:
-        'Must be at least 8 characters long and contain each of the following: one lowercase, one uppercase, one number, one special character',
-      'items.0.qty': 'Must be at least 1',
-    });
-  });
-
-  it('returns no errors for valid values', () => {
-    expect(validate({ email: 'a@b.co', password: 'Abcdef1!', items: [] })).toEqual({});
   });
 });
 

@@ -1,7 +1,7 @@
-// Zod 4 rules for SPEC §5, shared by Mantine forms (through zodFormValidator) and Fastify routes (through
-// toFieldErrors). Every builder makes a required field (missing, null or blank → `Required`) and reports exactly one
-// of the messages in ./messages; wrap a builder in optionalField() to let it be empty. validNumberField() is the
-// exception: the spec lets it be empty.
+// Zod 4 rules for SPEC §5, shared by Mantine forms (through @mantine/form's schemaResolver) and Fastify routes
+// (through toFieldErrors). Every builder makes a required field (missing, null or blank → `Required`) and reports
+// exactly one of the messages in ./messages; wrap a builder in optionalField() to let it be empty.
+// validNumberField() is the exception: the spec lets it be empty.
 //
 // Text checks after `Required` pass on a blank value instead of using zod's `abort`, because an aborting issue
 // anywhere in an object stops every object-level refinement (such as passwordConfirmation) from running.
@@ -495,18 +495,4 @@ export function toFieldErrors(error: { readonly issues: readonly ValidationIssue
     if (!messages.includes(issue.message)) messages.push(issue.message);
   }
   return fieldErrors;
-}
-
-/** For Mantine `useForm({ validate: zodFormValidator(schema) })`: the first message per dotted path. */
-export function zodFormValidator(schema: z.ZodType): (values: unknown) => Record<string, string> {
-  return (values) => {
-    const result = schema.safeParse(values);
-    if (result.success) return {};
-    const errors: Record<string, string> = {};
-    for (const [key, messages] of Object.entries(toFieldErrors(result.error))) {
-      const first = messages[0];
-      if (first !== undefined) errors[key] = first;
-    }
-    return errors;
-  };
 }

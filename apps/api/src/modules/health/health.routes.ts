@@ -1,27 +1,16 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { PUBLIC } from '../../plugins/access';
+import { healthEndpoints } from '@paydesk/domain/health/health.contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { registerEndpoint } from '../../lib/endpoint-routes';
 
-const healthSchema = z.object({
-  status: z.enum(['ok', 'unavailable']),
-  database: z.enum(['ok', 'unreachable']),
-});
-
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/health',
-    {
-      config: { access: PUBLIC },
-      schema: { tags: ['system'], summary: 'Service health', response: { 200: healthSchema, 503: healthSchema } },
-    },
-    async (request, reply) => {
-      try {
-        await app.database.query('select 1');
-        return { status: 'ok' as const, database: 'ok' as const };
-      } catch (error) {
-        request.log.error({ err: error }, 'health check: database unreachable');
-        return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });
-      }
-    },
-  );
+export const healthRoutes: FastifyPluginAsync = async (app) => {
+  registerEndpoint(app, healthEndpoints.get, async (request, reply) => {
+    try {
+      await app.database.query('select 1');
+      return { status: 'ok' as const, database: 'ok' as const };
+    } catch (error) {
+      request.log.error({ err: error }, 'health check: database unreachable');
+      reply.code(503);
+      return { status: 'unavailable' as const, database: 'unreachable' as const };
+    }
+  });
 };

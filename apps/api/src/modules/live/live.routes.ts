@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { AUTHENTICATED } from '../../plugins/access';
+import { AUTHENTICATED } from '@paydesk/domain/access/endpoint-access';
 import { principalOf } from '../../plugins/auth';
 import { userTopic } from './live.service';
 

@@ -1,8 +1,12 @@
+import type {
+  createMerchantSchema,
+  merchantFieldsSchema,
+  merchantSchema,
+} from '@paydesk/domain/merchants/merchants.contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { FieldErrors, notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
-import type { createMerchantSchema, merchantFieldsSchema, merchantSchema } from './merchants.contract';
 import {
   deleteMerchant,
   findMerchantById,
@@ -47,9 +51,10 @@ export async function getMerchant(db: Db, id: string): Promise<MerchantWithOrgan
 export async function listMerchants(
   db: Db,
   viewer: { id: string; is_super_user: boolean },
-  options: { search: string; limit: number; offset: number },
+  options: { search?: string; limit: number; offset: number },
 ) {
-  return findMerchants(db, { ...options, userId: viewer.is_super_user ? null : viewer.id });
+  const search = options.search?.trim() ?? '';
+  return findMerchants(db, { ...options, search, userId: viewer.is_super_user ? null : viewer.id });
 }
 
 export async function createMerchant(

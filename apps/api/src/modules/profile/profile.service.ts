@@ -1,10 +1,10 @@
+import type { Profile } from '@paydesk/domain/profile/profile.contract';
 import type { Db } from '../../db/client';
 import type { Principal } from '../../plugins/auth';
 import { findMerchantsWithIds, findOrganization, toMerchantDto } from '../merchants/merchants.service';
 import { listUserRoles } from '../users/users.service';
-import type { ProfileDto } from './profile.contract';
 
-export async function buildProfile(db: Db, { user, claims }: Principal): Promise<ProfileDto> {
+export async function buildProfile(db: Db, { user, claims }: Principal): Promise<Profile> {
   const roles = await listUserRoles(db, user.id);
   const [merchants, organization] = await Promise.all([
     findMerchantsWithIds(

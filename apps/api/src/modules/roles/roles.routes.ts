@@ -1,107 +1,34 @@
-import { ACCESS_REQUIREMENTS } from '@paydesk/domain/access/requirements';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { pageBounds, pageSchema, paginationQuery, toPage } from '../../lib/pagination';
-import { merchantAccess } from '../../plugins/access';
-import { roleInputSchema, rolePatchSchema, roleSchema } from './roles.contract';
+import { roleEndpoints as endpoints } from '@paydesk/domain/roles/roles.contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { registerEndpoint } from '../../lib/endpoint-routes';
+import { pageBounds, toPage } from '../../lib/pagination';
 import { changeRole, createRole, getRole, listRoles, removeRole, toRoleDto } from './roles.service';
 
-const merchantParams = z.object({ id: z.string() });
-const roleParams = z.object({ id: z.string(), rid: z.string() });
-const tags = ['roles'];
-const security = [{ bearerAuth: [] }];
-const access = merchantAccess(ACCESS_REQUIREMENTS.roleSettings);
-// Whoever may invite users needs the custom roles to choose from.
-const listAccess = merchantAccess(ACCESS_REQUIREMENTS.userSettings);
-
-export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const rolesRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db;
 
-  app.get(
-    '/merchants/:id/roles/',
-    {
-      config: { access: listAccess },
-      schema: {
-        tags,
-        security,
-        summary: 'Custom roles of a merchant',
-        params: merchantParams,
-        querystring: paginationQuery,
-        response: { 200: pageSchema(roleSchema) },
-      },
-    },
-    async (request) => {
-      const { count, rows } = await listRoles(db, request.params.id, pageBounds(request.query));
-      return toPage(request, request.query, count, rows.map(toRoleDto));
-    },
+  registerEndpoint(app, endpoints.list, async (request) => {
+    const { count, rows } = await listRoles(db, request.params.id, pageBounds(request.query));
+    return toPage(request, request.query, count, rows.map(toRoleDto));
+  });
+
+  registerEndpoint(app, endpoints.create, async (request) =>
+    toRoleDto(await createRole(db, request.params.id, request.body)),
   );
 
-  app.post(
-    '/merchants/:id/roles/',
-    {
-      config: { access },
-      schema: {
-        tags,
-        security,
-        summary: 'Create a custom role',
-        params: merchantParams,
-        body: roleInputSchema,
-        response: { 201: roleSchema },
-      },
-    },
-    async (request, reply) => reply.code(201).send(toRoleDto(await createRole(db, request.params.id, request.body))),
+  registerEndpoint(app, endpoints.get, async (request) =>
+    toRoleDto(await getRole(db, request.params.id, request.params.rid)),
   );
 
-  app.get(
-    '/merchants/:id/roles/:rid/',
-    {
-      config: { access },
-      schema: { tags, security, summary: 'A custom role', params: roleParams, response: { 200: roleSchema } },
-    },
-    async (request) => toRoleDto(await getRole(db, request.params.id, request.params.rid)),
+  registerEndpoint(app, endpoints.replace, async (request) =>
+    toRoleDto(await changeRole(db, request.params.id, request.params.rid, request.body, 'replace')),
   );
 
-  app.put(
-    '/merchants/:id/roles/:rid/',
-    {
-      config: { access },
-      schema: {
-        tags,
-        security,
-        summary: 'Replace a custom role',
-        params: roleParams,
-        body: roleInputSchema,
-        response: { 200: roleSchema },
-      },
-    },
-    async (request) => toRoleDto(await changeRole(db, request.params.id, request.params.rid, request.body, 'replace')),
+  registerEndpoint(app, endpoints.update, async (request) =>
+    toRoleDto(await changeRole(db, request.params.id, request.params.rid, request.body, 'merge')),
   );
 
-  app.patch(
-    '/merchants/:id/roles/:rid/',
-    {
-      config: { access },
-      schema: {
-        tags,
-        security,
-        summary: 'Change part of a custom role',
-        params: roleParams,
-        body: rolePatchSchema,
-        response: { 200: roleSchema },
-      },
-    },
-    async (request) => toRoleDto(await changeRole(db, request.params.id, request.params.rid, request.body, 'merge')),
-  );
-
-  app.delete(
-    '/merchants/:id/roles/:rid/',
-    {
-      config: { access },
-      schema: { tags, security, summary: 'Delete a custom role no user holds', params: roleParams },
-    },
-    async (request, reply) => {
-      await removeRole(db, request.params.id, request.params.rid);
-      return reply.code(204).send();
-    },
-  );
+  registerEndpoint(app, endpoints.remove, async (request) => {
+    await removeRole(db, request.params.id, request.params.rid);
+  });
 };

@@ -1,8 +1,8 @@
 import { PERMISSION_FLAGS, type PermissionFlag } from '@paydesk/domain/access/roles';
+import type { ParsedRoleInput, Role } from '@paydesk/domain/roles/roles.contract';
 import type { Db } from '../../db/client';
 import { FieldErrors, HttpError, notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
-import type { RoleDto, RoleInput } from './roles.contract';
 import {
   countRoleHolders,
   deleteRole,
@@ -13,7 +13,7 @@ import {
   type CustomRoleRow,
 } from './roles.repository';
 
-export function toRoleDto(row: CustomRoleRow): RoleDto {
+export function toRoleDto(row: CustomRoleRow): Role {
   const granted = PERMISSION_FLAGS.filter((flag) => row.permissions.includes(flag));
   return {
     id: row.id,
@@ -46,7 +46,7 @@ export function listRoles(db: Db, merchantId: string, page: { limit: number; off
 }
 
 /** With `current`, flags the input leaves out keep their value (PATCH); without it they are off. */
-function toColumns(input: Partial<RoleInput>, current?: CustomRoleRow) {
+function toColumns(input: Partial<ParsedRoleInput>, current?: CustomRoleRow) {
   const permissions = input.permissions
     ? PERMISSION_FLAGS.filter((flag) => input.permissions?.[flag] ?? current?.permissions.includes(flag) ?? false)
     : undefined;
@@ -73,7 +73,7 @@ async function saving<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createRole(db: Db, merchantId: string, input: RoleInput): Promise<CustomRoleRow> {
+export async function createRole(db: Db, merchantId: string, input: ParsedRoleInput): Promise<CustomRoleRow> {
   return saving(() => insertRole(db, { merchant_id: merchantId, ...toColumns(input), role_name: input.role_name }));
 }
 
@@ -82,7 +82,7 @@ export async function changeRole(
   db: Db,
   merchantId: string,
   roleId: string,
-  input: Partial<RoleInput>,
+  input: Partial<ParsedRoleInput>,
   mode: 'replace' | 'merge',
 ): Promise<CustomRoleRow> {
   const current = await getRole(db, merchantId, roleId);

@@ -1,3 +1,5 @@
+import type { MerchantUser, inviteSchema } from '@paydesk/domain/users/users.contract';
+import type { z } from 'zod';
 import { buildClaimsRoles, hasAnyRole, type RoleGrant } from '@paydesk/domain/access/claims';
 import { SUPER_GROUP } from '@paydesk/domain/access/roles';
 import { mayDisableUser } from '@paydesk/domain/access/user-management';
@@ -107,18 +109,8 @@ export async function acceptInvite(db: Db, invite: OneTimeTokenRow): Promise<voi
   });
 }
 
-export type MerchantUserDto = {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: GrantRow['role'] | null;
-  custom_role: { id: string; role_name: string } | null;
-  is_super_user: boolean;
-  is_pending: boolean;
-  is_active: boolean;
-  created: string;
-};
+/** The wire shape of a merchant's user (users.contract). */
+export type MerchantUserDto = MerchantUser;
 
 export function toMerchantUserDto({ user, grant, customRole }: MerchantUserRow): MerchantUserDto {
   return {
@@ -141,13 +133,7 @@ export async function listMerchantUsers(db: Db, merchantId: string, page: { limi
   return findMerchantUsers(db, merchant, page);
 }
 
-export type InviteInput = {
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: 'admin' | 'staff' | 'custom';
-  custom_role_id?: string | null | undefined;
-};
+export type InviteInput = z.output<typeof inviteSchema>;
 
 async function checkInvitedRole(db: Db, access: MerchantAccess, input: InviteInput): Promise<string | null> {
   if (input.role === 'admin' && !hasAnyRole({ roles: access.accessRoles }, ['super_admin', 'admin']))

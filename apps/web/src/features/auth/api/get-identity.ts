@@ -1,13 +1,12 @@
+import { merchantEndpoints } from '@paydesk/domain/merchants/merchants.contract';
+import { profileEndpoints, type Profile } from '@paydesk/domain/profile/profile.contract';
 import { api } from '../../../lib/api-client';
-import type { Profile } from '../../../lib/session-state';
-
-type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 
 export type Identity = { profile: Profile; merchantCount: number };
 
 /** GET /profile/: the first entry of results. */
 export async function getProfile(): Promise<Profile> {
-  const page = await api.get<Page<Profile>>('/profile/');
+  const page = await api.call(profileEndpoints.get);
   const profile = page.results[0];
   if (!profile) throw new Error('The profile answer holds no profile.');
   return profile;
@@ -15,7 +14,7 @@ export async function getProfile(): Promise<Profile> {
 
 /** GET /merchants/?page_size=1: only the count is read. */
 export async function getMerchantCount(): Promise<number> {
-  const page = await api.get<Page<unknown>>('/merchants/', { params: { page_size: 1 } });
+  const page = await api.call(merchantEndpoints.list, { query: { page_size: 1 } });
   return page.count;
 }
 

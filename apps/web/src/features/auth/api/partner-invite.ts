@@ -1,18 +1,12 @@
+import { authEndpoints, type TokenPair } from '@paydesk/domain/auth/auth.contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { TokenPair } from '../../../lib/session-state';
-
-export type PartnerInvitation = { email: string; merchant_name: string };
 
 type InvitationKey = { id: string; token: string };
 
-function buildPath({ id, token }: InvitationKey): string {
-  return `/partner-invite/${encodeURIComponent(id)}/${encodeURIComponent(token)}/`;
-}
-
 /** GET /partner-invite/:id/:token/: the merchant an existing user is invited to. */
-export function getPartnerInvite(key: InvitationKey): Promise<PartnerInvitation> {
-  return api.get<PartnerInvitation>(buildPath(key));
+export function getPartnerInvite(key: InvitationKey) {
+  return api.call(authEndpoints.describeInvite, { params: key });
 }
 
 export function partnerInviteQueryOptions(key: InvitationKey) {
@@ -29,5 +23,5 @@ export function usePartnerInvite(key: InvitationKey) {
 
 /** POST /partner-invite/:id/:token/: accepts with the user's existing password and signs them in. */
 export function acceptPartnerInvite(key: InvitationKey, password: string): Promise<TokenPair> {
-  return api.post<TokenPair>(buildPath(key), { password });
+  return api.call(authEndpoints.acceptInvite, { params: key, body: { password } });
 }

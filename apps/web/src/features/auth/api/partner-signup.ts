@@ -1,30 +1,12 @@
+import { authEndpoints, type PartnerSignupInput, type TokenPair } from '@paydesk/domain/auth/auth.contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { TokenPair } from '../../../lib/session-state';
-
-export type PartnerSignupInvitation = {
-  email: string;
-  first_name: string;
-  last_name: string;
-  merchant_name: string;
-};
-
-export type PartnerSignupInput = {
-  first_name: string;
-  last_name: string;
-  password: string;
-  password_confirmation: string;
-};
 
 type InvitationKey = { id: string; token: string };
 
-function buildPath({ id, token }: InvitationKey): string {
-  return `/partner-signup/${encodeURIComponent(id)}/${encodeURIComponent(token)}/`;
-}
-
 /** GET /partner-signup/:id/:token/: the invitation, to prefill the form. */
-export function getPartnerSignup(key: InvitationKey): Promise<PartnerSignupInvitation> {
-  return api.get<PartnerSignupInvitation>(buildPath(key));
+export function getPartnerSignup(key: InvitationKey) {
+  return api.call(authEndpoints.describeSignup, { params: key });
 }
 
 export function partnerSignupQueryOptions(key: InvitationKey) {
@@ -41,5 +23,5 @@ export function usePartnerSignup(key: InvitationKey) {
 
 /** POST /partner-signup/:id/:token/: registers the invited user and signs them in. */
 export function completePartnerSignup(key: InvitationKey, input: PartnerSignupInput): Promise<TokenPair> {
-  return api.post<TokenPair>(buildPath(key), input);
+  return api.call(authEndpoints.completeSignup, { params: key, body: input });
 }

@@ -1,22 +1,19 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { emailField, zodFormValidator } from '@paydesk/domain/validation/rules';
+import { schemaResolver, useForm } from '@mantine/form';
+import { passwordResetSchema } from '@paydesk/domain/auth/auth.contract';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { z } from 'zod';
 import { requestPasswordReset } from '../api/password-reset';
 import { AuthCard } from '../components/auth-card';
 import { pickFieldErrors, ResponseErrors } from '../components/response-errors';
-
-const forgotPasswordSchema = z.object({ email: emailField() });
 
 /** /forgot-password: asks for a reset link. The answer is the same whether or not the email has an account. */
 export function ForgotPasswordRoute() {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '' },
-    validate: zodFormValidator(forgotPasswordSchema),
+    validate: schemaResolver(passwordResetSchema, { sync: true }),
   });
   const reset = useMutation({
     mutationFn: (email: string) => requestPasswordReset(email.trim()),

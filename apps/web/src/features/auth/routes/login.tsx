@@ -1,17 +1,14 @@
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { HOME_PATH } from '@paydesk/domain/access/route-access';
-import { emailField, requiredString, zodFormValidator } from '@paydesk/domain/validation/rules';
+import { signInSchema, type Credentials } from '@paydesk/domain/auth/auth.contract';
 import { useMutation } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { useSession } from '../../../lib/session-state';
-import { obtainTokens, type Credentials } from '../api/tokens';
+import { obtainTokens } from '../api/tokens';
 import { AuthCard } from '../components/auth-card';
 import { pickFieldErrors, ResponseErrors } from '../components/response-errors';
 import { findLandingPath } from '../landing';
-
-const loginSchema = z.object({ email: emailField(), password: requiredString() });
 
 const FIELD_LABELS = { email: 'Email', password: 'Password' };
 
@@ -23,7 +20,7 @@ export function LoginRoute() {
   const form = useForm<Credentials>({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
-    validate: zodFormValidator(loginSchema),
+    validate: schemaResolver(signInSchema, { sync: true }),
   });
   const login = useMutation({
     mutationFn: async (credentials: Credentials) =>

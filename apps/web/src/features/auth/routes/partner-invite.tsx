@@ -1,17 +1,14 @@
 import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { requiredString, zodFormValidator } from '@paydesk/domain/validation/rules';
+import { schemaResolver, useForm } from '@mantine/form';
+import { partnerInviteSchema, type PartnerInvitation } from '@paydesk/domain/auth/auth.contract';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
 import { useSession } from '../../../lib/session-state';
-import { acceptPartnerInvite, usePartnerInvite, type PartnerInvitation } from '../api/partner-invite';
+import { acceptPartnerInvite, usePartnerInvite } from '../api/partner-invite';
 import { AuthCard } from '../components/auth-card';
 import { pickFieldErrors, ResponseErrors } from '../components/response-errors';
 import { findLandingPath } from '../landing';
 import { InvitationState } from './invitation-state';
-
-const inviteSchema = z.object({ password: requiredString() });
 
 /** /partner-invite/:id/:token: an existing user joins a merchant by confirming their password; it ends signed in. */
 export function PartnerInviteRoute() {
@@ -29,7 +26,7 @@ function PartnerInviteForm({ invitationKey, invitation }: PartnerInviteFormProps
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { password: '' },
-    validate: zodFormValidator(inviteSchema),
+    validate: schemaResolver(partnerInviteSchema, { sync: true }),
   });
   const accept = useMutation({
     mutationFn: async (password: string) => session.signIn(await acceptPartnerInvite(invitationKey, password)),

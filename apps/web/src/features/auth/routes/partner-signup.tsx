@@ -1,25 +1,18 @@
 import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { requiredString, zodFormValidator } from '@paydesk/domain/validation/rules';
-import { useMutation } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
-import { useSession } from '../../../lib/session-state';
+import { schemaResolver, useForm } from '@mantine/form';
 import {
-  completePartnerSignup,
-  usePartnerSignup,
+  partnerSignupSchema,
   type PartnerSignupInput,
   type PartnerSignupInvitation,
-} from '../api/partner-signup';
+} from '@paydesk/domain/auth/auth.contract';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { useSession } from '../../../lib/session-state';
+import { completePartnerSignup, usePartnerSignup } from '../api/partner-signup';
 import { AuthCard } from '../components/auth-card';
 import { pickFieldErrors, ResponseErrors } from '../components/response-errors';
 import { findLandingPath } from '../landing';
-import { newPasswordShape, withPasswordConfirmation } from '../password-schema';
 import { InvitationState } from './invitation-state';
-
-const signupSchema = withPasswordConfirmation(
-  z.object({ first_name: requiredString(), last_name: requiredString(), ...newPasswordShape }),
-);
 
 const FIELD_LABELS = {
   first_name: 'First name',
@@ -52,7 +45,7 @@ function PartnerSignupForm({ invitationKey, invitation }: PartnerSignupFormProps
       password: '',
       password_confirmation: '',
     },
-    validate: zodFormValidator(signupSchema),
+    validate: schemaResolver(partnerSignupSchema, { sync: true }),
   });
   const signup = useMutation({
     mutationFn: async (values: PartnerSignupInput) =>

@@ -1,6 +1,6 @@
 import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { zodFormValidator } from '@paydesk/domain/validation/rules';
+import { schemaResolver, useForm } from '@mantine/form';
+import { passwordResetConfirmSchema } from '@paydesk/domain/auth/auth.contract';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
@@ -8,9 +8,10 @@ import { notifySuccess } from '../../../lib/notify';
 import { confirmPasswordReset } from '../api/password-reset';
 import { AuthCard } from '../components/auth-card';
 import { pickFieldErrors, ResponseErrors } from '../components/response-errors';
-import { newPasswordSchema } from '../password-schema';
 
 const FIELD_LABELS = { password: 'New password', password_confirmation: 'Confirm new password' };
+
+const validateBody = schemaResolver(passwordResetConfirmSchema, { sync: true });
 
 export const PASSWORD_RESET_DONE = 'Your password has been reset. Log in with your new password.';
 
@@ -21,7 +22,8 @@ export function ResetPasswordRoute() {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { password: '', password_confirmation: '' },
-    validate: zodFormValidator(newPasswordSchema),
+    // The server's body schema, with the link's id and token beside the typed fields.
+    validate: (values) => validateBody({ id, token, ...values }),
   });
   const reset = useMutation({
     mutationFn: (values: { password: string; password_confirmation: string }) =>

@@ -5,7 +5,7 @@ import {
 } from '@paydesk/domain/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_LIFETIME_SECONDS, makeTokenPair } from '../../../../test/tokens';
-import type { TokenPair } from '../../../lib/session-state';
+import type { TokenPair } from '@paydesk/domain/auth/auth.contract';
 import { createSessionController, type SessionTokenApi } from './session-controller';
 import { SESSION_STORAGE_KEYS, writeCurrentMerchantId } from './session-storage';
 

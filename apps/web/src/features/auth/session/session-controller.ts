@@ -12,7 +12,7 @@ import {
   type SessionEvent,
   type SessionSnapshot,
 } from './session-machine';
-import type { TokenPair } from '../../../lib/session-state';
+import type { TokenPair } from '@paydesk/domain/auth/auth.contract';
 import { clearStoredSession, isSessionStorageKey, readStoredSession, writeStoredSession } from './session-storage';
 
 export type SessionTokenApi = {

@@ -10,7 +10,7 @@ import {
   INACTIVITY_COUNTDOWN_SECONDS,
   INACTIVITY_WARNING_SECONDS,
 } from '@paydesk/domain/constants';
-import type { TokenPair } from '../../../lib/session-state';
+import type { TokenPair } from '@paydesk/domain/auth/auth.contract';
 import { readLifetimeMs } from './jwt';
 
 export type SessionTokens = TokenPair & {

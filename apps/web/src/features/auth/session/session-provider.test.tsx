@@ -1,11 +1,18 @@
+import { PUBLIC } from '@paydesk/domain/access/endpoint-access';
+import { defineEndpoint } from '@paydesk/domain/api/endpoint';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { PROFILES, mockIdentityApi, readLocation, renderApp, storeSession } from '../../../../test/identity';
 import { server } from '../../../../test/server';
 import { api } from '../../../lib/api-client';
 import { SESSION_STORAGE_KEYS } from './session-storage';
+
+const probe = { method: 'GET', summary: 'test', tags: [], access: PUBLIC, status: 200, errors: [] } as const;
+const PING = defineEndpoint({ ...probe, path: '/ping/', response: z.object({ ok: z.boolean() }) });
+const SECRET = defineEndpoint({ ...probe, path: '/secret/', response: z.object({}) });
 
 const SECOND = 1000;
 
@@ -126,11 +133,11 @@ describe('SessionProvider', () => {
       await startSignedIn();
 
       await advance(800 * SECOND);
-      await act(() => api.get('/ping/'));
+      await act(() => api.call(PING));
       await advance(800 * SECOND);
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
-      await act(() => api.get('/ping/', { bypassRefresh: true }));
+      await act(() => api.call(PING, undefined, { bypassRefresh: true }));
       await advance(40 * SECOND);
       expect(screen.getByRole('dialog', { name: 'Are you still there?' })).toBeInTheDocument();
     });
@@ -141,7 +148,7 @@ describe('SessionProvider', () => {
       server.use(http.get('/api/secret/', () => HttpResponse.json({ detail: 'Expired' }, { status: 401 })));
       const { router, calls } = await startSignedIn();
 
-      await act(() => api.get('/secret/').catch(() => undefined));
+      await act(() => api.call(SECRET).catch(() => undefined));
 
       await waitFor(() => expect(readLocation(router)).toBe('/login'));
       expect(calls.blacklist).toHaveLength(1);

@@ -1,16 +1,11 @@
 import type { AccessClaims } from '@paydesk/domain/access/claims';
+import type { TokenPair } from '@paydesk/domain/auth/auth.contract';
+import type { Profile, ProfileMerchant } from '@paydesk/domain/profile/profile.contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { PageLoader } from '../../../components/page-loader';
 import { setAuthHooks } from '../../../lib/api-client';
-import {
-  SessionContext,
-  type Profile,
-  type ProfileMerchant,
-  type SessionState,
-  type SignedInIdentity,
-  type TokenPair,
-} from '../../../lib/session-state';
+import { SessionContext, type SessionState, type SignedInIdentity } from '../../../lib/session-state';
 import { getIdentity, type Identity } from '../api/get-identity';
 import { blacklistRefreshToken, refreshTokens } from '../api/tokens';
 import { LoadedInactivityModal, loadInactivityModal } from './inactivity-modal-loader';

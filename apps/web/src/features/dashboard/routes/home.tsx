@@ -2,7 +2,8 @@ import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { roleDisplayName } from '@paydesk/domain/format/role';
 import { LinkCardGrid, type LinkCardItem } from '../../../components/link-card-grid';
 import { MerchantLogo } from '../../../components/merchant-logo';
-import { useSession, type ProfileMerchant } from '../../../lib/session-state';
+import type { ProfileMerchant } from '@paydesk/domain/profile/profile.contract';
+import { useSession } from '../../../lib/session-state';
 
 type HomeRouteProps = {
   /** The screens this user may open (the app decides them from the route table and the route access rules). */

@@ -1,11 +1,11 @@
+import { merchantEndpoints, type MerchantCreateInput } from '@paydesk/domain/merchants/merchants.contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { Merchant, MerchantCreateInput } from '../types';
 import { getMerchantsQueryOptions } from './get-merchants';
 
 /** POST /merchants/ (super users). */
-export function createMerchant(input: MerchantCreateInput): Promise<Merchant> {
-  return api.post<Merchant>('/merchants/', input);
+export function createMerchant(input: MerchantCreateInput) {
+  return api.call(merchantEndpoints.create, { body: input });
 }
 
 export function useCreateMerchant() {

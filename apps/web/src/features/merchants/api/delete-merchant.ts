@@ -1,3 +1,4 @@
+import { merchantEndpoints } from '@paydesk/domain/merchants/merchants.contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { getMerchantQueryOptions } from './get-merchant';
@@ -5,7 +6,7 @@ import { getMerchantsQueryOptions } from './get-merchants';
 
 /** DELETE /merchants/:id/ (super users). */
 export function deleteMerchant(merchantID: string): Promise<void> {
-  return api.delete<void>(`/merchants/${encodeURIComponent(merchantID)}/`);
+  return api.call(merchantEndpoints.remove, { params: { id: merchantID } });
 }
 
 export function useDeleteMerchant(merchantID: string) {

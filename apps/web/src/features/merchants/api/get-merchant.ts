@@ -1,10 +1,10 @@
+import { merchantEndpoints } from '@paydesk/domain/merchants/merchants.contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { Merchant } from '../types';
 
 /** GET /merchants/:id/ */
-export function getMerchant(merchantID: string, signal?: AbortSignal): Promise<Merchant> {
-  return api.get<Merchant>(`/merchants/${encodeURIComponent(merchantID)}/`, { signal });
+export function getMerchant(merchantID: string, signal?: AbortSignal) {
+  return api.call(merchantEndpoints.get, { params: { id: merchantID } }, { signal });
 }
 
 export function getMerchantQueryOptions(merchantID: string) {

@@ -1,20 +1,18 @@
 import { TABLE_DEFAULT_ROWS } from '@paydesk/domain/constants';
+import { merchantEndpoints } from '@paydesk/domain/merchants/merchants.contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { Merchant, Page } from '../types';
 
 export type MerchantListParams = { search: string; page: number; pageSize: number };
 
 /** GET /merchants/: the merchants the user may act for (all of them for super users), searched by name. */
-export function getMerchants(
-  { search, page, pageSize }: MerchantListParams,
-  signal?: AbortSignal,
-): Promise<Page<Merchant>> {
+export function getMerchants({ search, page, pageSize }: MerchantListParams, signal?: AbortSignal) {
   const text = search.trim();
-  return api.get<Page<Merchant>>('/merchants/', {
-    params: { search: text || undefined, page, page_size: pageSize },
-    signal,
-  });
+  return api.call(
+    merchantEndpoints.list,
+    { query: { search: text || undefined, page, page_size: pageSize } },
+    { signal },
+  );
 }
 
 /** Without params: the key prefix of every merchant list, for invalidation. */

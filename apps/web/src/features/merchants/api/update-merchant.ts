@@ -1,12 +1,12 @@
+import { merchantEndpoints, type MerchantInput } from '@paydesk/domain/merchants/merchants.contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { Merchant, MerchantInput } from '../types';
 import { getMerchantQueryOptions } from './get-merchant';
 import { getMerchantsQueryOptions } from './get-merchants';
 
 /** PUT /merchants/:id/ (super_admin, admin). */
-export function updateMerchant(merchantID: string, input: MerchantInput): Promise<Merchant> {
-  return api.put<Merchant>(`/merchants/${encodeURIComponent(merchantID)}/`, input);
+export function updateMerchant(merchantID: string, input: MerchantInput) {
+  return api.call(merchantEndpoints.replace, { params: { id: merchantID }, body: input });
 }
 
 export function useUpdateMerchant(merchantID: string) {

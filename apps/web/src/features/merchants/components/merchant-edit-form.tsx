@@ -1,7 +1,7 @@
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdateMerchant } from '../api/update-merchant';
 import { useViewer } from '../hooks/use-viewer';
-import type { Merchant } from '../types';
+import type { Merchant } from '@paydesk/domain/merchants/merchants.contract';
 import { MerchantForm } from './merchant-form';
 
 type MerchantEditFormProps = { merchant: Merchant; readOnly: boolean };

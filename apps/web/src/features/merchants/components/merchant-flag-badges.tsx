@@ -1,5 +1,6 @@
 import { Badge, Group, Text } from '@mantine/core';
-import { MERCHANT_FLAG_LABELS, MERCHANT_FLAGS, type Merchant } from '../types';
+import type { Merchant } from '@paydesk/domain/merchants/merchants.contract';
+import { MERCHANT_FLAG_LABELS, MERCHANT_FLAGS } from '../types';
 
 const FLAG_COLORS = {
   in_legacy_app: 'gray',

@@ -1,15 +1,13 @@
 import { Button, Fieldset, Group, Radio, Stack, Switch, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { optionalField, requiredString, urlField, zodFormValidator } from '@paydesk/domain/validation/rules';
-import { z } from 'zod';
-import { showFormError } from '../../../lib/form-errors';
+import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import {
-  MERCHANT_FLAG_DESCRIPTIONS,
-  MERCHANT_FLAG_LABELS,
-  MERCHANT_FLAGS,
+  createMerchantSchema,
+  merchantFieldsSchema,
   type Merchant,
   type MerchantCreateInput,
-} from '../types';
+} from '@paydesk/domain/merchants/merchants.contract';
+import { showFormError } from '../../../lib/form-errors';
+import { MERCHANT_FLAG_DESCRIPTIONS, MERCHANT_FLAG_LABELS, MERCHANT_FLAGS } from '../types';
 import { MerchantLogo } from './merchant-logo';
 
 type OrganizationChoice = 'current' | 'new';
@@ -38,8 +36,20 @@ type MerchantFormProps = {
 
 const FIELDS = ['name', 'logo', 'organization_name', ...MERCHANT_FLAGS];
 
-const merchantSchema = z.object({ name: requiredString(), logo: optionalField(urlField()) });
-const newOrganizationSchema = merchantSchema.extend({ organization_name: requiredString() });
+const FIELD_MAP: Record<string, string> = { organization_id: 'organization_name' };
+
+// The organisation id comes from the profile, not from typing: it is the server's to check.
+const validateCreate = schemaResolver(createMerchantSchema.omit({ organization_id: true }), { sync: true });
+const validateChange = schemaResolver(merchantFieldsSchema, { sync: true });
+
+/** The server's checks on the body it would receive, placed on the form's fields. */
+function checkInput(input: MerchantCreateInput, creating: boolean): FormErrors {
+  const errors: FormErrors = {};
+  for (const [path, message] of Object.entries((creating ? validateCreate : validateChange)(input))) {
+    errors[FIELD_MAP[path] ?? path] = message;
+  }
+  return errors;
+}
 
 function toFormValues(merchant: Merchant | undefined, hasOrganization: boolean): MerchantFormValues {
   return {
@@ -66,13 +76,9 @@ export function MerchantForm({
   onSubmit,
 }: MerchantFormProps) {
   const creating = !merchant;
-  const form = useForm<MerchantFormValues>({
-    initialValues: toFormValues(merchant, Boolean(currentOrganization)),
-    validate: (values) =>
-      zodFormValidator(creating && values.organization === 'new' ? newOrganizationSchema : merchantSchema)(values),
-  });
 
-  const handleSubmit = form.onSubmit(async (values) => {
+  /** The body the server receives: PUT's fields, and when creating the organisation, by id or by a new name. */
+  const toInput = (values: MerchantFormValues): MerchantCreateInput => {
     const input: MerchantCreateInput = {
       name: values.name.trim(),
       logo: values.logo.trim() || null,
@@ -85,11 +91,20 @@ export function MerchantForm({
       if (values.organization === 'current' && currentOrganization) input.organization_id = currentOrganization.id;
       else input.organization_name = values.organization_name.trim();
     }
+    return input;
+  };
+
+  const form = useForm<MerchantFormValues>({
+    initialValues: toFormValues(merchant, Boolean(currentOrganization)),
+    validate: (values) => checkInput(toInput(values), creating),
+  });
+
+  const handleSubmit = form.onSubmit(async (values) => {
     try {
-      await onSubmit(input);
+      await onSubmit(toInput(values));
       if (!creating) form.resetDirty();
     } catch (error) {
-      showFormError(form, error, { fields: FIELDS, fieldMap: { organization_id: 'organization_name' } });
+      showFormError(form, error, { fields: FIELDS, fieldMap: FIELD_MAP });
     }
   });
 

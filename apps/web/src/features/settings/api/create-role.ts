@@ -1,11 +1,11 @@
+import { roleEndpoints, type RoleInput } from '@paydesk/domain/roles/roles.contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { Role, RoleInput } from '../types';
 import { getRolesQueryOptions } from './get-roles';
 
 /** POST /merchants/:id/roles/ (super_admin, admin). Amounts are integer cents. */
-export function createRole(merchantID: string, input: RoleInput): Promise<Role> {
-  return api.post<Role>(`/merchants/${encodeURIComponent(merchantID)}/roles/`, input);
+export function createRole(merchantID: string, input: RoleInput) {
+  return api.call(roleEndpoints.create, { params: { id: merchantID }, body: input });
 }
 
 export function useCreateRole(merchantID: string) {

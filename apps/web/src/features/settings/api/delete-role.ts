@@ -1,3 +1,4 @@
+import { roleEndpoints } from '@paydesk/domain/roles/roles.contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { getRoleQueryOptions } from './get-role';
@@ -6,7 +7,7 @@ import { getUsersQueryOptions } from './get-users';
 
 /** DELETE /merchants/:id/roles/:roleId/ (super_admin, admin). */
 export function deleteRole(merchantID: string, roleID: string): Promise<void> {
-  return api.delete<void>(`/merchants/${encodeURIComponent(merchantID)}/roles/${encodeURIComponent(roleID)}/`);
+  return api.call(roleEndpoints.remove, { params: { id: merchantID, rid: roleID } });
 }
 
 export function useDeleteRole(merchantID: string, roleID: string) {

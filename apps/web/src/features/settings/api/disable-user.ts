@@ -1,13 +1,11 @@
+import { userEndpoints } from '@paydesk/domain/users/users.contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { MerchantUser } from '../types';
 import { getUsersQueryOptions } from './get-users';
 
 /** POST /merchants/:id/users/:userId/disable/: removes the user's roles, blocks sign-in and revokes their tokens. */
-export function disableUser(merchantID: string, userID: string): Promise<MerchantUser> {
-  return api.post<MerchantUser>(
-    `/merchants/${encodeURIComponent(merchantID)}/users/${encodeURIComponent(userID)}/disable/`,
-  );
+export function disableUser(merchantID: string, userID: string) {
+  return api.call(userEndpoints.disable, { params: { id: merchantID, userId: userID } });
 }
 
 export function useDisableUser(merchantID: string) {

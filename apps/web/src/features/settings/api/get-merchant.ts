@@ -1,10 +1,10 @@
+import { merchantEndpoints } from '@paydesk/domain/merchants/merchants.contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { SettingsMerchant } from '../types';
 
 /** GET /merchants/:id/ */
-export function getSettingsMerchant(merchantID: string, signal?: AbortSignal): Promise<SettingsMerchant> {
-  return api.get<SettingsMerchant>(`/merchants/${encodeURIComponent(merchantID)}/`, { signal });
+export function getSettingsMerchant(merchantID: string, signal?: AbortSignal) {
+  return api.call(merchantEndpoints.get, { params: { id: merchantID } }, { signal });
 }
 
 /**

@@ -1,12 +1,10 @@
+import { roleEndpoints } from '@paydesk/domain/roles/roles.contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { Role } from '../types';
 
 /** GET /merchants/:id/roles/:roleId/ */
-export function getRole(merchantID: string, roleID: string, signal?: AbortSignal): Promise<Role> {
-  return api.get<Role>(`/merchants/${encodeURIComponent(merchantID)}/roles/${encodeURIComponent(roleID)}/`, {
-    signal,
-  });
+export function getRole(merchantID: string, roleID: string, signal?: AbortSignal) {
+  return api.call(roleEndpoints.get, { params: { id: merchantID, rid: roleID } }, { signal });
 }
 
 /** Under the merchant's roles prefix (see get-roles), so a role change refreshes lists and the role alike. */

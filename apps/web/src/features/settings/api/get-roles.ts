@@ -1,15 +1,12 @@
+import { roleEndpoints } from '@paydesk/domain/roles/roles.contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { Page, Role } from '../types';
 
 export type RoleListParams = { page: number; pageSize: number };
 
 /** GET /merchants/:id/roles/ (super_admin, admin). */
 export function getRoles(merchantID: string, { page, pageSize }: RoleListParams, signal?: AbortSignal) {
-  return api.get<Page<Role>>(`/merchants/${encodeURIComponent(merchantID)}/roles/`, {
-    params: { page, page_size: pageSize },
-    signal,
-  });
+  return api.call(roleEndpoints.list, { params: { id: merchantID }, query: { page, page_size: pageSize } }, { signal });
 }
 
 /** Without params: the key prefix of the merchant's roles (lists and single roles), for invalidation. */

@@ -1,19 +1,12 @@
+import { userEndpoints } from '@paydesk/domain/users/users.contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { MerchantUser, Page } from '../types';
 
 export type UserListParams = { page: number; pageSize: number };
 
 /** GET /merchants/:id/users/ (super_admin, admin, is_user_update_allowed). */
-export function getUsers(
-  merchantID: string,
-  { page, pageSize }: UserListParams,
-  signal?: AbortSignal,
-): Promise<Page<MerchantUser>> {
-  return api.get<Page<MerchantUser>>(`/merchants/${encodeURIComponent(merchantID)}/users/`, {
-    params: { page, page_size: pageSize },
-    signal,
-  });
+export function getUsers(merchantID: string, { page, pageSize }: UserListParams, signal?: AbortSignal) {
+  return api.call(userEndpoints.list, { params: { id: merchantID }, query: { page, page_size: pageSize } }, { signal });
 }
 
 /** Without params: the key prefix of every page of the merchant's users, for invalidation. */

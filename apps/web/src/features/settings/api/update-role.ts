@@ -1,13 +1,13 @@
+import { roleEndpoints, type RoleInput } from '@paydesk/domain/roles/roles.contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { Role, RoleInput } from '../types';
 import { getRoleQueryOptions } from './get-role';
 import { getRolesQueryOptions } from './get-roles';
 import { getUsersQueryOptions } from './get-users';
 
 /** PUT /merchants/:id/roles/:roleId/ (super_admin, admin). Amounts are integer cents. */
-export function updateRole(merchantID: string, roleID: string, input: RoleInput): Promise<Role> {
-  return api.put<Role>(`/merchants/${encodeURIComponent(merchantID)}/roles/${encodeURIComponent(roleID)}/`, input);
+export function updateRole(merchantID: string, roleID: string, input: RoleInput) {
+  return api.call(roleEndpoints.replace, { params: { id: merchantID, rid: roleID }, body: input });
 }
 
 export function useUpdateRole(merchantID: string, roleID: string) {

@@ -1,15 +1,17 @@
 import { Anchor, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { PICKER_PAGE_SIZE } from '@paydesk/domain/constants';
-import { REQUIRED } from '@paydesk/domain/validation/messages';
-import { emailField, requiredString, zodFormValidator } from '@paydesk/domain/validation/rules';
+import {
+  customInviteSchema,
+  inviteSchema,
+  type InviteRole,
+  type InviteUserInput,
+} from '@paydesk/domain/users/users.contract';
 import { Link } from 'react-router';
-import { z } from 'zod';
 import { showFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useRoles } from '../api/get-roles';
 import { useInviteUser } from '../api/invite-user';
-import type { InviteRole, InviteUserInput } from '../types';
 
 type InviteFormValues = {
   email: string;
@@ -31,13 +33,19 @@ type InviteUserModalProps = {
 
 const FIELDS = ['email', 'first_name', 'last_name', 'role', 'custom_role_id'];
 
-const inviteSchema = z.object({
-  email: emailField(),
-  first_name: requiredString(),
-  last_name: requiredString(),
-  role: z.enum(['admin', 'staff', 'custom'], { error: REQUIRED }),
-});
-const customInviteSchema = inviteSchema.extend({ custom_role_id: requiredString() });
+const validateInvite = schemaResolver(inviteSchema, { sync: true });
+const validateCustomInvite = schemaResolver(customInviteSchema, { sync: true });
+
+/** The body the server receives; a role is only sent once chosen, so its absence reads `Required`. */
+function toInviteInput(values: InviteFormValues): InviteUserInput {
+  return {
+    email: values.email.trim(),
+    first_name: values.first_name.trim(),
+    last_name: values.last_name.trim(),
+    role: values.role as InviteRole,
+    ...(values.role === 'custom' ? { custom_role_id: values.custom_role_id } : {}),
+  };
+}
 
 const INITIAL_VALUES: InviteFormValues = {
   email: '',
@@ -53,7 +61,7 @@ export function InviteUserModal({ merchantID, customRoles, canInviteAdmin, opene
   const roles = useRoles(merchantID, { page: 1, pageSize: PICKER_PAGE_SIZE }, { enabled: opened && customRoles });
   const form = useForm<InviteFormValues>({
     initialValues: INITIAL_VALUES,
-    validate: (values) => zodFormValidator(values.role === 'custom' ? customInviteSchema : inviteSchema)(values),
+    validate: (values) => (values.role === 'custom' ? validateCustomInvite : validateInvite)(toInviteInput(values)),
   });
 
   const roleOptions = [
@@ -69,13 +77,7 @@ export function InviteUserModal({ merchantID, customRoles, canInviteAdmin, opene
   };
 
   const handleSubmit = form.onSubmit(async (values) => {
-    const input: InviteUserInput = {
-      email: values.email.trim(),
-      first_name: values.first_name.trim(),
-      last_name: values.last_name.trim(),
-      role: values.role as InviteRole,
-      ...(values.role === 'custom' ? { custom_role_id: values.custom_role_id } : {}),
-    };
+    const input = toInviteInput(values);
     try {
       await inviteUser.mutateAsync(input);
       notifySuccess(`Invitation sent to ${input.email}`);

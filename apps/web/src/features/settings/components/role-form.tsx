@@ -11,16 +11,14 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { PERMISSION_FLAGS, type PermissionFlag } from '@paydesk/domain/access/roles';
-import { dollarsFromCents } from '@paydesk/domain/format/money';
-import { amountMinMessage } from '@paydesk/domain/validation/messages';
-import { amountField, optionalField, requiredString, zodFormValidator } from '@paydesk/domain/validation/rules';
+import { dollarsFromCents, parseCentsFromDollars } from '@paydesk/domain/format/money';
+import { roleInputSchema, type Role, type RoleInput } from '@paydesk/domain/roles/roles.contract';
+import { NUMBER_INVALID } from '@paydesk/domain/validation/messages';
 import type { ReactNode } from 'react';
-import { z } from 'zod';
 import { showFormError } from '../../../lib/form-errors';
 import { PERMISSION_LABELS } from '../permission-labels';
-import type { Role, RoleInput } from '../types';
 
 type AmountValue = number | string;
 
@@ -42,25 +40,7 @@ type RoleFormProps = {
   actions?: ReactNode;
 };
 
-/** Amounts in dollars in, integer cents out; a maximum below the minimum reads `Must be at least $min`. */
-const roleSchema = z
-  .object({
-    role_name: requiredString(),
-    role_description: z.string(),
-    min_merchant_payment_amount: optionalField(amountField()),
-    max_merchant_payment_amount: optionalField(amountField()),
-  })
-  .superRefine((values, ctx) => {
-    const min = values.min_merchant_payment_amount;
-    const max = values.max_merchant_payment_amount;
-    if (min !== undefined && max !== undefined && max < min) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['max_merchant_payment_amount'],
-        message: amountMinMessage(dollarsFromCents(min)),
-      });
-    }
-  });
+const AMOUNT_FIELDS = ['min_merchant_payment_amount', 'max_merchant_payment_amount'] as const;
 
 const FIELDS = [
   'role_name',
@@ -74,6 +54,41 @@ const FIELD_MAP = {
   'settings.min_merchant_payment_amount': 'min_merchant_payment_amount',
   'settings.max_merchant_payment_amount': 'max_merchant_payment_amount',
 };
+
+const validateRoleInput = schemaResolver(roleInputSchema, { sync: true });
+
+/** Dollars as typed to integer cents (null when empty); undefined when the text is not an amount. */
+function toCents(value: AmountValue): number | null | undefined {
+  if (typeof value === 'string' && value.trim() === '') return null;
+  return parseCentsFromDollars(value) ?? undefined;
+}
+
+/** The body the server receives; an amount that is not one stays out of `settings`, so the caller reports it. */
+function toRoleInput(values: RoleFormValues): RoleInput {
+  const settings: NonNullable<RoleInput['settings']> = {};
+  for (const field of AMOUNT_FIELDS) {
+    const cents = toCents(values[field]);
+    if (cents !== undefined) settings[field] = cents;
+  }
+  return {
+    role_name: values.role_name,
+    role_description: values.role_description,
+    permissions: { ...values.permissions },
+    settings,
+  };
+}
+
+/** The server's checks on the body it would receive, placed on the form's fields; amounts stay in dollars. */
+function validateRole(values: RoleFormValues): FormErrors {
+  const errors: FormErrors = {};
+  for (const [path, message] of Object.entries(validateRoleInput(toRoleInput(values)))) {
+    errors[FIELD_MAP[path as keyof typeof FIELD_MAP] ?? path] = message;
+  }
+  for (const field of AMOUNT_FIELDS) {
+    if (toCents(values[field]) === undefined) errors[field] = NUMBER_INVALID;
+  }
+  return errors;
+}
 
 function toAmountValue(cents: number | null | undefined): AmountValue {
   return cents === null || cents === undefined ? '' : dollarsFromCents(cents);
@@ -96,20 +111,12 @@ function toFormValues(role: Role | undefined): RoleFormValues {
 export function RoleForm({ role, submitLabel, onSubmit, actions }: RoleFormProps) {
   const form = useForm<RoleFormValues>({
     initialValues: toFormValues(role),
-    validate: zodFormValidator(roleSchema),
+    validate: validateRole,
   });
 
   const handleSubmit = form.onSubmit(async (values) => {
-    const parsed = roleSchema.parse(values);
-    const input: RoleInput = {
-      role_name: parsed.role_name,
-      role_description: parsed.role_description.trim(),
-      permissions: { ...values.permissions },
-      settings: {
-        min_merchant_payment_amount: parsed.min_merchant_payment_amount ?? null,
-        max_merchant_payment_amount: parsed.max_merchant_payment_amount ?? null,
-      },
-    };
+    // Validated above, so parsing only trims the texts the way the server will.
+    const input = roleInputSchema.parse(toRoleInput(values));
     try {
       await onSubmit(input);
       form.resetDirty();

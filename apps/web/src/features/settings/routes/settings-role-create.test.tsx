@@ -101,7 +101,7 @@ describe('settings: create role', () => {
 
     expect(screen.getByRole('textbox', { name: /^Role name/ })).toHaveAccessibleDescription('Required');
     expect(screen.getByRole('textbox', { name: 'Maximum payment amount' })).toHaveAccessibleDescription(
-      'Must be at least $100',
+      'Must be at least the minimum amount',
     );
     expect(posts).toBe(0);
   });

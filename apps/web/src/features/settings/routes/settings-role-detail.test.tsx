@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildProfile, buildSession } from '../../../../test/profile-fixtures';
 import { renderRoutes } from '../../../../test/render';
 import { server } from '../../../../test/server';
-import type { Role } from '../types';
+import type { Role } from '@paydesk/domain/roles/roles.contract';
 import { SettingsRoleDetailRoute } from './settings-role-detail';
 
 const ROLE: Role = {

@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { TableFooter } from '../../../components/table-footer';
 import { useSettingsMerchant } from '../api/get-merchant';
 import { useRoles } from '../api/get-roles';
-import type { Role } from '../types';
+import type { Role } from '@paydesk/domain/roles/roles.contract';
 import { QueryState } from '../../../components/query-state';
 import { usePagination } from '../../../lib/use-pagination';
 

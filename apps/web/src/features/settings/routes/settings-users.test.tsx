@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildMerchant, buildProfile, buildSession } from '../../../../test/profile-fixtures';
 import { renderRoutes } from '../../../../test/render';
 import { server } from '../../../../test/server';
-import type { MerchantUser } from '../types';
+import type { MerchantUser } from '@paydesk/domain/users/users.contract';
 import { SettingsUsersRoute } from './settings-users';
 
 function buildUser(overrides: Partial<MerchantUser>): MerchantUser {

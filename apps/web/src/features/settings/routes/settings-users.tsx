@@ -16,7 +16,7 @@ import { useUsers } from '../api/get-users';
 import { InviteUserModal } from '../components/invite-user-modal';
 import { UserStatusBadge } from '../components/user-status-badge';
 import { useViewer } from '../hooks/use-viewer';
-import type { MerchantUser } from '../types';
+import type { MerchantUser } from '@paydesk/domain/users/users.contract';
 import { mayDisableUser } from '@paydesk/domain/access/user-management';
 import { QueryState } from '../../../components/query-state';
 import { usePagination } from '../../../lib/use-pagination';

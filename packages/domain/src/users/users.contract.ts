@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { ACCESS_REQUIREMENTS } from '../access/requirements';
+import { merchantAccess } from '../access/endpoint-access';
+import { defineEndpoint } from '../api/endpoint';
+import { pageSchema, paginationQuery } from '../api/pagination';
+import { REQUIRED } from '../validation/messages';
+import { emailField, requiredString } from '../validation/rules';
+
+/** A user's role on a merchant: a base role, or `custom` with a custom role. */
+export const MERCHANT_ROLES = ['super_admin', 'admin', 'staff', 'custom'] as const;
+export const merchantRoleSchema = z.enum(MERCHANT_ROLES);
+export type MerchantRole = z.infer<typeof merchantRoleSchema>;
+
+/** The roles an invitation may give; `custom` needs a custom_role_id. */
+export const inviteRoleSchema = z.enum(['admin', 'staff', 'custom'], { error: REQUIRED });
+export type InviteRole = z.infer<typeof inviteRoleSchema>;
+
+export const merchantUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  /** A disabled user has no role. */
+  role: merchantRoleSchema.nullable(),
+  custom_role: z.object({ id: z.uuid(), role_name: z.string() }).nullable(),
+  is_super_user: z.boolean(),
+  is_pending: z.boolean(),
+  is_active: z.boolean(),
+  created: z.iso.datetime({ offset: true }),
+});
+
+export const inviteSchema = z.object({
+  email: emailField(),
+  first_name: requiredString(),
+  last_name: requiredString(),
+  role: inviteRoleSchema,
+  custom_role_id: z.string().nullable().optional(),
+});
+
+/** What the invite form checks when a custom role is chosen (the server answers the same `Required`). */
+export const customInviteSchema = inviteSchema.extend({ custom_role_id: requiredString() });
+
+export const merchantUserParams = z.object({ id: z.string(), userId: z.string() });
+
+export type MerchantUser = z.infer<typeof merchantUserSchema>;
+export type InviteUserInput = z.input<typeof inviteSchema>;
+
+const tags = ['users'];
+const access = merchantAccess(ACCESS_REQUIREMENTS.userSettings);
+
+export const userEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/merchants/:id/users/',
+    summary: 'Users of a merchant',
+    tags,
+    access,
+    params: z.object({ id: z.string() }),
+    query: paginationQuery,
+    status: 200,
+    response: pageSchema(merchantUserSchema),
+    errors: [400, 401, 403, 404],
+  }),
+  invite: defineEndpoint({
+    method: 'POST',
+    path: '/merchants/:id/users/invite/',
+    summary: 'Invite a user by email',
+    tags,
+    access,
+    params: z.object({ id: z.string() }),
+    body: inviteSchema,
+    status: 201,
+    response: merchantUserSchema,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  disable: defineEndpoint({
+    method: 'POST',
+    path: '/merchants/:id/users/:userId/disable/',
+    summary: 'Disable a user: removes their roles and ends their sessions',
+    tags,
+    access,
+    params: merchantUserParams,
+    status: 200,
+    response: merchantUserSchema,
+    errors: [401, 403, 404],
+  }),
+} as const;
