@@ -1,15 +1,15 @@
 import { ACCESS_REQUIREMENTS } from '@paydesk/domain/access/requirements';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageBounds, pageSchema, paginationQuery, toPage } from '../../lib/pagination';
+import { pageBounds, pageSchema, toPage } from '../../lib/pagination';
 import { AUTHENTICATED, merchantAccess, SUPER_USER } from '../../plugins/access';
-import { principalOf } from '../../plugins/auth';
-import { createMerchantSchema, merchantFieldsSchema, merchantListQuery, merchantSchema } from './merchants.contract';
+import { merchantAccessOf, principalOf } from '../../plugins/auth';
+import { createMerchantSchema, merchantFieldsSchema, merchantSchema } from './merchants.contract';
 import {
   changeMerchant,
   createMerchant,
-  getMerchant,
   listMerchants,
+  merchantsListQuery,
   removeMerchant,
   toMerchantDto,
 } from './merchants.service';
@@ -29,13 +29,14 @@ export const merchantsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Merchants the user may act for (all, for super users)',
-        querystring: paginationQuery.extend(merchantListQuery.shape),
+        querystring: merchantsListQuery,
         response: { 200: pageSchema(merchantSchema) },
       },
     },
     async (request) => {
-      const { search, ...page } = request.query;
-      const { count, rows } = await listMerchants(db, principalOf(request).user, { search, ...pageBounds(page) });
+      const { search, ordering, ...page } = request.query;
+      const options = { search, ordering, ...pageBounds(page) };
+      const { count, rows } = await listMerchants(db, principalOf(request).user, options);
       return toPage(request, page, count, rows.map(toMerchantDto));
     },
   );
@@ -61,7 +62,8 @@ export const merchantsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: merchantAccess() },
       schema: { tags, security, summary: 'A merchant', params: idParams, response: { 200: merchantSchema } },
     },
-    async (request) => toMerchantDto(await getMerchant(db, request.params.id)),
+    // The access check loaded the merchant.
+    async (request) => toMerchantDto(merchantAccessOf(request).merchant),
   );
 
   const update = { access: merchantAccess(ACCESS_REQUIREMENTS.merchantSettings) };

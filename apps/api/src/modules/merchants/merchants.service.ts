@@ -1,15 +1,22 @@
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { orderingQuery } from '../../db/list-query';
 import { FieldErrors, notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
-import type { createMerchantSchema, merchantFieldsSchema, merchantSchema } from './merchants.contract';
+import { paginationQuery } from '../../lib/pagination';
+import {
+  merchantListQuery,
+  type createMerchantSchema,
+  type merchantFieldsSchema,
+  type merchantSchema,
+} from './merchants.contract';
 import {
   deleteMerchant,
   findMerchantById,
   findMerchants,
-  findMerchantsByIds,
   findOrganizationById,
   insertMerchant,
+  MERCHANT_SORT_KEYS,
   insertOrganization,
   updateMerchant,
   type MerchantWithOrganization,
@@ -44,10 +51,15 @@ export async function getMerchant(db: Db, id: string): Promise<MerchantWithOrgan
   return merchant;
 }
 
+/** `page`, `page_size`, `search` and `ordering` (name or created, `-` for descending). */
+export const merchantsListQuery = paginationQuery
+  .extend(merchantListQuery.shape)
+  .extend(orderingQuery(MERCHANT_SORT_KEYS, 'name').shape);
+
 export async function listMerchants(
   db: Db,
   viewer: { id: string; is_super_user: boolean },
-  options: { search: string; limit: number; offset: number },
+  options: { search: string; limit: number; offset: number; ordering: string },
 ) {
   return findMerchants(db, { ...options, userId: viewer.is_super_user ? null : viewer.id });
 }
@@ -87,10 +99,6 @@ export async function changeMerchant(
 export async function removeMerchant(db: Db, id: string): Promise<void> {
   await getMerchant(db, id);
   await deleteMerchant(db, id);
-}
-
-export function findMerchantsWithIds(db: Db, ids: string[]): Promise<MerchantWithOrganization[]> {
-  return findMerchantsByIds(db, ids);
 }
 
 export function findOrganization(db: Db, id: string) {

@@ -1,10 +1,10 @@
 import { ACCESS_REQUIREMENTS } from '@paydesk/domain/access/requirements';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageBounds, pageSchema, paginationQuery, toPage } from '../../lib/pagination';
+import { pageBounds, pageSchema, toPage } from '../../lib/pagination';
 import { merchantAccess } from '../../plugins/access';
 import { roleInputSchema, rolePatchSchema, roleSchema } from './roles.contract';
-import { changeRole, createRole, getRole, listRoles, removeRole, toRoleDto } from './roles.service';
+import { changeRole, createRole, getRole, listRoles, removeRole, rolesListQuery, toRoleDto } from './roles.service';
 
 const merchantParams = z.object({ id: z.string() });
 const roleParams = z.object({ id: z.string(), rid: z.string() });
@@ -26,12 +26,13 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Custom roles of a merchant',
         params: merchantParams,
-        querystring: paginationQuery,
+        querystring: rolesListQuery,
         response: { 200: pageSchema(roleSchema) },
       },
     },
     async (request) => {
-      const { count, rows } = await listRoles(db, request.params.id, pageBounds(request.query));
+      const { ordering } = request.query;
+      const { count, rows } = await listRoles(db, request.params.id, { ...pageBounds(request.query), ordering });
       return toPage(request, request.query, count, rows.map(toRoleDto));
     },
   );

@@ -1,7 +1,9 @@
 import { PERMISSION_FLAGS, type PermissionFlag } from '@paydesk/domain/access/roles';
 import type { Db } from '../../db/client';
+import { orderingQuery } from '../../db/list-query';
 import { FieldErrors, HttpError, notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
+import { paginationQuery } from '../../lib/pagination';
 import type { RoleDto, RoleInput } from './roles.contract';
 import {
   countRoleHolders,
@@ -10,8 +12,12 @@ import {
   findRoles,
   insertRole,
   updateRole,
+  ROLE_SORT_KEYS,
   type CustomRoleRow,
 } from './roles.repository';
+
+/** `page`, `page_size` and `ordering` (role_name or created, `-` for descending). */
+export const rolesListQuery = paginationQuery.extend(orderingQuery(ROLE_SORT_KEYS, 'role_name').shape);
 
 export function toRoleDto(row: CustomRoleRow): RoleDto {
   const granted = PERMISSION_FLAGS.filter((flag) => row.permissions.includes(flag));
@@ -41,7 +47,7 @@ export async function getRole(db: Db, merchantId: string, roleId: string): Promi
   return role;
 }
 
-export function listRoles(db: Db, merchantId: string, page: { limit: number; offset: number }) {
+export function listRoles(db: Db, merchantId: string, page: { limit: number; offset: number; ordering: string }) {
   return findRoles(db, merchantId, page);
 }
 

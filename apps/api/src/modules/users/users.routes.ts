@@ -2,13 +2,20 @@ import { ACCESS_REQUIREMENTS } from '@paydesk/domain/access/requirements';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appUrlOf } from '../../lib/app-url';
-import { pageBounds, pageSchema, paginationQuery, toPage } from '../../lib/pagination';
+import { pageBounds, pageSchema, toPage } from '../../lib/pagination';
 import { merchantAccess } from '../../plugins/access';
 import { merchantAccessOf } from '../../plugins/auth';
 import { revokeAllSessions } from '../auth/auth.service';
 import { notifyUser } from '../live/live.service';
 import { inviteSchema, merchantUserSchema } from './users.contract';
-import { disableUser, inviteUser, listMerchantUsers, toMerchantUserDto } from './users.service';
+import {
+  disableUser,
+  inviteUser,
+  listMerchantUsers,
+  merchantUsersListQuery,
+  publishUserChanged,
+  toMerchantUserDto,
+} from './users.service';
 
 const merchantParams = z.object({ id: z.string() });
 const userParams = z.object({ id: z.string(), userId: z.string() });
@@ -28,12 +35,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Users of a merchant',
         params: merchantParams,
-        querystring: paginationQuery,
+        querystring: merchantUsersListQuery,
         response: { 200: pageSchema(merchantUserSchema) },
       },
     },
     async (request) => {
-      const { count, rows } = await listMerchantUsers(db, request.params.id, pageBounds(request.query));
+      const page = { ...pageBounds(request.query), ordering: request.query.ordering };
+      const { count, rows } = await listMerchantUsers(db, merchantAccessOf(request), page);
       return toPage(request, request.query, count, rows.map(toMerchantUserDto));
     },
   );
@@ -73,6 +81,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         await revokeAllSessions(tx, disabled.id);
         return disabled;
       });
+      await publishUserChanged(app, user.id);
       await notifyUser(app, user.id, { type: 'session.revoked' });
       return user;
     },
