@@ -56,13 +56,34 @@ function peakRssMb(pid) {
   }
 }
 
-function measure(title, options) {
+/** CPU time a process has used so far, in ms (Linux; clock ticks of 10 ms). */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Drives one URL. With `pid`, also reports the server's CPU time per request: on a shared, busy machine
+ * throughput swings with the neighbours' load, CPU per request much less.
+ */
+function measure(title, options, pid) {
+  const cpuBefore = pid ? cpuMs(pid) : null;
   return new Promise((resolve, reject) => {
     autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) => {
       if (error) return reject(error);
+      const cpuAfter = pid ? cpuMs(pid) : null;
+      const cpuPerRequestUs =
+        cpuBefore === null || cpuAfter === null || result.requests.total === 0
+          ? null
+          : Math.round(((cpuAfter - cpuBefore) * 1000) / result.requests.total);
       resolve({
         title,
         requestsPerSecond: Math.round(result.requests.average),
+        cpuPerRequestUs,
         latencyP50ms: result.latency.p50,
         latencyP99ms: result.latency.p99,
         non2xx: result.non2xx,
@@ -123,11 +144,11 @@ async function benchEngine(engine, hello) {
   try {
     await waitFor(`${base}/api/health`);
     const headers = { authorization: `Bearer ${await signIn(base)}` };
-    const health = await measure('GET /api/health', { url: `${base}/api/health` });
+    const health = await measure('GET /api/health', { url: `${base}/api/health` }, server.pid);
     const scenarios = [
       health,
-      await measure('GET /api/merchants/ (signed in as admin)', { url: `${base}/api/merchants/`, headers }),
-      await measure('GET /api/profile/ (signed in as admin)', { url: `${base}/api/profile/`, headers }),
+      await measure('GET /api/merchants/ (signed in as admin)', { url: `${base}/api/merchants/`, headers }, server.pid),
+      await measure('GET /api/profile/ (signed in as admin)', { url: `${base}/api/profile/`, headers }, server.pid),
     ];
     const peakRss = peakRssMb(server.pid);
     return {
@@ -149,7 +170,7 @@ const helloServer = startProcess(['-e', HELLO_WORLD], {});
 let hello;
 try {
   await waitFor(`http://127.0.0.1:${HELLO_PORT}/`);
-  hello = await measure('bare Fastify hello-world', { url: `http://127.0.0.1:${HELLO_PORT}/` });
+  hello = await measure('bare Fastify hello-world', { url: `http://127.0.0.1:${HELLO_PORT}/` }, helloServer.pid);
 } finally {
   await stopProcess(helloServer);
 }
@@ -160,17 +181,16 @@ for (const engine of ENGINES) {
   const result = await benchEngine(engine, hello);
   console.log(`\n${engine} (peak RSS ${result.peakRssMb} MB)`);
   console.table(
-    result.scenarios.map(
-      ({ title, requestsPerSecond, latencyP50ms, latencyP99ms, ofHealth, ofHelloWorld, non2xx }) => ({
-        title,
-        'req/s': requestsPerSecond,
-        p50: latencyP50ms,
-        p99: latencyP99ms,
-        'of health': ofHealth,
-        'of hello-world': ofHelloWorld,
-        non2xx,
-      }),
-    ),
+    result.scenarios.map((scenario) => ({
+      title: scenario.title,
+      'req/s': scenario.requestsPerSecond,
+      'app CPU µs/req': scenario.cpuPerRequestUs,
+      p50: scenario.latencyP50ms,
+      p99: scenario.latencyP99ms,
+      'of health': scenario.ofHealth,
+      'of hello-world': scenario.ofHelloWorld,
+      non2xx: scenario.non2xx,
+    })),
   );
   engines.push(result);
 }

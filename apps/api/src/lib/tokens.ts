@@ -1,4 +1,4 @@
-import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
+import { randomUUID, webcrypto } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 600;
@@ -11,10 +11,20 @@ export class InvalidTokenError extends Error {
   override name = 'InvalidTokenError';
 }
 
-// Importing the HS256 key is a noticeable share of each request's CPU when done per call, so it happens once.
-let cachedKey: { secret: string; key: KeyObject } | undefined;
-function keyOf(secret: string): KeyObject {
-  if (cachedKey?.secret !== secret) cachedKey = { secret, key: createSecretKey(Buffer.from(secret, 'utf8')) };
+// jose works on WebCrypto keys: given bytes or a KeyObject it imports a CryptoKey on every call, a noticeable
+// share of each request's CPU. The key is imported once per secret and reused for signing and verifying.
+let cachedKey: { secret: string; key: Promise<webcrypto.CryptoKey> } | undefined;
+function keyOf(secret: string): Promise<webcrypto.CryptoKey> {
+  if (cachedKey?.secret !== secret) {
+    const key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    cachedKey = { secret, key };
+  }
   return cachedKey.key;
 }
 
@@ -25,7 +35,7 @@ export async function signAccessToken(secret: string, claims: { sub: string; rol
     .setJti(randomUUID())
     .setIssuedAt()
     .setExpirationTime(`${ACCESS_TOKEN_LIFETIME_SECONDS}s`)
-    .sign(keyOf(secret));
+    .sign(await keyOf(secret));
 }
 
 export async function signRefreshToken(secret: string, claims: { sub: string; jti: string; family: string }) {
@@ -35,12 +45,12 @@ export async function signRefreshToken(secret: string, claims: { sub: string; jt
     .setJti(claims.jti)
     .setIssuedAt()
     .setExpirationTime(`${REFRESH_TOKEN_LIFETIME_SECONDS}s`)
-    .sign(keyOf(secret));
+    .sign(await keyOf(secret));
 }
 
 async function verify(secret: string, token: string, type: 'access' | 'refresh') {
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'], requiredClaims: ['exp'] });
+    const { payload } = await jwtVerify(token, await keyOf(secret), { algorithms: ['HS256'], requiredClaims: ['exp'] });
     if (payload.token_type !== type || typeof payload.sub !== 'string') throw new InvalidTokenError('wrong token type');
     return payload;
   } catch (error) {
