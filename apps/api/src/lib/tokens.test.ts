@@ -1,11 +1,22 @@
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InvalidTokenError, signAccessToken, verifyAccessToken } from './tokens';
 
 const SECRET = 'a-secret-that-is-long-enough-for-hs256-signing';
 const keyBytes = new TextEncoder().encode(SECRET);
 
 describe('access tokens', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('stops accepting a token once it expires, even one verified before', async () => {
+    const token = await signAccessToken(SECRET, { sub: 'user-2', roles: [], groups: [] });
+    await expect(verifyAccessToken(SECRET, token)).resolves.toMatchObject({ sub: 'user-2' });
+    vi.useFakeTimers({ now: Date.now() + 11 * 60 * 1000 });
+    await expect(verifyAccessToken(SECRET, token)).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
   it('verifies a token it signed, with the same key', async () => {
     const token = await signAccessToken(SECRET, { sub: 'user-1', roles: ['admin'], groups: [] });
     await expect(verifyAccessToken(SECRET, token)).resolves.toMatchObject({ sub: 'user-1', roles: ['admin'] });
