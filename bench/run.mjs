@@ -140,7 +140,12 @@ async function benchEngine(engine, hello) {
   const base = `http://127.0.0.1:${PORT}`;
   const { env, cleanup } = await prepareEngine(engine);
   // The default log level: request logging is part of what is measured.
-  const server = startProcess([serverFile], { ...env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+  const server = startProcess([serverFile], {
+    ...env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+  });
   try {
     await waitFor(`${base}/api/health`);
     const headers = { authorization: `Bearer ${await signIn(base)}` };

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderBy, toListPage, totalColumn, type SortKeys } from '../../db/list-query';
-import { preparedStatements } from '../../db/prepared';
+import { preparedStatement, preparedStatements } from '../../db/prepared';
 import { merchants, organizations, roleGrants } from '../../db/schema/identity';
 import { merchantWithOrganization } from '../../db/selections';
 
@@ -76,8 +76,16 @@ export async function findMerchants(
   });
 }
 
+const organizationById = preparedStatement('organization_by_id', (db, name) =>
+  db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.id, sql.placeholder('id')))
+    .prepare(name),
+);
+
 export async function findOrganizationById(db: Db, id: string): Promise<OrganizationRow | undefined> {
-  const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
+  const [row] = await organizationById(db).execute({ id });
   return row;
 }
 
