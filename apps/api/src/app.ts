@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { RequestLogController, serializeRequest } from './lib/request-logs';
+import { compileResponseSerializer } from './lib/response-serializer';
 import { registerAuthJobs } from './modules/auth/auth.jobs';
 import { authRoutes } from './modules/auth/auth.routes';
 import { devRoutes } from './modules/dev/dev.routes';
@@ -51,6 +53,7 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.refresh', '*.access'],
       censor: '[redacted]',
     },
+    serializers: { req: serializeRequest },
   };
 }
 
@@ -66,12 +69,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    logController: new RequestLogController(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  app.setSerializerCompiler(compileResponseSerializer);
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   app.decorate('config', config);

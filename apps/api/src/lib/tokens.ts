@@ -1,5 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, webcrypto } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 600;
 export const REFRESH_TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
@@ -11,7 +12,31 @@ export class InvalidTokenError extends Error {
   override name = 'InvalidTokenError';
 }
 
-const encode = (secret: string) => new TextEncoder().encode(secret);
+// jose works on WebCrypto keys: given bytes or a KeyObject it imports a CryptoKey on every call, a noticeable
+// share of each request's CPU. The key is imported once per secret and reused for signing and verifying.
+// Access tokens already verified with it are remembered too (by their exact text, so by their signature): the
+// same bytes verify the same way every time, and only the expiry, checked on each use, can change the answer.
+type SigningKey = {
+  secret: string;
+  key: Promise<webcrypto.CryptoKey>;
+  verifiedAccessTokens: LRUCache<string, AccessTokenClaims>;
+};
+let cachedKey: SigningKey | undefined;
+function signingKeyOf(secret: string): SigningKey {
+  if (cachedKey?.secret !== secret) {
+    const key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    cachedKey = { secret, key, verifiedAccessTokens: new LRUCache({ max: 10_000 }) };
+  }
+  return cachedKey;
+}
+
+const keyOf = (secret: string) => signingKeyOf(secret).key;
 
 export async function signAccessToken(secret: string, claims: { sub: string; roles: string[]; groups: string[] }) {
   return new SignJWT({ roles: claims.roles, groups: claims.groups, token_type: 'access' })
@@ -20,7 +45,7 @@ export async function signAccessToken(secret: string, claims: { sub: string; rol
     .setJti(randomUUID())
     .setIssuedAt()
     .setExpirationTime(`${ACCESS_TOKEN_LIFETIME_SECONDS}s`)
-    .sign(encode(secret));
+    .sign(await keyOf(secret));
 }
 
 export async function signRefreshToken(secret: string, claims: { sub: string; jti: string; family: string }) {
@@ -30,12 +55,12 @@ export async function signRefreshToken(secret: string, claims: { sub: string; jt
     .setJti(claims.jti)
     .setIssuedAt()
     .setExpirationTime(`${REFRESH_TOKEN_LIFETIME_SECONDS}s`)
-    .sign(encode(secret));
+    .sign(await keyOf(secret));
 }
 
 async function verify(secret: string, token: string, type: 'access' | 'refresh') {
   try {
-    const { payload } = await jwtVerify(token, encode(secret), { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, await keyOf(secret), { algorithms: ['HS256'], requiredClaims: ['exp'] });
     if (payload.token_type !== type || typeof payload.sub !== 'string') throw new InvalidTokenError('wrong token type');
     return payload;
   } catch (error) {
@@ -46,14 +71,23 @@ async function verify(secret: string, token: string, type: 'access' | 'refresh')
 }
 
 export async function verifyAccessToken(secret: string, token: string): Promise<AccessTokenClaims> {
+  const { verifiedAccessTokens } = signingKeyOf(secret);
+  const known = verifiedAccessTokens.get(token);
+  if (known) {
+    if (known.exp * 1000 > Date.now()) return known;
+    verifiedAccessTokens.delete(token);
+    throw new InvalidTokenError('expired token');
+  }
   const payload = await verify(secret, token, 'access');
-  return {
+  const claims = {
     sub: payload.sub as string,
     roles: Array.isArray(payload.roles) ? payload.roles.map(String) : [],
     groups: Array.isArray(payload.groups) ? payload.groups.map(String) : [],
     iat: payload.iat ?? 0,
     exp: payload.exp ?? 0,
   };
+  verifiedAccessTokens.set(token, claims);
+  return claims;
 }
 
 export async function verifyRefreshToken(secret: string, token: string): Promise<RefreshTokenClaims> {

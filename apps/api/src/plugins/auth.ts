@@ -1,17 +1,54 @@
 import { meetsRequirement } from '@paydesk/domain/access/requirements';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../db/client';
 import { HttpError, notAuthenticated, notFound, permissionDenied } from '../lib/http-errors';
 import { InvalidTokenError, verifyAccessToken, type AccessTokenClaims } from '../lib/tokens';
-import { findActiveUser, findMerchantAccess, type MerchantAccess, type UserRow } from '../modules/users/users.service';
+import {
+  findActiveUser,
+  findMerchantAccess,
+  USER_CHANGED_TOPIC,
+  type MerchantAccess,
+  type UserRow,
+} from '../modules/users/users.service';
 
 export type Principal = { user: UserRow; claims: AccessTokenClaims };
 
+/** How long a process may reuse an active user it read, when no change event reaches it (e.g. a lost LISTEN). */
+export const ACTIVE_USER_TTL_MS = 5_000;
+
+/** The active users this process has read recently; `forget` drops one at once (see `publishUserChanged`). */
+export type ActiveUsers = { find(id: string): Promise<UserRow | null>; forget(id: string): void };
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    activeUsers: ActiveUsers;
+  }
   interface FastifyRequest {
     principal: Principal | null;
     merchantAccess: MerchantAccess | null;
   }
+}
+
+function createActiveUsers(db: Db): ActiveUsers {
+  const cache = new LRUCache<string, UserRow>({ max: 10_000, ttl: ACTIVE_USER_TTL_MS });
+  // Bumped by every forget: a read that was in flight when a user changed must not put the old row back.
+  let generation = 0;
+  return {
+    async find(id) {
+      const cached = cache.get(id);
+      if (cached) return cached;
+      const startedAt = generation;
+      const user = await findActiveUser(db, id);
+      if (user && generation === startedAt) cache.set(id, user);
+      return user;
+    },
+    forget(id) {
+      generation += 1;
+      cache.delete(id);
+    },
+  };
 }
 
 const tokenNotValid = () => new HttpError(401, 'Given token not valid for any token type', 'token_not_valid');
@@ -46,6 +83,18 @@ function readAccessToken(request: FastifyRequest): string | null {
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('principal', null);
   app.decorateRequest('merchantAccess', null);
+  app.decorate('activeUsers', createActiveUsers(app.database.db));
+
+  // Other API processes publish the users they changed; the event bus is registered after this plugin.
+  let unsubscribe = () => {};
+  app.addHook('onReady', async () => {
+    const off = app.events.subscribe(USER_CHANGED_TOPIC, (data) => {
+      const userId = (data as { userId?: unknown } | null)?.userId;
+      if (typeof userId === 'string') app.activeUsers.forget(userId);
+    });
+    unsubscribe = () => void off();
+  });
+  app.addHook('onClose', async () => unsubscribe());
 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
@@ -60,7 +109,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       if (error instanceof InvalidTokenError) throw tokenNotValid();
       throw error;
     }
-    const user = await findActiveUser(app.database.db, claims.sub);
+    const user = await app.activeUsers.find(claims.sub);
     if (!user) throw tokenNotValid();
     request.principal = { user, claims };
 

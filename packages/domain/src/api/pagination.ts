@@ -25,3 +25,15 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
   });
 
 export type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
+
+/**
+ * The `ordering` query parameter of a list (DRF style): one of the list's sort keys, or `-key` for descending.
+ * Anything else is refused; the server maps each key to its columns and always breaks ties by id.
+ */
+export function orderingQuery<const Key extends string>(keys: readonly [Key, ...Key[]], fallback: NoInfer<Key>) {
+  type Ordering = Key | `-${Key}`;
+  const values = [...keys, ...keys.map((key): Ordering => `-${key}`)] as [Ordering, ...Ordering[]];
+  return z.object({
+    ordering: z.enum(values).default(fallback as never) as z.ZodDefault<z.ZodEnum<{ [V in Ordering]: V }>>,
+  });
+}

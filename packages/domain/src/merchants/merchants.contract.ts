@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCESS_REQUIREMENTS } from '../access/requirements';
 import { AUTHENTICATED, SUPER_USER, merchantAccess } from '../access/endpoint-access';
 import { defineEndpoint } from '../api/endpoint';
-import { pageSchema, paginationQuery } from '../api/pagination';
+import { orderingQuery, pageSchema, paginationQuery } from '../api/pagination';
 import { REQUIRED } from '../validation/messages';
 import { urlField } from '../validation/rules';
 
@@ -38,7 +38,12 @@ export const createMerchantSchema = merchantFieldsSchema.extend({
 });
 
 /** The search is trimmed by the server; blank means every merchant. */
-export const merchantListQuery = paginationQuery.extend({ search: z.string().optional() });
+/** The keys `ordering` accepts on the merchants list. */
+export const MERCHANT_SORT_KEYS = ['name', 'created'] as const;
+
+export const merchantListQuery = paginationQuery
+  .extend({ search: z.string().optional() })
+  .extend(orderingQuery(MERCHANT_SORT_KEYS, 'name').shape);
 
 export const merchantIdParams = z.object({ id: z.string() });
 

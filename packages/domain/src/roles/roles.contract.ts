@@ -3,7 +3,7 @@ import { ACCESS_REQUIREMENTS } from '../access/requirements';
 import { merchantAccess } from '../access/endpoint-access';
 import { PERMISSION_FLAGS, type PermissionFlag } from '../access/roles';
 import { defineEndpoint } from '../api/endpoint';
-import { pageSchema, paginationQuery } from '../api/pagination';
+import { orderingQuery, pageSchema, paginationQuery } from '../api/pagination';
 import { NUMBER_INVALID, REQUIRED, maxLengthMessage } from '../validation/messages';
 
 export const AMOUNT_BELOW_MINIMUM = 'Must be at least the minimum amount';
@@ -77,6 +77,10 @@ export type ParsedRoleInput = z.output<typeof roleInputSchema>;
 const tags = ['roles'];
 const access = merchantAccess(ACCESS_REQUIREMENTS.roleSettings);
 
+/** The keys `ordering` accepts on a merchant's custom roles list. */
+export const ROLE_SORT_KEYS = ['role_name', 'created'] as const;
+export const roleListQuery = paginationQuery.extend(orderingQuery(ROLE_SORT_KEYS, 'role_name').shape);
+
 export const roleEndpoints = {
   list: defineEndpoint({
     method: 'GET',
@@ -86,7 +90,7 @@ export const roleEndpoints = {
     // Whoever may invite users needs the custom roles to choose from.
     access: merchantAccess(ACCESS_REQUIREMENTS.userSettings),
     params: z.object({ id: z.string() }),
-    query: paginationQuery,
+    query: roleListQuery,
     status: 200,
     response: pageSchema(roleSchema),
     errors: [400, 401, 403, 404],

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCESS_REQUIREMENTS } from '../access/requirements';
 import { merchantAccess } from '../access/endpoint-access';
 import { defineEndpoint } from '../api/endpoint';
-import { pageSchema, paginationQuery } from '../api/pagination';
+import { orderingQuery, pageSchema, paginationQuery } from '../api/pagination';
 import { REQUIRED } from '../validation/messages';
 import { emailField, requiredString } from '../validation/rules';
 
@@ -48,6 +48,10 @@ export type InviteUserInput = z.input<typeof inviteSchema>;
 const tags = ['users'];
 const access = merchantAccess(ACCESS_REQUIREMENTS.userSettings);
 
+/** The keys `ordering` accepts on a merchant's users list. */
+export const MERCHANT_USER_SORT_KEYS = ['name', 'email', 'created'] as const;
+export const merchantUserListQuery = paginationQuery.extend(orderingQuery(MERCHANT_USER_SORT_KEYS, 'name').shape);
+
 export const userEndpoints = {
   list: defineEndpoint({
     method: 'GET',
@@ -56,7 +60,7 @@ export const userEndpoints = {
     tags,
     access,
     params: z.object({ id: z.string() }),
-    query: paginationQuery,
+    query: merchantUserListQuery,
     status: 200,
     response: pageSchema(merchantUserSchema),
     errors: [400, 401, 403, 404],

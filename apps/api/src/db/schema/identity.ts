@@ -26,7 +26,11 @@ export const merchants = pgTable(
     timezone: text().notNull().default('America/New_York'),
     created: createdAt(),
   },
-  (table) => [index('merchants_organization_idx').on(table.organization_id)],
+  (table) => [
+    index('merchants_organization_idx').on(table.organization_id),
+    // Lists: (owner, sort key, id); the merchants list has no owner column (super users see all of them).
+    index('merchants_name_id_idx').on(table.name, table.id),
+  ],
 );
 
 export const users = pgTable(
@@ -64,7 +68,10 @@ export const customRoles = pgTable(
     max_merchant_payment_amount: integer(),
     created: createdAt(),
   },
-  (table) => [uniqueIndex('custom_roles_merchant_name_idx').on(table.merchant_id, sql`lower(${table.role_name})`)],
+  (table) => [
+    uniqueIndex('custom_roles_merchant_name_idx').on(table.merchant_id, sql`lower(${table.role_name})`),
+    index('custom_roles_merchant_list_idx').on(table.merchant_id, table.role_name, table.id),
+  ],
 );
 
 export const roleGrants = pgTable(

@@ -23,7 +23,9 @@ import {
   buildUserClaims,
   findActiveUser,
   findUserForSignIn,
+  findUserPasswordHash,
   getMerchantName,
+  publishUserChanged,
   setPassword,
   type UserRow,
 } from '../users/users.service';
@@ -128,6 +130,7 @@ export async function refreshTokens(app: FastifyInstance, token: string): Promis
 export async function blacklistRefreshToken(app: FastifyInstance, token: string): Promise<void> {
   const claims = await readRefreshToken(app, token);
   await revokeFamily(app.database.db, claims.family);
+  await publishUserChanged(app, claims.sub);
 }
 
 export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
@@ -159,6 +162,7 @@ export async function confirmPasswordReset(
     await setPassword(tx, row.user_id, passwordHash);
     await revokeUserRefreshTokens(tx, row.user_id);
   });
+  await publishUserChanged(app, row.user_id);
 }
 
 /** A single-use SSO link for a user, minted by a super user; valid for 5 minutes. */
@@ -203,13 +207,14 @@ export async function completeSignup(
   const row = await checkOneTimeToken(db, input.id, input.token, 'signup');
   const user = await findActiveUser(db, row.user_id);
   if (!user) throw new CatalogueError('token.invalid');
-  if (user.password_hash) throw new CatalogueError('password.already_set');
+  if (await findUserPasswordHash(db, user.id)) throw new CatalogueError('password.already_set');
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await useOneTimeToken(tx, row);
     await setPassword(tx, user.id, passwordHash, { first_name: input.first_name, last_name: input.last_name });
   });
-  return issueTokens(app, { ...user, password_hash: passwordHash });
+  await publishUserChanged(app, user.id);
+  return issueTokens(app, user);
 }
 
 export async function describeInvite(app: FastifyInstance, id: string, token: string) {
@@ -228,13 +233,15 @@ export async function acceptPartnerInvite(
   const db = app.database.db;
   const row = await checkOneTimeToken(db, input.id, input.token, 'invite');
   const user = await findActiveUser(db, row.user_id);
-  if (!user?.password_hash || !(await verifyPassword(user.password_hash, input.password))) {
+  const passwordHash = user ? await findUserPasswordHash(db, user.id) : null;
+  if (!user || !passwordHash || !(await verifyPassword(passwordHash, input.password))) {
     throw new CatalogueError('user.not_found');
   }
   await db.transaction(async (tx) => {
     await useOneTimeToken(tx, row);
     await acceptInvite(tx, row);
   });
+  await publishUserChanged(app, user.id);
   return issueTokens(app, user);
 }
 

@@ -1,24 +1,14 @@
-import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { MERCHANT_SORT_KEYS } from '@paydesk/domain/merchants/merchants.contract';
+import { orderBy, toListPage, totalColumn, type SortColumns } from '../../db/list-query';
+import { preparedStatement, preparedStatements } from '../../db/prepared';
 import { merchants, organizations, roleGrants } from '../../db/schema/identity';
+import { merchantWithOrganization } from '../../db/selections';
 
 export type MerchantRow = typeof merchants.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type MerchantWithOrganization = MerchantRow & { organization_name: string };
-
-const withOrganization = {
-  id: merchants.id,
-  organization_id: merchants.organization_id,
-  organization_name: organizations.name,
-  name: merchants.name,
-  logo: merchants.logo,
-  in_legacy_app: merchants.in_legacy_app,
-  check_custom_roles: merchants.check_custom_roles,
-  allow_group_message: merchants.allow_group_message,
-  is_integrated: merchants.is_integrated,
-  timezone: merchants.timezone,
-  created: merchants.created,
-};
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -26,42 +16,80 @@ function escapeLike(text: string): string {
 
 export async function findMerchantById(db: Db, id: string): Promise<MerchantWithOrganization | undefined> {
   const [row] = await db
-    .select(withOrganization)
+    .select(merchantWithOrganization)
     .from(merchants)
     .innerJoin(organizations, eq(organizations.id, merchants.organization_id))
     .where(eq(merchants.id, id));
   return row;
 }
 
-/** A page of merchants, all of them or those the user holds a role on. */
-export async function findMerchants(
-  db: Db,
-  options: { userId: string | null; search: string; limit: number; offset: number },
-): Promise<{ count: number; rows: MerchantWithOrganization[] }> {
+const MERCHANT_SORT_COLUMNS = {
+  name: [merchants.name],
+  created: [merchants.created],
+} satisfies SortColumns<(typeof MERCHANT_SORT_KEYS)[number]>;
+
+function merchantFilters(db: Db, { mine, search }: { mine: boolean; search: boolean }) {
   const filters: SQL[] = [];
-  if (options.search) filters.push(ilike(merchants.name, `%${escapeLike(options.search)}%`));
-  if (options.userId) {
+  if (search) filters.push(sql`${merchants.name} ilike ${sql.placeholder('pattern')}`);
+  if (mine) {
     const granted = db
       .select({ id: roleGrants.merchant_id })
       .from(roleGrants)
-      .where(eq(roleGrants.user_id, options.userId));
+      .where(eq(roleGrants.user_id, sql.placeholder('userId')));
     filters.push(inArray(merchants.id, granted));
   }
-  const where = and(...filters);
-  const [total] = await db.select({ count: count() }).from(merchants).where(where);
-  const rows = await db
-    .select(withOrganization)
-    .from(merchants)
-    .innerJoin(organizations, eq(organizations.id, merchants.organization_id))
-    .where(where)
-    .orderBy(asc(merchants.name), asc(merchants.id))
-    .limit(options.limit)
-    .offset(options.offset);
-  return { count: total?.count ?? 0, rows };
+  return and(...filters);
 }
 
+/** One prepared statement per variant, keyed `all|mine any|search <ordering>`. */
+const merchantsPage = preparedStatements('merchants_page', (db, name, key: string) => {
+  const [scope, search, ordering = 'name'] = key.split(' ');
+  const variant = { mine: scope === 'mine', search: search === 'search', ordering };
+  return db
+    .select({ ...merchantWithOrganization, total: totalColumn() })
+    .from(merchants)
+    .innerJoin(organizations, eq(organizations.id, merchants.organization_id))
+    .where(merchantFilters(db, variant))
+    .orderBy(...orderBy(MERCHANT_SORT_COLUMNS, variant.ordering, merchants.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+});
+
+/** A page of merchants, all of them or those the user holds a role on, in one round trip. */
+export async function findMerchants(
+  db: Db,
+  options: { userId: string | null; search: string; limit: number; offset: number; ordering: string },
+): Promise<{ count: number; rows: MerchantWithOrganization[] }> {
+  const variant = { mine: options.userId !== null, search: options.search !== '' };
+  const params = {
+    userId: options.userId,
+    pattern: `%${escapeLike(options.search)}%`,
+    limit: options.limit,
+    offset: options.offset,
+  };
+  const key = `${variant.mine ? 'mine' : 'all'} ${variant.search ? 'search' : 'any'} ${options.ordering}`;
+  const rows = await merchantsPage(db, key).execute(params);
+  return toListPage(rows, options.offset, async () => {
+    const [total] = await db
+      .select({ count: count() })
+      .from(merchants)
+      .where(merchantFilters(db, variant))
+      .execute(params);
+    return total?.count ?? 0;
+  });
+}
+
+const organizationById = preparedStatement('organization_by_id', (db, name) =>
+  db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.id, sql.placeholder('id')))
+    .prepare(name),
+);
+
 export async function findOrganizationById(db: Db, id: string): Promise<OrganizationRow | undefined> {
-  const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
+  const [row] = await organizationById(db).execute({ id });
   return row;
 }
 
@@ -87,14 +115,4 @@ export async function updateMerchant(
 
 export async function deleteMerchant(db: Db, id: string): Promise<void> {
   await db.delete(merchants).where(eq(merchants.id, id));
-}
-
-export async function findMerchantsByIds(db: Db, ids: string[]): Promise<MerchantWithOrganization[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select(withOrganization)
-    .from(merchants)
-    .innerJoin(organizations, eq(organizations.id, merchants.organization_id))
-    .where(inArray(merchants.id, ids))
-    .orderBy(asc(merchants.name));
 }

@@ -2,28 +2,23 @@ import { merchantEndpoints as endpoints } from '@paydesk/domain/merchants/mercha
 import type { FastifyPluginAsync } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-routes';
 import { pageBounds, toPage } from '../../lib/pagination';
-import { principalOf } from '../../plugins/auth';
-import {
-  changeMerchant,
-  createMerchant,
-  getMerchant,
-  listMerchants,
-  removeMerchant,
-  toMerchantDto,
-} from './merchants.service';
+import { merchantAccessOf, principalOf } from '../../plugins/auth';
+import { changeMerchant, createMerchant, listMerchants, removeMerchant, toMerchantDto } from './merchants.service';
 
 export const merchantsRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db;
 
   registerEndpoint(app, endpoints.list, async (request) => {
-    const { search, ...page } = request.query;
-    const { count, rows } = await listMerchants(db, principalOf(request).user, { search, ...pageBounds(page) });
+    const { search, ordering, ...page } = request.query;
+    const options = { search, ordering, ...pageBounds(page) };
+    const { count, rows } = await listMerchants(db, principalOf(request).user, options);
     return toPage(request, page, count, rows.map(toMerchantDto));
   });
 
   registerEndpoint(app, endpoints.create, async (request) => toMerchantDto(await createMerchant(db, request.body)));
 
-  registerEndpoint(app, endpoints.get, async (request) => toMerchantDto(await getMerchant(db, request.params.id)));
+  // The access check loaded the merchant.
+  registerEndpoint(app, endpoints.get, async (request) => toMerchantDto(merchantAccessOf(request).merchant));
 
   registerEndpoint(app, endpoints.replace, async (request) =>
     toMerchantDto(await changeMerchant(db, request.params.id, request.body)),

@@ -11,7 +11,6 @@ import {
   deleteMerchant,
   findMerchantById,
   findMerchants,
-  findMerchantsByIds,
   findOrganizationById,
   insertMerchant,
   insertOrganization,
@@ -51,7 +50,7 @@ export async function getMerchant(db: Db, id: string): Promise<MerchantWithOrgan
 export async function listMerchants(
   db: Db,
   viewer: { id: string; is_super_user: boolean },
-  options: { search?: string; limit: number; offset: number },
+  options: { search?: string; limit: number; offset: number; ordering: string },
 ) {
   const search = options.search?.trim() ?? '';
   return findMerchants(db, { ...options, search, userId: viewer.is_super_user ? null : viewer.id });
@@ -92,10 +91,6 @@ export async function changeMerchant(
 export async function removeMerchant(db: Db, id: string): Promise<void> {
   await getMerchant(db, id);
   await deleteMerchant(db, id);
-}
-
-export function findMerchantsWithIds(db: Db, ids: string[]): Promise<MerchantWithOrganization[]> {
-  return findMerchantsByIds(db, ids);
 }
 
 export function findOrganization(db: Db, id: string) {

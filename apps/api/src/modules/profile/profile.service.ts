@@ -1,19 +1,15 @@
 import type { Profile } from '@paydesk/domain/profile/profile.contract';
 import type { Db } from '../../db/client';
 import type { Principal } from '../../plugins/auth';
-import { findMerchantsWithIds, findOrganization, toMerchantDto } from '../merchants/merchants.service';
+import { findOrganization, toMerchantDto } from '../merchants/merchants.service';
 import { listUserRoles } from '../users/users.service';
 
 export async function buildProfile(db: Db, { user, claims }: Principal): Promise<Profile> {
-  const roles = await listUserRoles(db, user.id);
-  const [merchants, organization] = await Promise.all([
-    findMerchantsWithIds(
-      db,
-      roles.map((role) => role.merchantId),
-    ),
+  // The roles carry their merchants (joined), so the merchants are not read again.
+  const [roles, organization] = await Promise.all([
+    listUserRoles(db, user.id),
     user.organization_id ? findOrganization(db, user.organization_id) : undefined,
   ]);
-  const roleOf = new Map(roles.map((role) => [role.merchantId, role]));
   return {
     id: user.id,
     email: user.email,
@@ -28,19 +24,12 @@ export async function buildProfile(db: Db, { user, claims }: Principal): Promise
           in_legacy_app: organization.in_legacy_app,
         }
       : null,
-    merchants: merchants.flatMap((merchant) => {
-      const role = roleOf.get(merchant.id);
-      return role
-        ? [
-            {
-              ...toMerchantDto(merchant),
-              role: role.role,
-              custom_role: role.customRole,
-              access_roles: role.accessRoles,
-            },
-          ]
-        : [];
-    }),
+    merchants: roles.map((role) => ({
+      ...toMerchantDto(role.merchant),
+      role: role.role,
+      custom_role: role.customRole,
+      access_roles: role.accessRoles,
+    })),
     access: { roles: claims.roles, groups: claims.groups, exp: claims.exp },
   };
 }

@@ -1,5 +1,8 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { ROLE_SORT_KEYS } from '@paydesk/domain/roles/roles.contract';
+import { orderBy, toListPage, totalColumn, type SortColumns } from '../../db/list-query';
+import { preparedStatements } from '../../db/prepared';
 import { customRoles, roleGrants } from '../../db/schema/identity';
 
 export type CustomRoleRow = typeof customRoles.$inferSelect;
@@ -12,17 +15,36 @@ export async function findRole(db: Db, merchantId: string, roleId: string): Prom
   return row;
 }
 
-export async function findRoles(db: Db, merchantId: string, page: { limit: number; offset: number }) {
-  const where = eq(customRoles.merchant_id, merchantId);
-  const [total] = await db.select({ count: count() }).from(customRoles).where(where);
-  const rows = await db
-    .select()
+const ROLE_SORT_COLUMNS = {
+  role_name: [customRoles.role_name],
+  created: [customRoles.created],
+} satisfies SortColumns<(typeof ROLE_SORT_KEYS)[number]>;
+
+const rolesPage = preparedStatements('roles_page', (db, name, ordering: string) =>
+  db
+    .select({ role: customRoles, total: totalColumn() })
     .from(customRoles)
-    .where(where)
-    .orderBy(asc(customRoles.role_name), asc(customRoles.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { count: total?.count ?? 0, rows };
+    .where(eq(customRoles.merchant_id, sql.placeholder('merchantId')))
+    .orderBy(...orderBy(ROLE_SORT_COLUMNS, ordering, customRoles.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name),
+);
+
+export async function findRoles(
+  db: Db,
+  merchantId: string,
+  page: { limit: number; offset: number; ordering: string },
+): Promise<{ count: number; rows: CustomRoleRow[] }> {
+  const rows = await rolesPage(db, page.ordering).execute({ merchantId, ...page });
+  const listPage = await toListPage(rows, page.offset, async () => {
+    const [total] = await db
+      .select({ count: count() })
+      .from(customRoles)
+      .where(eq(customRoles.merchant_id, merchantId));
+    return total?.count ?? 0;
+  });
+  return { count: listPage.count, rows: listPage.rows.map((row) => row.role) };
 }
 
 export async function insertRole(db: Db, values: typeof customRoles.$inferInsert): Promise<CustomRoleRow> {

@@ -8,7 +8,8 @@ export const rolesRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db;
 
   registerEndpoint(app, endpoints.list, async (request) => {
-    const { count, rows } = await listRoles(db, request.params.id, pageBounds(request.query));
+    const { ordering } = request.query;
+    const { count, rows } = await listRoles(db, request.params.id, { ...pageBounds(request.query), ordering });
     return toPage(request, request.query, count, rows.map(toRoleDto));
   });
 

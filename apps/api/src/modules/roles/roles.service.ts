@@ -41,7 +41,7 @@ export async function getRole(db: Db, merchantId: string, roleId: string): Promi
   return role;
 }
 
-export function listRoles(db: Db, merchantId: string, page: { limit: number; offset: number }) {
+export function listRoles(db: Db, merchantId: string, page: { limit: number; offset: number; ordering: string }) {
   return findRoles(db, merchantId, page);
 }
 

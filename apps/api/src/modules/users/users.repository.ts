@@ -1,28 +1,72 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customRoles, merchants, roleGrants, users } from '../../db/schema/identity';
+import type { MERCHANT_USER_SORT_KEYS } from '@paydesk/domain/users/users.contract';
+import { orderBy, toListPage, totalColumn, type SortColumns } from '../../db/list-query';
+import { preparedStatement, preparedStatements } from '../../db/prepared';
+import { customRoles, merchants, organizations, roleGrants, users } from '../../db/schema/identity';
+import { merchantWithOrganization } from '../../db/selections';
 
-export type UserRow = typeof users.$inferSelect;
+/** Every column but the password hash, which only sign-in and password checks read. */
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  first_name: users.first_name,
+  last_name: users.last_name,
+  organization_id: users.organization_id,
+  is_active: users.is_active,
+  is_pending: users.is_pending,
+  is_super_user: users.is_super_user,
+  created: users.created,
+};
+
+export type UserRow = Omit<typeof users.$inferSelect, 'password_hash'>;
+export type UserWithPassword = UserRow & { password_hash: string | null };
 export type MerchantRow = typeof merchants.$inferSelect;
 export type CustomRoleRow = typeof customRoles.$inferSelect;
 export type GrantRow = typeof roleGrants.$inferSelect;
-export type GrantWithMerchant = { grant: GrantRow; merchant: MerchantRow; customRole: CustomRoleRow | null };
+export type MerchantWithOrganization = MerchantRow & { organization_name: string };
+export type GrantWithMerchant = {
+  grant: GrantRow;
+  merchant: MerchantWithOrganization;
+  customRole: CustomRoleRow | null;
+};
+
+const userById = preparedStatement('user_by_id', (db, name) =>
+  db
+    .select(userColumns)
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare(name),
+);
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
+  const [row] = await userById(db).execute({ id });
   return row;
 }
 
+const byEmail = (email: string) => sql`lower(${users.email}) = ${email.trim().toLowerCase()}`;
+
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  const [row] = await db.select(userColumns).from(users).where(byEmail(email));
   return row;
+}
+
+/** The user with their password hash: for sign-in and password checks only. */
+export async function findUserWithPasswordByEmail(db: Db, email: string): Promise<UserWithPassword | undefined> {
+  const [row] = await db
+    .select({ ...userColumns, password_hash: users.password_hash })
+    .from(users)
+    .where(byEmail(email));
+  return row;
+}
+
+export async function findPasswordHash(db: Db, id: string): Promise<string | null> {
+  const [row] = await db.select({ password_hash: users.password_hash }).from(users).where(eq(users.id, id));
+  return row?.password_hash ?? null;
 }
 
 export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow> {
-  const [row] = await db.insert(users).values(values).returning();
+  const [row] = await db.insert(users).values(values).returning(userColumns);
   if (!row) throw new Error('user not inserted');
   return row;
 }
@@ -32,27 +76,43 @@ export async function updateUser(
   id: string,
   values: Partial<typeof users.$inferInsert>,
 ): Promise<UserRow | undefined> {
-  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning(userColumns);
   return row;
 }
 
-export async function findGrants(db: Db, userId: string): Promise<GrantWithMerchant[]> {
-  return db
-    .select({ grant: roleGrants, merchant: merchants, customRole: customRoles })
+const grantColumns = { grant: roleGrants, merchant: merchantWithOrganization, customRole: customRoles };
+
+const grantsOfUser = preparedStatement('grants_of_user', (db, name) =>
+  db
+    .select(grantColumns)
     .from(roleGrants)
     .innerJoin(merchants, eq(merchants.id, roleGrants.merchant_id))
+    .innerJoin(organizations, eq(organizations.id, merchants.organization_id))
     .leftJoin(customRoles, eq(customRoles.id, roleGrants.custom_role_id))
-    .where(eq(roleGrants.user_id, userId))
-    .orderBy(asc(merchants.name));
+    .where(eq(roleGrants.user_id, sql.placeholder('userId')))
+    .orderBy(asc(merchants.name), asc(merchants.id))
+    .prepare(name),
+);
+
+export async function findGrants(db: Db, userId: string): Promise<GrantWithMerchant[]> {
+  return grantsOfUser(db).execute({ userId });
 }
 
-export async function findGrant(db: Db, userId: string, merchantId: string): Promise<GrantWithMerchant | undefined> {
-  const [row] = await db
-    .select({ grant: roleGrants, merchant: merchants, customRole: customRoles })
+const grantOnMerchant = preparedStatement('grant_on_merchant', (db, name) =>
+  db
+    .select(grantColumns)
     .from(roleGrants)
     .innerJoin(merchants, eq(merchants.id, roleGrants.merchant_id))
+    .innerJoin(organizations, eq(organizations.id, merchants.organization_id))
     .leftJoin(customRoles, eq(customRoles.id, roleGrants.custom_role_id))
-    .where(and(eq(roleGrants.user_id, userId), eq(roleGrants.merchant_id, merchantId)));
+    .where(
+      and(eq(roleGrants.user_id, sql.placeholder('userId')), eq(roleGrants.merchant_id, sql.placeholder('merchantId'))),
+    )
+    .prepare(name),
+);
+
+export async function findGrant(db: Db, userId: string, merchantId: string): Promise<GrantWithMerchant | undefined> {
+  const [row] = await grantOnMerchant(db).execute({ userId, merchantId });
   return row;
 }
 
@@ -66,30 +126,47 @@ export async function deleteGrants(db: Db, userId: string): Promise<void> {
 
 export type MerchantUserRow = { user: UserRow; grant: GrantRow | null; customRole: CustomRoleRow | null };
 
+const MERCHANT_USER_SORT_COLUMNS = {
+  name: [users.last_name, users.first_name],
+  email: [users.email],
+  created: [users.created],
+} satisfies SortColumns<(typeof MERCHANT_USER_SORT_KEYS)[number]>;
+
+/** Users with a role on the merchant, and users of its organisation with no role anywhere. */
+const belongsToMerchant = sql`(${roleGrants.id} is not null or (${users.organization_id} = ${sql.placeholder('organizationId')} and not exists (select 1 from ${roleGrants} as g where g.user_id = ${users.id})))`;
+const onMerchant = and(eq(roleGrants.user_id, users.id), eq(roleGrants.merchant_id, sql.placeholder('merchantId')));
+
+const merchantUsersPage = preparedStatements('merchant_users', (db, name, ordering: string) =>
+  db
+    .select({ user: userColumns, grant: roleGrants, customRole: customRoles, total: totalColumn() })
+    .from(users)
+    .leftJoin(roleGrants, onMerchant)
+    .leftJoin(customRoles, eq(customRoles.id, roleGrants.custom_role_id))
+    .where(belongsToMerchant)
+    .orderBy(...orderBy(MERCHANT_USER_SORT_COLUMNS, ordering, users.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name),
+);
+
 /**
  * The merchant's users: those with a role on it, and users of its organisation with no role anywhere
  * (disabled users lose their roles, and the list must still show them as Inactive).
  */
 export async function findMerchantUsers(
   db: Db,
-  merchant: MerchantRow,
-  page: { limit: number; offset: number },
+  merchant: Pick<MerchantRow, 'id' | 'organization_id'>,
+  page: { limit: number; offset: number; ordering: string },
 ): Promise<{ count: number; rows: MerchantUserRow[] }> {
-  const belongs = sql`(${roleGrants.id} is not null or (${users.organization_id} = ${merchant.organization_id} and not exists (select 1 from ${roleGrants} as g where g.user_id = ${users.id})))`;
-  const base = db
-    .select({ user: users, grant: roleGrants, customRole: customRoles })
-    .from(users)
-    .leftJoin(roleGrants, and(eq(roleGrants.user_id, users.id), eq(roleGrants.merchant_id, merchant.id)))
-    .leftJoin(customRoles, eq(customRoles.id, roleGrants.custom_role_id))
-    .where(belongs);
-  const [total] = await db
-    .select({ count: count() })
-    .from(users)
-    .leftJoin(roleGrants, and(eq(roleGrants.user_id, users.id), eq(roleGrants.merchant_id, merchant.id)))
-    .where(belongs);
-  const rows = await base
-    .orderBy(asc(users.last_name), asc(users.first_name), asc(users.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { count: total?.count ?? 0, rows };
+  const params = { merchantId: merchant.id, organizationId: merchant.organization_id };
+  const rows = await merchantUsersPage(db, page.ordering).execute({ ...params, ...page });
+  return toListPage(rows, page.offset, async () => {
+    const [total] = await db
+      .select({ count: count() })
+      .from(users)
+      .leftJoin(roleGrants, onMerchant)
+      .where(belongsToMerchant)
+      .execute(params);
+    return total?.count ?? 0;
+  });
 }

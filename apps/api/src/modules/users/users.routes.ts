@@ -6,13 +6,14 @@ import { pageBounds, toPage } from '../../lib/pagination';
 import { merchantAccessOf } from '../../plugins/auth';
 import { revokeAllSessions } from '../auth/auth.service';
 import { notifyUser } from '../live/live.service';
-import { disableUser, inviteUser, listMerchantUsers, toMerchantUserDto } from './users.service';
+import { disableUser, inviteUser, listMerchantUsers, publishUserChanged, toMerchantUserDto } from './users.service';
 
 export const usersRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db;
 
   registerEndpoint(app, endpoints.list, async (request) => {
-    const { count, rows } = await listMerchantUsers(db, request.params.id, pageBounds(request.query));
+    const page = { ...pageBounds(request.query), ordering: request.query.ordering };
+    const { count, rows } = await listMerchantUsers(db, merchantAccessOf(request), page);
     return toPage(request, request.query, count, rows.map(toMerchantUserDto));
   });
 
@@ -26,6 +27,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
       await revokeAllSessions(tx, disabled.id);
       return disabled;
     });
+    await publishUserChanged(app, user.id);
     await notifyUser(app, user.id, { type: 'session.revoked' });
     return user;
   });

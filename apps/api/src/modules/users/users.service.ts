@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { CatalogueError, FieldErrors, notFound, permissionDenied } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { queueEmail } from '../mail/mail.service';
-import { findMerchant, getMerchant, type MerchantWithOrganization } from '../merchants/merchants.service';
+import { findMerchant, type MerchantWithOrganization } from '../merchants/merchants.service';
 import { issueOneTimeToken, type OneTimeTokenRow } from '../one-time-tokens/one-time-tokens.service';
 import { findCustomRole } from '../roles/roles.service';
 import {
@@ -17,8 +17,10 @@ import {
   findGrant,
   findGrants,
   findMerchantUsers,
+  findPasswordHash,
   findUserByEmail,
   findUserById,
+  findUserWithPasswordByEmail,
   insertGrant,
   insertUser,
   updateUser,
@@ -26,17 +28,19 @@ import {
   type GrantWithMerchant,
   type MerchantUserRow,
   type UserRow,
+  type UserWithPassword,
 } from './users.repository';
 
 export type { UserRow };
 
+/** Topic on the event bus: a user's identity, roles or sessions changed; every process forgets its cached copy. */
+export const USER_CHANGED_TOPIC = 'user.changed';
+
 export type MerchantAccess = {
   /** The user acting is a platform super user. */
   isSuperUser: boolean;
-  merchant: Pick<
-    MerchantWithOrganization,
-    'id' | 'organization_id' | 'check_custom_roles' | 'is_integrated' | 'allow_group_message'
-  >;
+  /** The merchant as the access check loaded it; handlers reuse it instead of reading it again. */
+  merchant: MerchantWithOrganization;
   /** The names route and capability requirements are matched against on this merchant. */
   accessRoles: string[];
 };
@@ -78,9 +82,23 @@ export async function buildUserClaims(db: Db, user: UserRow): Promise<{ roles: s
   return { roles: [...roles], groups: user.is_super_user ? [SUPER_GROUP] : [] };
 }
 
-export async function findUserForSignIn(db: Db, email: string): Promise<UserRow | undefined> {
-  const user = await findUserByEmail(db, email);
+export async function findUserForSignIn(db: Db, email: string): Promise<UserWithPassword | undefined> {
+  const user = await findUserWithPasswordByEmail(db, email);
   return user?.is_active ? user : undefined;
+}
+
+/** The user's password hash, for checking a password they typed; null when they have none yet. */
+export function findUserPasswordHash(db: Db, userId: string): Promise<string | null> {
+  return findPasswordHash(db, userId);
+}
+
+/**
+ * Makes every API process drop its cached copy of the user (this one at once, the others through the event
+ * bus). Call it after the change is committed, so no process re-reads the old row into its cache.
+ */
+export async function publishUserChanged(app: FastifyInstance, userId: string): Promise<void> {
+  app.activeUsers.forget(userId);
+  await app.events.publish(USER_CHANGED_TOPIC, { userId });
 }
 
 export async function setPassword(
@@ -127,10 +145,13 @@ export function toMerchantUserDto({ user, grant, customRole }: MerchantUserRow):
   };
 }
 
-export async function listMerchantUsers(db: Db, merchantId: string, page: { limit: number; offset: number }) {
-  const merchant = await findMerchant(db, merchantId);
-  if (!merchant) throw notFound();
-  return findMerchantUsers(db, merchant, page);
+/** The merchant's users; the merchant is the one the access check loaded. */
+export async function listMerchantUsers(
+  db: Db,
+  access: MerchantAccess,
+  page: { limit: number; offset: number; ordering: string },
+) {
+  return findMerchantUsers(db, access.merchant, page);
 }
 
 export type InviteInput = z.output<typeof inviteSchema>;
@@ -160,7 +181,7 @@ export async function inviteUser(
 ): Promise<MerchantUserDto> {
   const db = app.database.db;
   const customRoleId = await checkInvitedRole(db, access, input);
-  const merchant = await getMerchant(db, access.merchant.id);
+  const merchant = access.merchant;
   const role = { role: input.role, custom_role_id: customRoleId };
   const existing = await findUserByEmail(db, input.email);
 
@@ -208,9 +229,9 @@ export async function inviteUser(
 
 /** Disables a user of the merchant: no roles, no sign-in. The caller revokes their sessions in the same transaction. */
 export async function disableUser(db: Db, access: MerchantAccess, userId: string): Promise<MerchantUserDto> {
-  const merchant = await findMerchant(db, access.merchant.id);
+  const merchant = access.merchant;
   const user = isUuid(userId) ? await findUserById(db, userId) : undefined;
-  if (!merchant || !user) throw notFound();
+  if (!user) throw notFound();
   const onMerchant = await findGrant(db, user.id, merchant.id);
   if (!onMerchant && user.organization_id !== merchant.organization_id) throw notFound();
   const target = { is_super_user: user.is_super_user, role: onMerchant?.grant.role ?? null };
@@ -221,7 +242,7 @@ export async function disableUser(db: Db, access: MerchantAccess, userId: string
 }
 
 export type UserMerchantRole = {
-  merchantId: string;
+  merchant: MerchantWithOrganization;
   role: GrantRow['role'];
   customRole: { id: string; role_name: string } | null;
   accessRoles: string[];
@@ -231,7 +252,7 @@ export type UserMerchantRole = {
 export async function listUserRoles(db: Db, userId: string): Promise<UserMerchantRole[]> {
   const rows = await findGrants(db, userId);
   return rows.map((row) => ({
-    merchantId: row.merchant.id,
+    merchant: row.merchant,
     role: row.grant.role,
     customRole: row.customRole ? { id: row.customRole.id, role_name: row.customRole.role_name } : null,
     accessRoles: buildClaimsRoles(toRoleGrant(row), row.merchant),

@@ -1,0 +1,2 @@
+CREATE INDEX "custom_roles_merchant_list_idx" ON "custom_roles" USING btree ("merchant_id","role_name","id");--> statement-breakpoint
+CREATE INDEX "merchants_name_id_idx" ON "merchants" USING btree ("name","id");

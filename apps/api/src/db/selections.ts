@@ -1,0 +1,16 @@
+import { merchants, organizations } from './schema/identity';
+
+/** A merchant with its organisation's name: what the API shows of a merchant (join `organizations` to use it). */
+export const merchantWithOrganization = {
+  id: merchants.id,
+  organization_id: merchants.organization_id,
+  organization_name: organizations.name,
+  name: merchants.name,
+  logo: merchants.logo,
+  in_legacy_app: merchants.in_legacy_app,
+  check_custom_roles: merchants.check_custom_roles,
+  allow_group_message: merchants.allow_group_message,
+  is_integrated: merchants.is_integrated,
+  timezone: merchants.timezone,
+  created: merchants.created,
+};

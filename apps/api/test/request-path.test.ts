@@ -1,0 +1,133 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildApp, loggerOptions } from '../src/app';
+import { AUTHENTICATED, PUBLIC } from '@paydesk/domain/access/endpoint-access';
+import { buildTestApp, testConfig, type TestApp } from './helpers';
+import { bearer, seedDemo, signIn, userIdOf, type DemoIds } from './identity';
+
+const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk, _encoding, callback) {
+    logLines.push(String(chunk));
+    callback();
+  },
+});
+
+function registerProbeRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/probe/me/',
+    {
+      config: { access: AUTHENTICATED },
+      schema: {
+        response: { 200: z.object({ id: z.uuid(), email: z.string(), profile: z.object({ name: z.string() }) }) },
+      },
+    },
+    // A service result carrying more than the contract names.
+    async () => ({
+      id: '00000000-0000-4000-8000-000000000001',
+      email: 'someone@demo.test',
+      password_hash: 'secret-hash',
+      profile: { name: 'Someone', internal_note: 'not for clients' },
+    }),
+  );
+  app.get('/api/probe/echo/', { config: { access: PUBLIC } }, async () => ({ ok: true }));
+}
+
+let t: TestApp;
+let second: FastifyInstance;
+let ids: DemoIds;
+beforeAll(async () => {
+  const config = testConfig({ LOG_LEVEL: 'info' });
+  t = await buildTestApp({
+    config,
+    logger: { ...(loggerOptions(config) as object), stream: logStream },
+    beforeReady: registerProbeRoutes,
+  });
+  ids = await seedDemo(t.database.db);
+  // A second API process on the same database.
+  second = await buildApp({ config: testConfig(), database: t.database, logger: false, webDistDir: '/nonexistent' });
+  await second.ready();
+});
+afterAll(async () => {
+  await second.close();
+  await t.close();
+});
+
+describe('the active-user cache', () => {
+  it('refuses a disabled user’s token at once on another API process that had it cached', async () => {
+    const { access } = await signIn(t.app, 'noroles@demo.test');
+    const profile = () => second.inject({ method: 'GET', url: '/api/profile/', headers: bearer(access) });
+    expect((await profile()).statusCode).toBe(200);
+    expect((await profile()).statusCode).toBe(200);
+
+    const admin = await signIn(t.app, 'admin@demo.test');
+    const userId = await userIdOf(t.database.db, 'noroles@demo.test');
+    const disabled = await t.app.inject({
+      method: 'POST',
+      url: `/api/merchants/${ids.demoMotors}/users/${userId}/disable/`,
+      headers: bearer(admin.access),
+    });
+    expect(disabled.statusCode).toBe(200);
+
+    // The cache would keep the user for 5 s; the change event reaches the other process within moments.
+    await expect.poll(async () => (await profile()).statusCode, { timeout: 1_000, interval: 20 }).toBe(401);
+  });
+});
+
+describe('response serialization', () => {
+  it('sends only the fields of the response contract', async () => {
+    const { access } = await signIn(t.app, 'staff@demo.test');
+    const response = await t.app.inject({ method: 'GET', url: '/api/probe/me/', headers: bearer(access) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: '00000000-0000-4000-8000-000000000001',
+      email: 'someone@demo.test',
+      profile: { name: 'Someone' },
+    });
+    expect(response.body).not.toContain('secret-hash');
+  });
+});
+
+describe('request logs', () => {
+  it('log one line per request, without tokens passed in the URL', async () => {
+    logLines.length = 0;
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/probe/echo/?token=eyJhbGciOiJIUzI1NiJ9.secret-part&ticket=t-secret&page=2',
+      headers: { 'x-request-id': 'probe-echo-1' },
+    });
+    expect(response.statusCode).toBe(200);
+    const lines = logLines.filter((line) => line.includes('probe-echo-1'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('token=[redacted]');
+    expect(lines[0]).toContain('ticket=[redacted]');
+    expect(lines[0]).toContain('page=2');
+    expect(logLines.join('')).not.toContain('secret-part');
+    expect(logLines.join('')).not.toContain('t-secret');
+  });
+});
+
+describe('security headers', () => {
+  it('are the same helmet set on every answered request', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers).toMatchObject({
+      'content-security-policy':
+        "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';img-src 'self' data: blob: https:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';upgrade-insecure-requests;connect-src 'self' ws: wss:",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    });
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+});
