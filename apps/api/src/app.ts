@@ -18,8 +18,9 @@ import { WEB_DIST_DIR } from './paths';
 import { accessDeclarationPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, handleFrameworkError } from './plugins/errors';
 import { eventsPlugin } from './plugins/events';
+import { inputPlugin } from './plugins/input';
 import { jobsPlugin } from './plugins/jobs';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
@@ -66,6 +67,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: handleFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -81,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(accessDeclarationPlugin);
   await app.register(errorsPlugin);
+  await app.register(inputPlugin);
   // Before the auth guard: it marks upgrade requests (request.ws) in an onRequest hook the guard relies on.
   await app.register(websocket);
   await app.register(authPlugin);

@@ -58,7 +58,8 @@ function requiredFlags(access: RouteAccess | undefined): PermissionFlag[] {
 /** Path parameters other than the merchant one: they name an object under the merchant. */
 function objectParams(route: RegisteredRoute): string[] {
   const params = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1] ?? '');
-  return route.access?.kind === 'merchant' ? params.filter((name) => name !== route.access?.param) : [];
+  const access = route.access;
+  return access?.kind === 'merchant' ? params.filter((name) => name !== access.param) : [];
 }
 
 type Caller = {

@@ -58,7 +58,9 @@ export type MatrixEntry = {
 };
 
 /** One outcome per caller, in the order of PRINCIPALS. */
-function row(...outcomes: { [K in keyof typeof PRINCIPALS]: Outcome }): Record<PrincipalName, Outcome> {
+type OutcomeRow = [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome];
+
+function row(...outcomes: OutcomeRow): Record<PrincipalName, Outcome> {
   return Object.fromEntries(PRINCIPALS.map((name, index) => [name, outcomes[index]])) as Record<PrincipalName, Outcome>;
 }
 

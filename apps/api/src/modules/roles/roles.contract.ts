@@ -1,5 +1,6 @@
 import { PERMISSION_FLAGS, type PermissionFlag } from '@paydesk/domain/access/roles';
 import { REQUIRED } from '@paydesk/domain/validation/messages';
+import { centsField } from '@paydesk/domain/validation/rules';
 import { z } from 'zod';
 
 const permissionsShape = Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, z.boolean()])) as Record<
@@ -8,11 +9,7 @@ const permissionsShape = Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag
 >;
 
 /** Amounts are integer cents on the wire. */
-const cents = z
-  .number({ error: 'Must be a valid number' })
-  .int({ error: 'Must be a whole number of cents' })
-  .min(0, { error: 'Must be a valid number' })
-  .nullable();
+const cents = centsField().nullable();
 
 export const roleSchema = z.object({
   id: z.uuid(),
