@@ -20,7 +20,7 @@ import {
   uniqueName,
 } from './factories';
 import { buildTestApp } from './helpers';
-import { bearer, seedDemo, sessionsFor, signIn } from './identity';
+import { seedDemo, sessionsFor, signIn } from './identity';
 
 const recorder = recordRoutes();
 const t = await buildTestApp({ onRoute: recorder.onRoute });

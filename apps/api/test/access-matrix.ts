@@ -151,7 +151,7 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
 
   // Users of a merchant
   'GET /api/merchants/:id/users/': userManagers(),
-  'POST /api/merchants/:id/users/invite/': userManagers((context) => ({
+  'POST /api/merchants/:id/users/invite/': userManagers(() => ({
     body: { email: `${randomUUID()}@matrix.test`, first_name: 'Ivy', last_name: 'Invitee', role: 'staff' },
   })),
   'POST /api/merchants/:id/users/:userId/disable/': {

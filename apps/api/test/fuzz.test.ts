@@ -79,7 +79,7 @@ const fuzzRoutes: FuzzRoute[] = recorder.routes
         };
       }),
   )
-  .filter(({ url, schemas, websocket }) => url.startsWith('/api') && !websocket)
+  .filter(({ url, websocket }) => url.startsWith('/api') && !websocket)
   .filter(({ schemas }) => schemas.body || schemas.querystring || schemas.params);
 
 // ---------------------------------------------------------------------------------------------------------------
