@@ -65,8 +65,11 @@ describe('router errors', () => {
     await app.register(errorsPlugin);
     app.get('/things/:id', async () => ({}));
     const response = await app.inject({ method: 'GET', url: `/things/${'x'.repeat(200)}` });
+    const malformed = await app.inject({ method: 'GET', url: '/things/%E0%A4%A/' });
     await app.close();
     expect(response.statusCode).toBe(414);
     expect(response.json()).toEqual({ detail: 'The address is too long.', code: 'uri_too_long' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ detail: 'The address is not valid.', code: 'bad_request' });
   });
 });
