@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRouteHookHandler } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -20,8 +20,9 @@ import { WEB_DIST_DIR } from './paths';
 import { accessDeclarationPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, handleFrameworkError } from './plugins/errors';
 import { eventsPlugin } from './plugins/events';
+import { inputPlugin } from './plugins/input';
 import { jobsPlugin } from './plugins/jobs';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
@@ -44,6 +45,8 @@ export type AppOptions = {
   jobPollingIntervalSeconds?: number;
   /** false in tests: jobs run only when a test calls `app.jobs.drain()`. */
   runJobWorkers?: boolean;
+  /** Sees every route as it is registered (tests use it to list the routes of the built app). */
+  onRoute?: onRouteHookHandler;
 };
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -70,8 +73,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     logController: new RequestLogController(),
+    frameworkErrors: handleFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compileResponseSerializer);
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -85,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(accessDeclarationPlugin);
   await app.register(errorsPlugin);
+  await app.register(inputPlugin);
   // Before the auth guard: it marks upgrade requests (request.ws) in an onRequest hook the guard relies on.
   await app.register(websocket);
   await app.register(authPlugin);

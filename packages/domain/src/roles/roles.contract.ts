@@ -4,7 +4,8 @@ import { merchantAccess } from '../access/endpoint-access';
 import { PERMISSION_FLAGS, type PermissionFlag } from '../access/roles';
 import { defineEndpoint } from '../api/endpoint';
 import { orderingQuery, pageSchema, paginationQuery } from '../api/pagination';
-import { NUMBER_INVALID, REQUIRED, maxLengthMessage } from '../validation/messages';
+import { REQUIRED, maxLengthMessage } from '../validation/messages';
+import { centsField } from '../validation/rules';
 
 export const AMOUNT_BELOW_MINIMUM = 'Must be at least the minimum amount';
 
@@ -14,11 +15,7 @@ const permissionsShape = Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag
 >;
 
 /** Amounts are integer cents on the wire (docs/decisions/0003-money-on-the-wire.md); null is no limit. */
-const cents = z
-  .number({ error: NUMBER_INVALID })
-  .int({ error: 'Must be a whole number of cents' })
-  .min(0, { error: NUMBER_INVALID })
-  .nullable();
+const cents = centsField().nullable();
 
 export const roleSchema = z.object({
   id: z.uuid(),

@@ -17,6 +17,9 @@ export const DATE_NOT_PAST = "Must be today's date or later";
 export const PROMISE_TOO_SOON = 'Promise time must be at least 30 minutes from now';
 export const URL_INVALID = 'Must be a valid URL';
 export const NUMBER_INVALID = 'Must be a valid number';
+// Not in the spec: input PostgreSQL cannot store or read (a NUL character in text, a malformed value).
+export const NUL_CHARACTER_INVALID = 'Must not contain a NUL character';
+export const VALUE_INVALID = 'Must be a valid value';
 export const DECIMAL_INVALID = 'Must be a decimal number';
 export const NUMERIC_INVALID = 'Must contain only numbers';
 export const TEMPLATE_NAME_EXISTS = 'Existing template name';

@@ -6,6 +6,7 @@ import {
   amountMax,
   amountMaxMonthlyVolume,
   amountMin,
+  centsField,
   checkAttachment,
   dateAfter,
   dateBefore,
@@ -282,6 +283,22 @@ describe('validNumberField', () => {
 
   it('lets an object key be absent', () => {
     expect(outputOf(z.object({ n: validNumberField() }), {})).toEqual({ n: undefined });
+  });
+});
+
+describe('centsField', () => {
+  it('takes whole cents up to what an integer column holds', () => {
+    expect(outputOf(centsField(), 0)).toBe(0);
+    expect(outputOf(centsField(), 2_147_483_647)).toBe(2_147_483_647);
+  });
+
+  it('names the largest amount in dollars above it', () => {
+    expect(messagesOf(centsField(), 2_147_483_648)).toEqual(['Must be at most $21,474,836.47']);
+    expect(messagesOf(centsField(), 1e20)).toContain('Must be at most $21,474,836.47');
+  });
+
+  it.each([-1, '5', null, Number.NaN])('rejects %j as not a valid number', (value) => {
+    expect(messagesOf(centsField(), value)).toEqual(['Must be a valid number']);
   });
 });
 

@@ -295,6 +295,21 @@ export function maxLength(length: number) {
 
 const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
 
+/** The largest value of a PostgreSQL `integer` column; integer fields stored in one are bounded by it. */
+export const INTEGER_COLUMN_MAX = 2_147_483_647;
+
+/**
+ * Integer cents as sent on the wire (a JSON number), from 0 to what an `integer` column holds; the message for a
+ * larger amount names it in dollars.
+ */
+export function centsField() {
+  return z
+    .number({ error: NUMBER_INVALID })
+    .int({ error: 'Must be a whole number of cents' })
+    .min(0, { error: NUMBER_INVALID })
+    .max(INTEGER_COLUMN_MAX, { error: amountMaxMessage(INTEGER_COLUMN_MAX / 100) });
+}
+
 /** A finite number from a number or plain decimal text (no exponent, no separators), else null. */
 export function parseNumber(value: string | number): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;

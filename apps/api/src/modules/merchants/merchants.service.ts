@@ -84,7 +84,8 @@ export async function changeMerchant(
   id: string,
   input: Partial<z.output<typeof merchantFieldsSchema>>,
 ): Promise<MerchantWithOrganization> {
-  await updateMerchant(db, id, input);
+  // An empty change (PATCH `{}`) changes nothing; SQL has no UPDATE without a SET.
+  if (Object.values(input).some((value) => value !== undefined)) await updateMerchant(db, id, input);
   return getMerchant(db, id);
 }
 

@@ -92,6 +92,7 @@ export async function changeRole(
     changes.max_merchant_payment_amount ??= null;
   }
   const columns = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  if (Object.keys(columns).length === 0) return current;
   const updated = await saving(() => updateRole(db, current.id, columns));
   return updated ?? current;
 }

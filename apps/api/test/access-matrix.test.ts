@@ -1,0 +1,231 @@
+import { PERMISSION_FLAGS, isPermissionFlag, type PermissionFlag } from '@paydesk/domain/access/roles';
+import type { RouteOptions } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { EndpointAccess } from '@paydesk/domain/access/endpoint-access';
+import {
+  ACCESS_MATRIX,
+  PRINCIPALS,
+  type MatrixEntry,
+  type Outcome,
+  type PrincipalName,
+  type RequestContext,
+} from './access-matrix';
+import {
+  createCustomRole,
+  createMerchant,
+  createUser,
+  recordRoutes,
+  type RecordedRoute,
+  signInCustomRoleUser,
+  uniqueName,
+} from './factories';
+import { buildTestApp } from './helpers';
+import { seedDemo, sessionsFor, signIn } from './identity';
+
+const recorder = recordRoutes();
+const t = await buildTestApp({ onRoute: recorder.onRoute });
+afterAll(() => t.close());
+const db = t.database.db;
+const ids = await seedDemo(db);
+const sessionOf = sessionsFor(t.app);
+
+type RegisteredRoute = { key: string; method: string; url: string; access?: EndpointAccess; options: RouteOptions };
+
+/** Every /api and /ws route, one per method; Fastify's HEAD beside a GET shares the GET's matrix entry. */
+function listRoutes(routes: RecordedRoute[]): RegisteredRoute[] {
+  const all = routes
+    .flatMap(({ methods, url, options }) => methods.map((method) => ({ method, url, options })))
+    .filter(({ url }) => url.startsWith('/api') || url.startsWith('/ws'));
+  const names = new Set(all.map(({ method, url }) => `${method} ${url}`));
+  return all.map(({ method, url, options }) => ({
+    key: method === 'HEAD' && names.has(`GET ${url}`) ? `GET ${url}` : `${method} ${url}`,
+    method,
+    url,
+    access: options.config?.access,
+    options,
+  }));
+}
+
+const registered = listRoutes(recorder.routes);
+
+/** The permission flags a route's declared requirement names. */
+function requiredFlags(access: EndpointAccess | undefined): PermissionFlag[] {
+  if (access?.kind !== 'merchant' || !access.requirement) return [];
+  const names = [...(access.requirement.roles ?? []), ...(access.requirement.customRoles ?? [])];
+  return PERMISSION_FLAGS.filter((flag) => names.includes(flag) && isPermissionFlag(flag));
+}
+
+/** Path parameters other than the merchant one: they name an object under the merchant. */
+function objectParams(route: RegisteredRoute): string[] {
+  const params = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1] ?? '');
+  const access = route.access;
+  return access?.kind === 'merchant' ? params.filter((name) => name !== access.param) : [];
+}
+
+type Caller = {
+  label: string;
+  outcome: Outcome;
+  headers(): Promise<Record<string, string>>;
+  /** The merchant in the path. */
+  merchantId: string;
+  /** The merchant that objects created for the request belong to. */
+  objectMerchantId: string;
+};
+
+const SEEDED_EMAILS: Partial<Record<PrincipalName, string>> = {
+  superUser: 'super@demo.test',
+  admin: 'admin@demo.test',
+  staff: 'staff@demo.test',
+  otherOrganization: 'legacy@demo.test',
+};
+
+function callersOf(route: RegisteredRoute, entry: MatrixEntry): Caller[] {
+  const flags = entry.flags;
+  const customRole = (label: string, outcome: Outcome, granted: readonly PermissionFlag[]): Caller => ({
+    label,
+    outcome,
+    headers: () => signInCustomRoleUser(t.app, db, ids.customRolesAuto, granted),
+    merchantId: ids.customRolesAuto,
+    objectMerchantId: ids.customRolesAuto,
+  });
+  const callers: Caller[] = [];
+  for (const name of PRINCIPALS) {
+    const outcome = entry.expect[name];
+    if (name === 'customWith') {
+      if (flags.length === 0) callers.push(customRole('customWith(every flag)', outcome, PERMISSION_FLAGS));
+      for (const flag of flags) callers.push(customRole(`customWith(${flag})`, outcome, [flag]));
+    } else if (name === 'customWithout') {
+      callers.push(
+        customRole(
+          name,
+          outcome,
+          PERMISSION_FLAGS.filter((flag) => !flags.includes(flag)),
+        ),
+      );
+    } else {
+      const email = SEEDED_EMAILS[name];
+      const merchantId = name === 'staff' || name === 'otherOrganization' ? ids.demoMotors : ids.customRolesAuto;
+      callers.push({
+        label: name,
+        outcome,
+        headers: async () => (email ? sessionOf(email) : {}),
+        merchantId,
+        objectMerchantId: merchantId,
+      });
+    }
+  }
+  if (entry.crossTenantObject) {
+    callers.push({
+      label: 'otherOrganization on its own merchant, naming this organisation’s object',
+      outcome: entry.crossTenantObject,
+      headers: () => sessionOf('legacy@demo.test'),
+      merchantId: ids.legacyMotors,
+      objectMerchantId: ids.customRolesAuto,
+    });
+  }
+  return callers;
+}
+
+async function organizationOf(merchantId: string): Promise<string> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/merchants/${merchantId}/`,
+    headers: await sessionOf('super@demo.test'),
+  });
+  return response.json().organization_id;
+}
+
+function contextFor(caller: Caller): RequestContext {
+  return {
+    merchantId: caller.merchantId,
+    createMerchant: async () => createMerchant(db, await organizationOf(caller.objectMerchantId)),
+    createRole: () => createCustomRole(db, caller.objectMerchantId, []),
+    createUser: async () => (await createUser(db, caller.objectMerchantId, { role: 'staff' })).id,
+    createRefreshToken: async () => {
+      const user = await createUser(db, ids.customRolesAuto, { role: 'staff' });
+      return (await signIn(t.app, user.email)).refresh;
+    },
+    uniqueName,
+  };
+}
+
+function fillPath(route: RegisteredRoute, params: Record<string, string>): string {
+  return route.url.replace(/:(\w+)|\*/g, (whole, name: string | undefined) => {
+    const value = params[name ?? '*'];
+    if (value === undefined) throw new Error(`${route.key}: the matrix entry gives no value for ${whole}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** The status of a WebSocket upgrade: 101 when it opens, else the refusal's status. */
+async function upgrade(url: string): Promise<{ status: number; body: string }> {
+  try {
+    const socket = await t.app.injectWS(url);
+    socket.terminate();
+    return { status: 101, body: '' };
+  } catch (error) {
+    const status = /response: (\d+)/.exec(String(error))?.[1];
+    if (!status) throw error;
+    return { status: Number(status), body: String(error) };
+  }
+}
+
+async function send(route: RegisteredRoute, entry: MatrixEntry, caller: Caller) {
+  const plan = (await entry.request?.(contextFor(caller))) ?? {};
+  const params = { ...plan.params };
+  if (route.access?.kind === 'merchant') params[route.access.param] ??= caller.merchantId;
+  const headers = await caller.headers();
+  const path = fillPath(route, params);
+  if (route.options.websocket) {
+    const token = headers.authorization?.replace(/^Bearer /, '');
+    return upgrade(token ? `${path}?token=${token}` : path);
+  }
+  const response = await t.app.inject({
+    method: route.method as 'GET',
+    url: plan.query ? `${path}?${plan.query}` : path,
+    headers,
+    payload: plan.body as object | undefined,
+  });
+  return { status: response.statusCode, body: response.body };
+}
+
+function expectOutcome(outcome: Outcome, { status, body }: { status: number; body: string }) {
+  const message = `status ${status}: ${body.slice(0, 300)}`;
+  if (outcome === 'login') expect(status, message).toBe(401);
+  else if (outcome === 'deny') expect(status, message).toBe(403);
+  else if (outcome === 'hidden') expect(status, message).toBe(404);
+  else {
+    expect([401, 403, 404], message).not.toContain(status);
+    expect(status, message).toBeLessThan(500);
+  }
+}
+
+describe('the access matrix', () => {
+  it('has an entry for every registered route, and every entry names a registered route', () => {
+    const keys = new Set(registered.map((route) => route.key));
+    expect(
+      [...keys].filter((key) => !(key in ACCESS_MATRIX)),
+      'routes without an entry',
+    ).toEqual([]);
+    expect(
+      Object.keys(ACCESS_MATRIX).filter((key) => !keys.has(key)),
+      'entries without a route',
+    ).toEqual([]);
+  });
+
+  it('names the flags each route declares, and an outcome for objects of another organisation', () => {
+    for (const route of registered) {
+      const entry = ACCESS_MATRIX[route.key];
+      if (!entry) continue;
+      expect([...entry.flags].sort(), route.key).toEqual(requiredFlags(route.access).sort());
+      if (objectParams(route).length > 0) expect(entry.crossTenantObject, route.key).toBeDefined();
+    }
+  });
+});
+
+describe.each(registered.filter((route) => route.key in ACCESS_MATRIX))('$method $url', (route) => {
+  const entry = ACCESS_MATRIX[route.key] as MatrixEntry;
+  it.each(callersOf(route, entry))('as $label: $outcome', async (caller) => {
+    expectOutcome(caller.outcome, await send(route, entry, caller));
+  });
+});
