@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './server';
+
+// findBy*/waitFor give up after 1 s by default, less than one lazy page import takes on a loaded 2-core machine. The
+// wait ends as soon as the expectation holds, so a longer limit only changes how long a real failure takes to show.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks the layout APIs Mantine reads; these are the stubs Mantine's own test setup uses.
 const { getComputedStyle } = window;

@@ -1,7 +1,7 @@
 import { DEFAULT_ERROR_MESSAGE } from '@paydesk/domain/errors/catalogue';
 import { ERROR_TOAST_MS, TOAST_MS } from '@paydesk/domain/constants';
 import { act, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../test/user';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { ApiError } from './api-client';
@@ -64,7 +64,7 @@ describe('notifyError', () => {
       notifyError('Could not send the message.');
     });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Dismiss' }));
 
     await waitFor(() => expect(screen.queryByText('Could not send the message.')).not.toBeInTheDocument());
   });

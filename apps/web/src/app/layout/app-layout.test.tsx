@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../../test/user';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -87,7 +87,7 @@ describe('app shell', () => {
     expect(within(card).getByLabelText('Demo Motors logo')).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Current merchant' })).not.toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'User menu of Stacy Staff' }));
+    await setupUser().click(screen.getByRole('button', { name: 'User menu of Stacy Staff' }));
     expect(await screen.findByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
   });
 
@@ -113,8 +113,8 @@ describe('app shell', () => {
   it('switches the merchant of a user of several, and keeps it across reloads', async () => {
     const { unmount } = await openHome('admin');
 
-    await userEvent.click(screen.getByRole('combobox', { name: 'Current merchant' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Integrated Auto' }));
+    await setupUser().click(screen.getByRole('combobox', { name: 'Current merchant' }));
+    await setupUser().click(await screen.findByRole('option', { name: 'Integrated Auto' }));
 
     const card = screen.getByRole('region', { name: 'Current merchant' });
     await waitFor(() => expect(within(card).getByText('Integrated Auto')).toBeInTheDocument());
@@ -143,7 +143,7 @@ describe('/unauthorized', () => {
 
     expect(await screen.findByRole('heading', { name: "You don't have access yet" })).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Log out' }));
 
     await waitFor(() => expect(readLocation(router)).toBe('/login'));
     expect(calls.blacklist).toHaveLength(1);

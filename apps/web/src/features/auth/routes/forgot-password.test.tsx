@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../../../test/user';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mockIdentityApi, renderApp } from '../../../../test/identity';
@@ -17,16 +17,16 @@ describe('/forgot-password', () => {
     );
     renderApp({ initialEntries: ['/forgot-password'] });
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Send reset link' }));
+    await setupUser().click(await screen.findByRole('button', { name: 'Send reset link' }));
     expect(screen.getByText('Required')).toBeInTheDocument();
 
-    await userEvent.type(screen.getByLabelText('Email'), 'wrong');
-    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await setupUser().type(screen.getByLabelText('Email'), 'wrong');
+    await setupUser().click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(screen.getByText('Email is not valid')).toBeInTheDocument();
 
-    await userEvent.clear(screen.getByLabelText('Email'));
-    await userEvent.type(screen.getByLabelText('Email'), ' someone@demo.test ');
-    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await setupUser().clear(screen.getByLabelText('Email'));
+    await setupUser().type(screen.getByLabelText('Email'), ' someone@demo.test ');
+    await setupUser().click(screen.getByRole('button', { name: 'Send reset link' }));
 
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../../../test/user';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROFILES, mockIdentityApi, readLocation, renderApp, storeSession } from '../../../../test/identity';
@@ -15,9 +15,9 @@ async function openLogin(path = '/login') {
 }
 
 async function logIn(email: string, password = PASSWORD) {
-  await userEvent.type(screen.getByLabelText('Email'), email);
-  await userEvent.type(screen.getByLabelText('Password'), password);
-  await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+  await setupUser().type(screen.getByLabelText('Email'), email);
+  await setupUser().type(screen.getByLabelText('Password'), password);
+  await setupUser().click(screen.getByRole('button', { name: 'Login' }));
 }
 
 describe('/login', () => {
@@ -37,11 +37,11 @@ describe('/login', () => {
   it('shows the validation messages of the spec before calling the API', async () => {
     const { calls } = await openLogin();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Login' }));
     expect(screen.getAllByText('Required')).toHaveLength(2);
 
-    await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
-    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await setupUser().type(screen.getByLabelText('Email'), 'not-an-email');
+    await setupUser().click(screen.getByRole('button', { name: 'Login' }));
     expect(screen.getByText('Email is not valid')).toBeInTheDocument();
     expect(calls.login).toHaveLength(0);
   });

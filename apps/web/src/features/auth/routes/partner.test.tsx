@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../../../test/user';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PROFILES, issueTokens, mockIdentityApi, readLocation, renderApp } from '../../../../test/identity';
@@ -34,14 +34,14 @@ describe('partner registration', () => {
       expect(screen.getByLabelText('First name')).toHaveValue('Stacy');
       expect(screen.getByLabelText('Last name')).toHaveValue('Staff');
 
-      await userEvent.type(screen.getByLabelText('Password'), 'Strong!2026');
-      await userEvent.type(screen.getByLabelText('Confirm password'), 'Strong!2027');
-      await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+      await setupUser().type(screen.getByLabelText('Password'), 'Strong!2026');
+      await setupUser().type(screen.getByLabelText('Confirm password'), 'Strong!2027');
+      await setupUser().click(screen.getByRole('button', { name: 'Create account' }));
       expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
 
-      await userEvent.clear(screen.getByLabelText('Confirm password'));
-      await userEvent.type(screen.getByLabelText('Confirm password'), 'Strong!2026');
-      await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+      await setupUser().clear(screen.getByLabelText('Confirm password'));
+      await setupUser().type(screen.getByLabelText('Confirm password'), 'Strong!2026');
+      await setupUser().click(screen.getByRole('button', { name: 'Create account' }));
 
       expect(await screen.findByRole('heading', { name: 'Welcome, Stacy' })).toBeInTheDocument();
       expect(readLocation(router)).toBe('/');
@@ -85,13 +85,13 @@ describe('partner registration', () => {
       const { router } = renderApp({ initialEntries: ['/partner-invite/u-2/tok'] });
 
       expect(await screen.findByRole('heading', { name: 'Join Integrated Auto' })).toBeInTheDocument();
-      await userEvent.type(screen.getByLabelText('Password'), 'wrong');
-      await userEvent.click(screen.getByRole('button', { name: 'Accept invitation' }));
+      await setupUser().type(screen.getByLabelText('Password'), 'wrong');
+      await setupUser().click(screen.getByRole('button', { name: 'Accept invitation' }));
       expect(await screen.findByRole('alert')).toHaveTextContent('No user found with matching credentials.');
 
-      await userEvent.clear(screen.getByLabelText('Password'));
-      await userEvent.type(screen.getByLabelText('Password'), 'Paydesk!2026');
-      await userEvent.click(screen.getByRole('button', { name: 'Accept invitation' }));
+      await setupUser().clear(screen.getByLabelText('Password'));
+      await setupUser().type(screen.getByLabelText('Password'), 'Paydesk!2026');
+      await setupUser().click(screen.getByRole('button', { name: 'Accept invitation' }));
 
       await waitFor(() => expect(readLocation(router)).toBe('/'));
       expect(await screen.findByRole('heading', { name: 'Welcome, Avery' })).toBeInTheDocument();

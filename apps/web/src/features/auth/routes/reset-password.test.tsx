@@ -1,6 +1,6 @@
 import { PASSWORD_RULE } from '@paydesk/domain/validation/messages';
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../../../test/user';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mockIdentityApi, readLocation, renderApp } from '../../../../test/identity';
@@ -15,9 +15,9 @@ async function openReset() {
 }
 
 async function fill(password: string, confirmation: string) {
-  await userEvent.type(screen.getByLabelText('New password'), password);
-  await userEvent.type(screen.getByLabelText('Confirm new password'), confirmation);
-  await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+  await setupUser().type(screen.getByLabelText('New password'), password);
+  await setupUser().type(screen.getByLabelText('Confirm new password'), confirmation);
+  await setupUser().click(screen.getByRole('button', { name: 'Reset password' }));
 }
 
 describe('/reset-password/:id/:token', () => {

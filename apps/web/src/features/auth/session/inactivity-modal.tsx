@@ -20,14 +20,16 @@ export function InactivityModal({ snapshot, onContinue, onLogout, onExpire }: In
   const [now, setNow] = useState(() => Date.now());
   const seconds = findCountdownSeconds(snapshot, now);
 
+  // One tick a second from the moment it opens: a token refresh while it counts (a new snapshot) must not restart
+  // the interval, or the shown second would lag behind the clock.
   useEffect(() => {
-    const timer = setInterval(() => {
-      const tick = Date.now();
-      setNow(tick);
-      if (findCountdownSeconds(snapshot, tick) <= 0) onExpire();
-    }, TICK_MS);
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
     return () => clearInterval(timer);
-  }, [snapshot, onExpire]);
+  }, []);
+
+  useEffect(() => {
+    if (seconds <= 0) onExpire();
+  }, [seconds, onExpire]);
 
   return (
     <Modal

@@ -1,14 +1,14 @@
 import { PUBLIC } from '@paydesk/domain/access/endpoint-access';
 import { defineEndpoint } from '@paydesk/domain/api/endpoint';
 import { act, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../../../test/user';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { PROFILES, mockIdentityApi, readLocation, renderApp, storeSession } from '../../../../test/identity';
 import { server } from '../../../../test/server';
 import { api } from '../../../lib/api-client';
-import { SESSION_STORAGE_KEYS } from './session-storage';
+import { readStoredSession, SESSION_STORAGE_KEYS } from './session-storage';
 
 const probe = { method: 'GET', summary: 'test', tags: [], access: PUBLIC, status: 200, errors: [] } as const;
 const PING = defineEndpoint({ ...probe, path: '/ping/', response: z.object({ ok: z.boolean() }) });
@@ -18,6 +18,26 @@ const SECOND = 1000;
 
 function advance(ms: number) {
   return act(() => vi.advanceTimersByTimeAsync(ms));
+}
+
+/*
+ * The fake clock follows real time (shouldAdvanceTime) so that start-up, findBy and user-event can wait on timers.
+ * Checks of an exact idle second freeze it first: from then on only advance() moves it, so a slow run on a loaded
+ * machine cannot add a second to the idle time. findBy, waitFor and user-event wait on a timer, so thaw it before them.
+ */
+function freezeClock() {
+  vi.setTimerTickMode('manual');
+}
+
+function thawClock() {
+  vi.setTimerTickMode('interval');
+}
+
+/** Advances the frozen clock to `ms` after the last activity the session stored, however long getting here took. */
+function advanceToIdle(ms: number) {
+  const { lastActivityAt } = readStoredSession(localStorage);
+  if (lastActivityAt === null) throw new Error('No stored session activity.');
+  return advance(lastActivityAt + ms - Date.now());
 }
 
 function countdown(): string | null {
@@ -90,8 +110,9 @@ describe('SessionProvider', () => {
   describe('inactivity', () => {
     it('warns at 840 s idle with a countdown from 60, and logs out when it reaches 0', async () => {
       const { router, calls } = await startSignedIn();
+      freezeClock();
 
-      await advance(839 * SECOND);
+      await advanceToIdle(839 * SECOND);
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
       await advance(SECOND);
@@ -107,6 +128,7 @@ describe('SessionProvider', () => {
       const refreshToken = readStoredRefreshToken();
 
       await advance(SECOND);
+      thawClock();
       await waitFor(() => expect(readLocation(router)).toBe('/login'));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(calls.blacklist).toEqual([refreshToken]);
@@ -115,7 +137,7 @@ describe('SessionProvider', () => {
 
     it('"I\'m still here" clears the warning, resets activity and refreshes access', async () => {
       const { router, calls } = await startSignedIn();
-      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const user = setupUser({ advanceTimers: vi.advanceTimersByTime });
       await advance(845 * SECOND);
       const refreshes = calls.refresh.length;
 
@@ -123,7 +145,8 @@ describe('SessionProvider', () => {
 
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(calls.refresh.length).toBe(refreshes + 1);
-      await advance(839 * SECOND);
+      freezeClock();
+      await advanceToIdle(839 * SECOND);
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(readLocation(router)).toBe('/');
     });
@@ -159,7 +182,7 @@ describe('SessionProvider', () => {
       const { router, calls, queryClient } = await startSignedIn();
       const refreshToken = readStoredRefreshToken();
       queryClient.setQueryData(['something'], 'cached');
-      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const user = setupUser({ advanceTimers: vi.advanceTimersByTime });
 
       await user.click(screen.getByRole('button', { name: 'User menu of Stacy Staff' }));
       await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
@@ -168,7 +191,8 @@ describe('SessionProvider', () => {
       expect(calls.blacklist).toEqual([refreshToken]);
       expectStorageCleared();
       expect(queryClient.getQueryData(['something'])).toBeUndefined();
-      expect(screen.getByRole('heading', { name: 'Merchant login' })).toBeInTheDocument();
+      // The router renders a navigation in a transition, after its state already shows the new location.
+      expect(await screen.findByRole('heading', { name: 'Merchant login' })).toBeInTheDocument();
     });
 
     it('follows a logout made in another tab', async () => {

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../../../test/user';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { buildMerchant, buildProfile, buildSession } from '../../../../test/profile-fixtures';
@@ -27,7 +27,7 @@ describe('create merchant', () => {
   });
 
   it('shows Required and Must be a valid URL before sending anything', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderCreate();
 
     await user.click(screen.getByRole('radio', { name: 'A new organization' }));
@@ -47,7 +47,7 @@ describe('create merchant', () => {
         return HttpResponse.json(buildMerchant({ id: 'm-9', name: 'Lakeside Auto' }), { status: 201 });
       }),
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     const { router } = renderCreate();
 
     expect(screen.getByRole('radio', { name: 'My organization (Demo Auto Group)' })).toBeChecked();
@@ -78,7 +78,7 @@ describe('create merchant', () => {
         return HttpResponse.json({ name: ['A merchant with this name already exists.'] }, { status: 400 });
       }),
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     renderCreate();
 
     await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Demo Motors');

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../../../test/user';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { buildMerchant, buildProfile, buildSession } from '../../../../test/profile-fixtures';
@@ -33,7 +33,7 @@ describe('merchant detail', () => {
         return HttpResponse.json({ ...MERCHANT, ...(body as object) });
       }),
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     renderDetail();
 
     expect(await screen.findByRole('heading', { name: 'Demo Motors', level: 1 })).toBeInTheDocument();
@@ -81,7 +81,7 @@ describe('merchant detail', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     const { router } = renderDetail(buildProfile({ role: 'super_admin', isSuperUser: true }));
 
     await user.click(await screen.findByRole('button', { name: 'Delete' }));

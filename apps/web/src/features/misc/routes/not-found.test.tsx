@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../../../test/user';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../../test/render';
 import { NotFoundRoute } from './not-found';
@@ -17,7 +17,7 @@ describe('NotFoundRoute', () => {
     expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Go to Dashboard' })).not.toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('link', { name: 'Go to Login' }));
+    await setupUser().click(screen.getByRole('link', { name: 'Go to Login' }));
     expect(await screen.findByText('Login screen')).toBeInTheDocument();
   });
 
@@ -27,7 +27,7 @@ describe('NotFoundRoute', () => {
     expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Go to Login' })).not.toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('link', { name: 'Go to Dashboard' }));
+    await setupUser().click(screen.getByRole('link', { name: 'Go to Dashboard' }));
     expect(await screen.findByText('Dashboard home')).toBeInTheDocument();
   });
 });

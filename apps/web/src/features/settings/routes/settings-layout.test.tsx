@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../../../test/user';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { buildMerchant, buildProfile, buildSession } from '../../../../test/profile-fixtures';
@@ -48,7 +48,7 @@ function renderSettings(profile: ReturnType<typeof buildProfile>, merchant = bui
 
 describe('settings layout', () => {
   it('shows admins General, Users and Roles, and opens the one clicked', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const { router } = renderSettings(buildProfile({ role: 'admin' }));
 
     expect(await screen.findByRole('link', { name: 'Demo Motors' })).toBeInTheDocument();
@@ -78,7 +78,7 @@ describe('settings layout', () => {
   });
 
   it('lists the roles with their permissions and limits, and opens one', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const { router } = renderSettings(buildProfile({ role: 'admin' }));
     await router.navigate('/merchants/m-1/settings/roles');
 

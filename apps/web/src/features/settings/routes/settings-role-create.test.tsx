@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../../../test/user';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { buildProfile, buildSession } from '../../../../test/profile-fixtures';
@@ -29,7 +29,7 @@ describe('settings: create role', () => {
         return HttpResponse.json({ id: 'r-9', ...(body as object), has_access: [] }, { status: 201 });
       }),
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     const { router } = renderCreate();
 
     await user.type(screen.getByRole('textbox', { name: /^Role name/ }), '  Collections lead ');
@@ -73,7 +73,7 @@ describe('settings: create role', () => {
         return HttpResponse.json({ id: 'r-9', ...body, has_access: [] }, { status: 201 });
       }),
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     renderCreate();
 
     await user.type(screen.getByRole('textbox', { name: /^Role name/ }), 'Viewer');
@@ -92,7 +92,7 @@ describe('settings: create role', () => {
         return HttpResponse.json({}, { status: 201 });
       }),
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     renderCreate();
 
     await user.type(screen.getByRole('textbox', { name: 'Minimum payment amount' }), '100');
@@ -118,7 +118,7 @@ describe('settings: create role', () => {
         ),
       ),
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     renderCreate();
 
     await user.type(screen.getByRole('textbox', { name: /^Role name/ }), 'Collector');

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../../../test/user';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { buildProfile, buildSession } from '../../../../test/profile-fixtures';
@@ -51,7 +51,7 @@ describe('settings: role detail', () => {
         return HttpResponse.json({ ...ROLE, ...body });
       }),
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     renderDetail();
 
     expect(await screen.findByRole('textbox', { name: /^Role name/ })).toHaveValue('Collector');
@@ -84,7 +84,7 @@ describe('settings: role detail', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     const { router } = renderDetail();
 
     await user.click(await screen.findByRole('button', { name: 'Delete role' }));

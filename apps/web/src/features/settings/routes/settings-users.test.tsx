@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../../../test/user';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { buildMerchant, buildProfile, buildSession } from '../../../../test/profile-fixtures';
@@ -94,7 +94,7 @@ describe('settings: users', () => {
 
   it('shows the validation messages of the spec before inviting', async () => {
     serveUsers();
-    const user = userEvent.setup();
+    const user = setupUser();
     renderUsers();
 
     await user.click(await screen.findByRole('button', { name: 'Invite user' }));
@@ -122,7 +122,7 @@ describe('settings: users', () => {
         );
       }),
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     renderUsers();
 
     await user.click(await screen.findByRole('button', { name: 'Invite user' }));
@@ -150,7 +150,7 @@ describe('settings: users', () => {
         HttpResponse.json({ detail: 'Email in use', code: 'user.email_in_use' }, { status: 400 }),
       ),
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     renderUsers();
 
     await user.click(await screen.findByRole('button', { name: 'Invite user' }));
@@ -196,7 +196,7 @@ describe('settings: users', () => {
         return HttpResponse.json(invited, { status: 201 });
       }),
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     renderUsers();
 
     await user.click(await screen.findByRole('button', { name: 'Invite user' }));
@@ -237,7 +237,7 @@ describe('settings: users', () => {
         return HttpResponse.json(users[index]);
       }),
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     const { logout } = renderUsers();
 
     await user.click(await screen.findByRole('button', { name: 'Disable Stacy Staff' }));
@@ -262,7 +262,7 @@ describe('settings: users', () => {
         HttpResponse.json({ ...USERS[0], role: null, is_active: false }),
       ),
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     const { logout } = renderUsers();
 
     await user.click(await screen.findByRole('button', { name: 'Disable Avery Admin' }));
@@ -280,7 +280,7 @@ describe('settings: users', () => {
         HttpResponse.json({ detail: 'You do not have permission.', code: 'permission_denied' }, { status: 403 }),
       ),
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     renderUsers(
       vi.fn(),
       buildProfile({ id: 'u-agent', role: 'custom', accessRoles: ['staff', 'is_user_update_allowed'] }),
