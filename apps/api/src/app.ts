@@ -14,11 +14,12 @@ import { merchantsRoutes } from './modules/merchants/merchants.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { createServiceContext, type ServiceContext } from './lib/service-context';
 import { WEB_DIST_DIR } from './paths';
 import { accessDeclarationPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
-import { errorsPlugin } from './plugins/errors';
+import { answerFrameworkError, errorsPlugin } from './plugins/errors';
 import { eventsPlugin } from './plugins/events';
 import { jobsPlugin } from './plugins/jobs';
 import { securityPlugin } from './plugins/security';
@@ -30,6 +31,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     providers: Providers;
+    /** What services work with (lib/service-context.ts), built once per app. */
+    ctx: ServiceContext;
   }
 }
 
@@ -66,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -91,6 +95,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     runWorkers: options.runJobWorkers,
   });
   await app.register(docsPlugin);
+  app.decorate(
+    'ctx',
+    createServiceContext({
+      database,
+      jobs: app.jobs,
+      events: app.events,
+      providers: app.providers,
+      config,
+      log: app.log,
+    }),
+  );
 
   await app.register(
     async (api) => {

@@ -14,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-const tokenNotValid = () => new HttpError(401, 'Given token not valid for any token type', 'token_not_valid');
+const tokenNotValid = () => new HttpError('token_not_valid');
 
 /** The signed-in principal of a request that passed authentication. */
 export function principalOf(request: FastifyRequest): Principal {

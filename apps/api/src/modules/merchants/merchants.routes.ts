@@ -13,7 +13,7 @@ import {
 } from './merchants.service';
 
 export const merchantsRoutes: FastifyPluginAsync = async (app) => {
-  const db = app.database.db;
+  const { db } = app.ctx;
 
   registerEndpoint(app, endpoints.list, async (request) => {
     const { search, ...page } = request.query;

@@ -4,10 +4,10 @@ import { buildClaimsRoles, hasAnyRole, type RoleGrant } from '@paydesk/domain/ac
 import { SUPER_GROUP } from '@paydesk/domain/access/roles';
 import { mayDisableUser } from '@paydesk/domain/access/user-management';
 import { REQUIRED } from '@paydesk/domain/validation/messages';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { CatalogueError, FieldErrors, notFound, permissionDenied } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
+import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import { queueEmail } from '../mail/mail.service';
 import { findMerchant, getMerchant, type MerchantWithOrganization } from '../merchants/merchants.service';
 import { issueOneTimeToken, type OneTimeTokenRow } from '../one-time-tokens/one-time-tokens.service';
@@ -150,74 +150,87 @@ async function checkInvitedRole(db: Db, access: MerchantAccess, input: InviteInp
 
 /**
  * Invites by email: a new person becomes a pending user with the role and gets a sign-up link; an existing user
- * of the same organisation gets a link to accept the role with their own password.
+ * of the same organisation gets a link to accept the role with their own password. The user, the link and the
+ * email commit together.
  */
 export async function inviteUser(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   access: MerchantAccess,
   input: InviteInput,
   appUrl: string,
 ): Promise<MerchantUserDto> {
-  const db = app.database.db;
-  const customRoleId = await checkInvitedRole(db, access, input);
-  const merchant = await getMerchant(db, access.merchant.id);
-  const role = { role: input.role, custom_role_id: customRoleId };
-  const existing = await findUserByEmail(db, input.email);
+  return withTransaction(ctx, async (tx) => {
+    const { db } = tx;
+    const customRoleId = await checkInvitedRole(db, access, input);
+    const merchant = await getMerchant(db, access.merchant.id);
+    const role = { role: input.role, custom_role_id: customRoleId };
+    const existing = await findUserByEmail(db, input.email);
+    const subject = `You are invited to ${merchant.name} on Paydesk`;
 
-  if (!existing) {
-    const { user, link } = await db.transaction(async (tx) => {
-      const user = await insertUser(tx, {
+    if (!existing) {
+      const user = await insertUser(db, {
         email: input.email.trim(),
         first_name: input.first_name,
         last_name: input.last_name,
         organization_id: merchant.organization_id,
         is_pending: true,
       });
-      await insertGrant(tx, { user_id: user.id, merchant_id: merchant.id, ...role });
-      const { id, token } = await issueOneTimeToken(tx, {
+      await insertGrant(db, { user_id: user.id, merchant_id: merchant.id, ...role });
+      const { id, token } = await issueOneTimeToken(db, {
         user_id: user.id,
         purpose: 'signup',
         merchant_id: merchant.id,
       });
-      return { user, link: `${appUrl}/partner-signup/${id}/${token}` };
-    });
-    await queueEmail(app, {
-      to: user.email,
-      subject: `You are invited to ${merchant.name} on Paydesk`,
-      text: `Hello ${user.first_name},\n\nYou have been invited to ${merchant.name} on Paydesk. Set your password here:\n${link}\n`,
-    });
-    return toMerchantUserDto({ user, grant: null, customRole: null });
-  }
+      await queueEmail(tx, {
+        key: `signup-invite:${id}`,
+        to: user.email,
+        subject,
+        text: `Hello ${user.first_name},\n\nYou have been invited to ${merchant.name} on Paydesk. Set your password here:\n${appUrl}/partner-signup/${id}/${token}\n`,
+      });
+      return toMerchantUserDto({ user, grant: null, customRole: null });
+    }
 
-  if (existing.organization_id && existing.organization_id !== merchant.organization_id)
-    throw new CatalogueError('user.org_already_set');
-  if (await findGrant(db, existing.id, merchant.id)) throw new CatalogueError('user.email_in_use');
-  const { id, token } = await issueOneTimeToken(db, {
-    user_id: existing.id,
-    purpose: 'invite',
-    merchant_id: merchant.id,
-    ...role,
+    if (existing.organization_id && existing.organization_id !== merchant.organization_id)
+      throw new CatalogueError('user.org_already_set');
+    if (await findGrant(db, existing.id, merchant.id)) throw new CatalogueError('user.email_in_use');
+    const { id, token } = await issueOneTimeToken(db, {
+      user_id: existing.id,
+      purpose: 'invite',
+      merchant_id: merchant.id,
+      ...role,
+    });
+    await queueEmail(tx, {
+      key: `partner-invite:${id}`,
+      to: existing.email,
+      subject,
+      text: `Hello ${existing.first_name},\n\nYou have been invited to ${merchant.name} on Paydesk. Accept with your password here:\n${appUrl}/partner-invite/${id}/${token}\n`,
+    });
+    return toMerchantUserDto({ user: existing, grant: null, customRole: null });
   });
-  await queueEmail(app, {
-    to: existing.email,
-    subject: `You are invited to ${merchant.name} on Paydesk`,
-    text: `Hello ${existing.first_name},\n\nYou have been invited to ${merchant.name} on Paydesk. Accept with your password here:\n${appUrl}/partner-invite/${id}/${token}\n`,
-  });
-  return toMerchantUserDto({ user: existing, grant: null, customRole: null });
 }
 
-/** Disables a user of the merchant: no roles, no sign-in. The caller revokes their sessions in the same transaction. */
-export async function disableUser(db: Db, access: MerchantAccess, userId: string): Promise<MerchantUserDto> {
-  const merchant = await findMerchant(db, access.merchant.id);
-  const user = isUuid(userId) ? await findUserById(db, userId) : undefined;
-  if (!merchant || !user) throw notFound();
-  const onMerchant = await findGrant(db, user.id, merchant.id);
-  if (!onMerchant && user.organization_id !== merchant.organization_id) throw notFound();
-  const target = { is_super_user: user.is_super_user, role: onMerchant?.grant.role ?? null };
-  if (!mayDisableUser({ isSuperUser: access.isSuperUser, roles: access.accessRoles }, target)) throw permissionDenied();
-  await deleteGrants(db, user.id);
-  const updated = await updateUser(db, user.id, { is_active: false });
-  return toMerchantUserDto({ user: updated ?? user, grant: null, customRole: null });
+/**
+ * Disables a user of the merchant: no roles, no sign-in. Joins the caller's transaction, in which the caller also
+ * revokes their sessions (auth).
+ */
+export async function disableUser(
+  ctx: ServiceContext,
+  access: MerchantAccess,
+  userId: string,
+): Promise<MerchantUserDto> {
+  return withTransaction(ctx, async ({ db }) => {
+    const merchant = await findMerchant(db, access.merchant.id);
+    const user = isUuid(userId) ? await findUserById(db, userId) : undefined;
+    if (!merchant || !user) throw notFound();
+    const onMerchant = await findGrant(db, user.id, merchant.id);
+    if (!onMerchant && user.organization_id !== merchant.organization_id) throw notFound();
+    const target = { is_super_user: user.is_super_user, role: onMerchant?.grant.role ?? null };
+    if (!mayDisableUser({ isSuperUser: access.isSuperUser, roles: access.accessRoles }, target))
+      throw permissionDenied();
+    await deleteGrants(db, user.id);
+    const updated = await updateUser(db, user.id, { is_active: false });
+    return toMerchantUserDto({ user: updated ?? user, grant: null, customRole: null });
+  });
 }
 
 export type UserMerchantRole = {
