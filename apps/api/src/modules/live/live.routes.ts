@@ -12,13 +12,18 @@ import { maySeeEvent, toLiveFrame } from './live.service';
 export const liveRoutes: FastifyPluginAsync = async (app) => {
   app.get('/ws/events/', { websocket: true, config: { access: AUTHENTICATED } }, (socket, request) => {
     const { user } = principalOf(request);
+    // One check at a time per socket, so that its frames keep the order the events arrived in.
+    let delivered = Promise.resolve();
     const unsubscribe = app.events.subscribeAll((envelope) => {
-      maySeeEvent(app.ctx.db, user, envelope).then(
-        (allowed) => {
-          if (allowed && socket.readyState === socket.OPEN) socket.send(toLiveFrame(envelope));
-        },
-        (error: unknown) => request.log.warn({ err: error, event: envelope.name }, 'could not deliver a live event'),
-      );
+      delivered = delivered.then(async () => {
+        try {
+          if ((await maySeeEvent(app.ctx.db, user, envelope)) && socket.readyState === socket.OPEN) {
+            socket.send(toLiveFrame(envelope));
+          }
+        } catch (error) {
+          request.log.warn({ err: error, event: envelope.name }, 'could not deliver a live event');
+        }
+      });
     });
     socket.on('close', unsubscribe);
   });
