@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { defineEvent } from '../src/lib/events';
 import { defineJob } from '../src/lib/jobs';
 import { queueEmail } from '../src/modules/mail/mail.service';
-import { buildTestApp, type TestApp } from './helpers';
+import { buildApp } from '../src/app';
+import { buildTestApp, testConfig, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,6 +50,33 @@ describe('job queue', () => {
       expect(await app.app.jobs.drain()).toEqual({ completed: 0, failed: [] });
     } finally {
       await app.close();
+    }
+  });
+
+  it('lets a worker drain a long email queue at once, not one batch per polling interval', async () => {
+    const emails = Array.from({ length: 70 }, (_, n) => ({
+      key: `test:bulk-${n}`,
+      to: `bulk-${n}@example.com`,
+      subject: 'Bulk',
+      text: 'One of many.',
+    }));
+    for (const email of emails) await queueEmail(t.app.ctx, email);
+    // A second app on the same database, with workers that poll only every 30 seconds.
+    const worker = await buildApp({
+      config: testConfig(),
+      logger: false,
+      webDistDir: '/nonexistent',
+      database: t.database,
+      runJobWorkers: true,
+      jobPollingIntervalSeconds: 30,
+    });
+    try {
+      await worker.ready();
+      const delivered = async () =>
+        Number((await t.database.query(`select count(*)::int as n from outbox_messages where subject = 'Bulk'`))[0]?.n);
+      await vi.waitFor(async () => expect(await delivered()).toBe(70), { timeout: 15_000, interval: 200 });
+    } finally {
+      await worker.close();
     }
   });
 
