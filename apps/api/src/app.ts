@@ -16,11 +16,12 @@ import { merchantsRoutes } from './modules/merchants/merchants.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { createServiceContext, type ServiceContext } from './lib/service-context';
 import { WEB_DIST_DIR } from './paths';
 import { accessDeclarationPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
-import { errorsPlugin, handleFrameworkError } from './plugins/errors';
+import { answerFrameworkError, errorsPlugin } from './plugins/errors';
 import { eventsPlugin } from './plugins/events';
 import { inputPlugin } from './plugins/input';
 import { jobsPlugin } from './plugins/jobs';
@@ -33,6 +34,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     providers: Providers;
+    /** What services work with (lib/service-context.ts), built once per app. */
+    ctx: ServiceContext;
   }
 }
 
@@ -73,7 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     logController: new RequestLogController(),
-    frameworkErrors: handleFrameworkError,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -102,6 +105,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     runWorkers: options.runJobWorkers,
   });
   await app.register(docsPlugin);
+  app.decorate(
+    'ctx',
+    createServiceContext({
+      database,
+      jobs: app.jobs,
+      events: app.events,
+      providers: app.providers,
+      config,
+      log: app.log,
+      forgetUser: (userId) => app.activeUsers.forget(userId),
+    }),
+  );
 
   await app.register(
     async (api) => {

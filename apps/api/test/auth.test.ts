@@ -318,7 +318,7 @@ describe('pruning expired records', () => {
       Number((await t.database.query(`select count(*)::int as n from ${table}`))[0]?.n);
     const failuresBefore = await count('sign_in_failures');
     expect(failuresBefore).toBeGreaterThan(0);
-    await pruneExpiredAuthRecords(t.database.db, new Date(Date.now() + 3 * 24 * 60 * 60 * 1000));
+    await pruneExpiredAuthRecords(t.app.ctx, new Date(Date.now() + 3 * 24 * 60 * 60 * 1000));
     expect(await count('sign_in_failures')).toBe(0);
     expect(await count('refresh_tokens')).toBe(0);
     expect(await count('one_time_tokens')).toBe(0);

@@ -93,7 +93,7 @@ describe('endpoint contracts', () => {
     expect(responses?.['404']?.content['application/json']).toEqual({
       schema: {
         type: 'object',
-        properties: { detail: { type: 'string' }, code: { type: 'string' } },
+        properties: { detail: { type: 'string' }, code: { type: 'string', enum: ['not_found'] } },
         required: ['detail', 'code'],
         additionalProperties: false,
       },

@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outboxMessages } from '../src/db/schema/outbox';
 import { z } from 'zod';
+import { defineEvent } from '../src/lib/events';
 import { defineJob } from '../src/lib/jobs';
 import { queueEmail } from '../src/modules/mail/mail.service';
-import { buildTestApp, type TestApp } from './helpers';
+import { buildApp } from '../src/app';
+import { buildTestApp, testConfig, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,7 +18,12 @@ afterAll(async () => {
 
 describe('job queue', () => {
   it('delivers a queued email to the outbox through its job handler', async () => {
-    await queueEmail(t.app, { to: 'Pat@Example.com', subject: 'Reset your password', text: 'Use the link.' });
+    await queueEmail(t.app.ctx, {
+      key: 'test:pat',
+      to: 'Pat@Example.com',
+      subject: 'Reset your password',
+      text: 'Use the link.',
+    });
     expect(await t.app.jobs.drain()).toEqual({ completed: 1, failed: [] });
     const rows = await t.database.db
       .select()
@@ -46,8 +53,37 @@ describe('job queue', () => {
     }
   });
 
+  it('lets a worker drain a long email queue at once, not one batch per polling interval', async () => {
+    const emails = Array.from({ length: 70 }, (_, n) => ({
+      key: `test:bulk-${n}`,
+      to: `bulk-${n}@example.com`,
+      subject: 'Bulk',
+      text: 'One of many.',
+    }));
+    for (const email of emails) await queueEmail(t.app.ctx, email);
+    // A second app on the same database, with workers that poll only every 30 seconds.
+    const worker = await buildApp({
+      config: testConfig(),
+      logger: false,
+      webDistDir: '/nonexistent',
+      database: t.database,
+      runJobWorkers: true,
+      jobPollingIntervalSeconds: 30,
+    });
+    try {
+      await worker.ready();
+      const delivered = async () =>
+        Number((await t.database.query(`select count(*)::int as n from outbox_messages where subject = 'Bulk'`))[0]?.n);
+      await vi.waitFor(async () => expect(await delivered()).toBe(70), { timeout: 15_000, interval: 200 });
+    } finally {
+      await worker.close();
+    }
+  });
+
   it('refuses a job payload that does not match its schema', async () => {
-    await expect(queueEmail(t.app, { to: 'not-an-email', subject: 'x', text: 'y' })).rejects.toThrow();
+    await expect(
+      queueEmail(t.app.ctx, { key: 'test:bad', to: 'not-an-email', subject: 'x', text: 'y' }),
+    ).rejects.toThrow();
   });
 });
 
@@ -55,10 +91,20 @@ describe('event bus', () => {
   it('delivers a published event to the subscribers of its topic only', async () => {
     const received: unknown[] = [];
     const other: unknown[] = [];
-    const stop = t.app.events.subscribe('chat.message', (data) => received.push(data));
-    t.app.events.subscribe('something.else', (data) => other.push(data));
-    await t.app.events.publish('chat.message', { customer_id: 'c1', body: 'hello' });
-    await vi.waitFor(() => expect(received).toEqual([{ customer_id: 'c1', body: 'hello' }]), { timeout: 5000 });
+    const chatMessage = defineEvent({
+      name: 'test.chat-message',
+      payload: z.object({ customer_id: z.string(), message_id: z.string() }),
+      audience: 'merchant',
+    });
+    const somethingElse = defineEvent({ name: 'test.something-else', payload: z.object({}), audience: 'user' });
+    const stop = t.app.events.subscribe(chatMessage, (data) => received.push(data));
+    t.app.events.subscribe(somethingElse, (data) => other.push(data));
+    await t.app.events.publish(
+      chatMessage,
+      { customer_id: 'c1', message_id: 'm1' },
+      { kind: 'merchant', merchantId: 'a-merchant' },
+    );
+    await vi.waitFor(() => expect(received).toEqual([{ customer_id: 'c1', message_id: 'm1' }]), { timeout: 5000 });
     expect(other).toEqual([]);
     stop();
   });

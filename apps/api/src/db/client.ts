@@ -14,10 +14,24 @@ export type Database = {
   db: Db;
   /** Raw parameterised SQL for infrastructure (health). Application code uses `db`. */
   query(text: string, values?: unknown[]): Promise<SqlRow[]>;
+  /**
+   * Runs `fn` in a transaction on one pooled connection: committed when it resolves, rolled back when it throws.
+   * Application code uses `withTransaction` (lib/service-context.ts), which adds retries and the job and event
+   * senders bound to the transaction.
+   */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>, options?: { isolation?: IsolationLevel }): Promise<T>;
   /** Runs the callback for every NOTIFY on the channel; resolves to an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
+
+/** Runs parameterised SQL on one connection (what pg-boss calls `executeSql`). */
+export type SqlExecutor = (text: string, values?: unknown[]) => Promise<{ rows: SqlRow[] }>;
+
+/** An open transaction: drizzle and raw SQL on the same connection. */
+export type Transaction = { db: Db; execute: SqlExecutor };
+
+export type IsolationLevel = 'read committed' | 'repeatable read' | 'serializable';
 
 export type DatabaseTarget = { url: string };
 
@@ -36,6 +50,28 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       const result = await pool.query(text, values && values.length > 0 ? values : undefined);
       const last = Array.isArray(result) ? result.at(-1) : result;
       return (last?.rows ?? []) as SqlRow[];
+    },
+    async transaction(fn, options) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query(options?.isolation ? `begin isolation level ${options.isolation}` : 'begin');
+        const tx: Transaction = {
+          db: drizzle(client, { schema }) as unknown as Db,
+          execute: (text, values) => client.query(text, values) as Promise<{ rows: SqlRow[] }>,
+        };
+        const result = await fn(tx);
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        // A connection that cannot even roll back is dropped rather than returned to the pool.
+        await client.query('rollback').catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
+        throw error;
+      } finally {
+        client.release(broken);
+      }
     },
     async listen(channel, onPayload) {
       // LISTEN needs one dedicated connection; pooled connections come and go.

@@ -1,20 +1,25 @@
-import { ERROR_CATALOGUE, ERROR_HTTP_STATUS, type ErrorCode } from '@paydesk/domain/errors/catalogue';
+import type { CatalogueCode } from '@paydesk/domain/errors/catalogue';
+import { ERROR_MESSAGES, ERROR_STATUS, type ErrorCode } from '@paydesk/domain/errors/error-codes';
 
-/** An error the client should see as `{detail, code}` with the given status. */
+/** An error the client sees as `{detail, code}`; the status comes from the code, the detail defaults to its message. */
 export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly detail: string;
+
   constructor(
-    readonly statusCode: number,
-    readonly detail: string,
-    readonly code: string,
+    readonly code: ErrorCode,
+    detail?: string,
   ) {
-    super(detail);
+    super(detail ?? ERROR_MESSAGES[code]);
+    this.statusCode = ERROR_STATUS[code];
+    this.detail = detail ?? ERROR_MESSAGES[code];
   }
 }
 
-/** A business rule broken: status and message come from the catalogue (SPEC §8). */
+/** A business rule of the SPEC §8 catalogue broken: its status and message. */
 export class CatalogueError extends HttpError {
-  constructor(code: ErrorCode) {
-    super(ERROR_HTTP_STATUS[code], ERROR_CATALOGUE[code], code);
+  constructor(code: CatalogueCode) {
+    super(code);
   }
 }
 
@@ -29,8 +34,6 @@ export class FieldErrors extends Error {
   }
 }
 
-export const notFound = () => new HttpError(404, 'Not found.', 'not_found');
-export const permissionDenied = () =>
-  new HttpError(403, 'You do not have permission to perform this action.', 'permission_denied');
-export const notAuthenticated = () =>
-  new HttpError(401, 'Authentication credentials were not provided.', 'not_authenticated');
+export const notFound = () => new HttpError('not_found');
+export const permissionDenied = () => new HttpError('permission_denied');
+export const notAuthenticated = () => new HttpError('not_authenticated');

@@ -6,6 +6,15 @@ export type JobDefinition<Schema extends z.ZodType> = {
   payload: Schema;
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** Jobs fetched per round trip; a worker keeps fetching while it finds full batches. */
+  batchSize?: number;
+  /**
+   * The business event a job stands for (e.g. `password-reset:<token id>`). With it the job is sent with that
+   * singleton key, and its handler runs at most once per key: the key is recorded in `job_receipts` in the same
+   * transaction the handler's work commits in, and a job whose key is already recorded is skipped. Give one to
+   * every job that talks to a provider, so a retry after a crash or a lost completion cannot send twice.
+   */
+  idempotencyKey?: (payload: z.output<Schema>) => string;
 };
 
 export const defineJob = <Schema extends z.ZodType>(definition: JobDefinition<Schema>) => definition;

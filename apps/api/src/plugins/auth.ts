@@ -5,13 +5,8 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
 import { HttpError, notAuthenticated, notFound, permissionDenied } from '../lib/http-errors';
 import { InvalidTokenError, verifyAccessToken, type AccessTokenClaims } from '../lib/tokens';
-import {
-  findActiveUser,
-  findMerchantAccess,
-  USER_CHANGED_TOPIC,
-  type MerchantAccess,
-  type UserRow,
-} from '../modules/users/users.service';
+import { findActiveUser, findMerchantAccess, type MerchantAccess, type UserRow } from '../modules/users/users.service';
+import { userChangedEvent } from '../modules/users/users.events';
 
 export type Principal = { user: UserRow; claims: AccessTokenClaims };
 
@@ -51,7 +46,7 @@ function createActiveUsers(db: Db): ActiveUsers {
   };
 }
 
-const tokenNotValid = () => new HttpError(401, 'Given token not valid for any token type', 'token_not_valid');
+const tokenNotValid = () => new HttpError('token_not_valid');
 
 /** The signed-in principal of a request that passed authentication. */
 export function principalOf(request: FastifyRequest): Principal {
@@ -88,10 +83,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   // Other API processes publish the users they changed; the event bus is registered after this plugin.
   let unsubscribe = () => {};
   app.addHook('onReady', async () => {
-    const off = app.events.subscribe(USER_CHANGED_TOPIC, (data) => {
-      const userId = (data as { userId?: unknown } | null)?.userId;
-      if (typeof userId === 'string') app.activeUsers.forget(userId);
-    });
+    const off = app.events.subscribe(userChangedEvent, ({ user_id }) => app.activeUsers.forget(user_id));
     unsubscribe = () => void off();
   });
   app.addHook('onClose', async () => unsubscribe());

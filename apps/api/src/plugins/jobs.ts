@@ -2,19 +2,29 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
-import type { Database } from '../db/client';
+import type { Database, SqlExecutor } from '../db/client';
 import type { JobDefinition, JobHandler } from '../lib/jobs';
 
-export type Jobs = {
-  /** Queues a job; the payload is checked against the job's schema first. */
+export type SendOptions = { startAfter?: Date };
+
+export type JobSender = {
+  /**
+   * Queues a job; the payload is checked against the job's schema first. Inside a transaction the job is queued
+   * only if it commits.
+   */
   send<Schema extends z.ZodType>(
     job: JobDefinition<Schema>,
     payload: z.input<Schema>,
-    options?: { singletonKey?: string; startAfter?: Date },
+    options?: SendOptions,
   ): Promise<string | null>;
+};
+
+export type Jobs = JobSender & {
+  /** A sender whose jobs are inserted on the given connection (the open transaction). */
+  senderOn(execute: SqlExecutor): JobSender;
   /** Runs the job on a cron schedule (UTC), once across all API processes. */
   schedule<Schema extends z.ZodType>(job: JobDefinition<Schema>, cron: string, payload: z.input<Schema>): void;
-  /** Registers the handler; workers start when the app is ready. */
+  /** Registers the handler; its queue is created and workers start when the app is ready. */
   work<Schema extends z.ZodType>(job: JobDefinition<Schema>, handler: JobHandler<Schema>): void;
   /**
    * Runs every due job of every queue with a handler, including jobs those handlers queue, until none is left.
@@ -34,6 +44,8 @@ declare module 'fastify' {
 
 export type JobsOptions = { database: Database; pollingIntervalSeconds?: number; runWorkers?: boolean };
 
+const DEFAULT_BATCH_SIZE = 20;
+
 /** pg-boss on the application database, with its own small pool. */
 export function createBoss(database: Database, options: { supervise?: boolean; schedule?: boolean } = {}): PgBoss {
   return new PgBoss({
@@ -46,11 +58,14 @@ export function createBoss(database: Database, options: { supervise?: boolean; s
   });
 }
 
+type Registered = { job: JobDefinition<z.ZodType>; handler: JobHandler<z.ZodType> };
+
 export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsOptions) => {
+  const { database } = options;
   const runWorkers = options.runWorkers !== false;
   // Without workers (tests), nothing needs pg-boss's maintenance or cron timers either.
-  const boss = createBoss(options.database, runWorkers ? {} : { supervise: false, schedule: false });
-  const registered: Array<{ job: JobDefinition<z.ZodType>; handler: JobHandler<z.ZodType> }> = [];
+  const boss = createBoss(database, runWorkers ? {} : { supervise: false, schedule: false });
+  const registered: Registered[] = [];
   const schedules: Array<{ job: JobDefinition<z.ZodType>; cron: string; payload: object }> = [];
   const createdQueues = new Set<string>();
   boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
@@ -66,12 +81,66 @@ export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsOptions) 
     createdQueues.add(job.name);
   }
 
+  function senderOn(execute: SqlExecutor | null): JobSender {
+    return {
+      async send(job, payload, sendOptions) {
+        const data = job.payload.parse(payload);
+        const singletonKey = job.idempotencyKey?.(data);
+        if (execute) {
+          // Creating a queue locks pg-boss's job table from another connection: doing that while this
+          // transaction holds it would wait forever, so queues are created when the app starts.
+          if (!createdQueues.has(job.name)) {
+            throw new Error(`job ${job.name} has no handler in this app: register it with app.jobs.work`);
+          }
+        } else {
+          await ensureQueue(job);
+        }
+        return boss.send(job.name, data as object, {
+          ...sendOptions,
+          ...(singletonKey ? { singletonKey } : {}),
+          ...(execute ? { db: { executeSql: execute } } : {}),
+        });
+      },
+    };
+  }
+
+  /** Runs one job's handler; with an idempotency key, at most once per key (see lib/jobs.ts). */
+  async function runHandler({ job, handler }: Registered, data: unknown): Promise<void> {
+    const payload = job.payload.parse(data);
+    const key = job.idempotencyKey?.(payload);
+    if (!key) return handler(payload);
+    await database.transaction(async (tx) => {
+      // A concurrent run of the same key waits here on the primary key until this one commits or rolls back.
+      const { rows } = await tx.execute(
+        'insert into job_receipts (key, job) values ($1, $2) on conflict (key) do nothing returning key',
+        [key, job.name],
+      );
+      if (rows.length === 0) {
+        app.log.info({ job: job.name, key }, 'job already done for this key; skipped');
+        return;
+      }
+      await handler(payload);
+    });
+  }
+
+  /** Runs fetched jobs one by one, completing or failing each on its own. */
+  async function runItems(entry: Registered, items: Array<PgBoss.Job<unknown>>, result?: DrainResult) {
+    for (const item of items) {
+      try {
+        await runHandler(entry, item.data);
+        await boss.complete(entry.job.name, item.id);
+        if (result) result.completed += 1;
+      } catch (error) {
+        app.log.warn({ err: error, job: entry.job.name, id: item.id }, 'job failed; it will be retried');
+        await boss.fail(entry.job.name, item.id, { message: String(error) });
+        result?.failed.push({ name: entry.job.name, id: item.id, error });
+      }
+    }
+  }
+
   app.decorate('jobs', {
-    async send(job, payload, sendOptions) {
-      const data = job.payload.parse(payload) as object;
-      await ensureQueue(job);
-      return boss.send(job.name, data, { ...sendOptions });
-    },
+    ...senderOn(null),
+    senderOn,
     schedule(job, cron, payload) {
       schedules.push({ job, cron, payload: job.payload.parse(payload) as object });
     },
@@ -82,19 +151,11 @@ export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsOptions) 
       const result: DrainResult = { completed: 0, failed: [] };
       for (let found = true; found;) {
         found = false;
-        for (const { job, handler } of registered) {
-          await ensureQueue(job);
-          for (const item of await boss.fetch<unknown>(job.name, { batchSize: 100 })) {
-            found = true;
-            try {
-              await handler(job.payload.parse(item.data));
-              await boss.complete(job.name, item.id);
-              result.completed += 1;
-            } catch (error) {
-              await boss.fail(job.name, item.id, { message: String(error) });
-              result.failed.push({ name: job.name, id: item.id, error });
-            }
-          }
+        for (const entry of registered) {
+          await ensureQueue(entry.job);
+          const items = await boss.fetch<unknown>(entry.job.name, { batchSize: 100 });
+          if (items.length > 0) found = true;
+          await runItems(entry, items, result);
         }
       }
       return result;
@@ -103,11 +164,20 @@ export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsOptions) 
 
   app.addHook('onReady', async () => {
     await boss.start();
+    for (const { job } of registered) await ensureQueue(job);
     if (!runWorkers) return;
-    for (const { job, handler } of registered) {
-      await ensureQueue(job);
-      await boss.work(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async (batch) => {
-        for (const item of batch) await handler(job.payload.parse(item.data));
+    for (const entry of registered) {
+      const batchSize = entry.job.batchSize ?? DEFAULT_BATCH_SIZE;
+      const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+      // pg-boss fetches one batch per polling interval; a full batch means more are waiting, so keep fetching
+      // until the queue is empty (40 password resets must not hold invitations back for a minute).
+      await boss.work(entry.job.name, { pollingIntervalSeconds, batchSize }, async (batch) => {
+        for (let items = batch; items.length > 0;) {
+          await runItems(entry, items);
+          if (items.length < batchSize) break;
+          items = await boss.fetch<unknown>(entry.job.name, { batchSize });
+        }
+        // pg-boss then completes the batch's ids, which only touches jobs still active: none.
       });
     }
     for (const { job, cron, payload } of schedules) {

@@ -6,7 +6,7 @@ import {
   type EndpointQueryInput,
   type EndpointResult,
 } from '@paydesk/domain/api/endpoint';
-import { DEFAULT_ERROR_MESSAGE, isErrorCode, translateError } from '@paydesk/domain/errors/catalogue';
+import { DEFAULT_ERROR_MESSAGE, isCatalogueCode, translateError } from '@paydesk/domain/errors/catalogue';
 
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -69,7 +69,7 @@ export class ApiError extends Error {
     const record = isRecord(body) ? body : {};
     const code = typeof record.code === 'string' ? record.code : undefined;
     const detail =
-      code && isErrorCode(code) ? translateError(code) : readMessages(record.detail).join(' ') || undefined;
+      code && isCatalogueCode(code) ? translateError(code) : readMessages(record.detail).join(' ') || undefined;
     const nonFieldErrors = readMessages(record.non_field_errors);
     const bodyMessage = typeof record.message === 'string' ? translateError(record.message) : undefined;
     super(detail ?? (nonFieldErrors.join(' ') || bodyMessage) ?? DEFAULT_ERROR_MESSAGE);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ERROR_MESSAGE, ERROR_CATALOGUE, ERROR_HTTP_STATUS, isErrorCode, translateError } from './catalogue';
+import {
+  DEFAULT_ERROR_MESSAGE,
+  ERROR_CATALOGUE,
+  ERROR_HTTP_STATUS,
+  isCatalogueCode,
+  translateError,
+} from './catalogue';
 
 describe('error catalogue (SPEC §8)', () => {
   it('holds the 32 codes with their exact messages', () => {
@@ -15,8 +21,8 @@ describe('error catalogue (SPEC §8)', () => {
   });
 
   it('translates codes and passes other text through', () => {
-    expect(isErrorCode('pin.mismatch')).toBe(true);
-    expect(isErrorCode('toString')).toBe(false);
+    expect(isCatalogueCode('pin.mismatch')).toBe(true);
+    expect(isCatalogueCode('toString')).toBe(false);
     expect(translateError('token.invalid')).toBe('Invalid Token.');
     expect(translateError('Something else')).toBe('Something else');
     expect(DEFAULT_ERROR_MESSAGE).toBe('Oops! Something Went Wrong....');

@@ -35,7 +35,8 @@ export const ERROR_CATALOGUE = {
   'integrations.unresolvable_action': 'This action must be manually resolved.',
 } as const;
 
-export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+/** A SPEC §8 code; with the project's own codes it makes `ErrorCode` (./error-codes.ts). */
+export type CatalogueCode = keyof typeof ERROR_CATALOGUE;
 
 type ErrorStatus = 400 | 401 | 404 | 409 | 422;
 
@@ -73,15 +74,15 @@ export const ERROR_HTTP_STATUS = {
   'card_type.invalid': 400,
   'owner.incorrect_percentage': 400,
   'integrations.unresolvable_action': 409,
-} as const satisfies Record<ErrorCode, ErrorStatus>;
+} as const satisfies Record<CatalogueCode, ErrorStatus>;
 
 export const DEFAULT_ERROR_MESSAGE = 'Oops! Something Went Wrong....';
 
-export function isErrorCode(value: string): value is ErrorCode {
+export function isCatalogueCode(value: string): value is CatalogueCode {
   return Object.prototype.hasOwnProperty.call(ERROR_CATALOGUE, value);
 }
 
 /** The catalogue message for a code; any other text is returned as it is. */
 export function translateError(codeOrText: string): string {
-  return isErrorCode(codeOrText) ? ERROR_CATALOGUE[codeOrText] : codeOrText;
+  return isCatalogueCode(codeOrText) ? ERROR_CATALOGUE[codeOrText] : codeOrText;
 }

@@ -19,42 +19,44 @@ import {
 const RESET_REQUESTED = 'If an account exists for that email, we have sent a link to reset the password.';
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
-  registerEndpoint(app, endpoints.signIn, async (request) => signIn(app, { ...request.body, ip: request.ip }));
+  const { ctx } = app;
 
-  registerEndpoint(app, endpoints.ssoAuth, async (request) => signInWithSso(app, request.body));
+  registerEndpoint(app, endpoints.signIn, async (request) => signIn(ctx, { ...request.body, ip: request.ip }));
 
-  registerEndpoint(app, endpoints.createSsoLink, async (request) => createSsoLink(app, request.body.user_id));
+  registerEndpoint(app, endpoints.ssoAuth, async (request) => signInWithSso(ctx, request.body));
 
-  registerEndpoint(app, endpoints.refresh, async (request) => refreshTokens(app, request.body.refresh));
+  registerEndpoint(app, endpoints.createSsoLink, async (request) => createSsoLink(ctx, request.body.user_id));
+
+  registerEndpoint(app, endpoints.refresh, async (request) => refreshTokens(ctx, request.body.refresh));
 
   registerEndpoint(app, endpoints.blacklist, async (request) => {
-    await blacklistRefreshToken(app, request.body.refresh_token);
+    await blacklistRefreshToken(ctx, request.body.refresh_token);
     return {};
   });
 
   registerEndpoint(app, endpoints.requestPasswordReset, async (request) => {
-    await requestPasswordReset(app, request.body.email, appUrlOf(request));
+    await requestPasswordReset(ctx, request.body.email, appUrlOf(request));
     return { detail: RESET_REQUESTED };
   });
 
   registerEndpoint(app, endpoints.confirmPasswordReset, async (request) => {
-    await confirmPasswordReset(app, request.body);
+    await confirmPasswordReset(ctx, request.body);
     return { detail: 'Your password has been reset.' };
   });
 
   registerEndpoint(app, endpoints.describeSignup, async (request) =>
-    describeSignup(app, request.params.id, request.params.token),
+    describeSignup(ctx, request.params.id, request.params.token),
   );
 
   registerEndpoint(app, endpoints.completeSignup, async (request) =>
-    completeSignup(app, { ...request.params, ...request.body }),
+    completeSignup(ctx, { ...request.params, ...request.body }),
   );
 
   registerEndpoint(app, endpoints.describeInvite, async (request) =>
-    describeInvite(app, request.params.id, request.params.token),
+    describeInvite(ctx, request.params.id, request.params.token),
   );
 
   registerEndpoint(app, endpoints.acceptInvite, async (request) =>
-    acceptPartnerInvite(app, { ...request.params, ...request.body }),
+    acceptPartnerInvite(ctx, { ...request.params, ...request.body }),
   );
 };

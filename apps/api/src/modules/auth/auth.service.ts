@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
-import { HttpError, CatalogueError } from '../../lib/http-errors';
+import { CatalogueError, HttpError } from '../../lib/http-errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import {
   InvalidTokenError,
@@ -11,6 +9,7 @@ import {
   verifyRefreshToken,
   type RefreshTokenClaims,
 } from '../../lib/tokens';
+import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import { queueEmail } from '../mail/mail.service';
 import {
   checkOneTimeToken,
@@ -40,6 +39,7 @@ import {
   revokeUserRefreshTokens,
   useRefreshToken,
 } from './auth.repository';
+import { sessionRevokedEvent } from './auth.events';
 
 export type TokenPair = { access: string; refresh: string };
 
@@ -47,23 +47,23 @@ export const SIGN_IN_WINDOW_MINUTES = 15;
 export const MAX_FAILURES_PER_ACCOUNT = 5;
 export const MAX_FAILURES_PER_ADDRESS = 30;
 const THROTTLED = () =>
-  new HttpError(429, `Too many sign-in attempts. Please try again in ${SIGN_IN_WINDOW_MINUTES} minutes.`, 'throttled');
-const TOKEN_NOT_VALID = () => new HttpError(401, 'Token is invalid or expired', 'token_not_valid');
+  new HttpError('throttled', `Too many sign-in attempts. Please try again in ${SIGN_IN_WINDOW_MINUTES} minutes.`);
+const TOKEN_NOT_VALID = () => new HttpError('token_not_valid', 'Token is invalid or expired');
 
 /** A new access token and a refresh token; a refresh keeps the family of the sign-in it came from. */
 export async function issueTokens(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   user: UserRow,
   familyId: string = randomUUID(),
 ): Promise<TokenPair> {
-  const secret = app.config.JWT_SECRET ?? '';
-  const claims = await buildUserClaims(app.database.db, user);
+  const secret = ctx.config.JWT_SECRET ?? '';
+  const claims = await buildUserClaims(ctx.db, user);
   const jti = randomUUID();
-  await insertRefreshToken(app.database.db, {
+  await insertRefreshToken(ctx.db, {
     jti,
     user_id: user.id,
     family_id: familyId,
-    expires_at: new Date(Date.now() + REFRESH_TOKEN_LIFETIME_SECONDS * 1000),
+    expires_at: new Date(ctx.clock().getTime() + REFRESH_TOKEN_LIFETIME_SECONDS * 1000),
   });
   return {
     access: await signAccessToken(secret, { sub: user.id, ...claims }),
@@ -76,13 +76,13 @@ export async function issueTokens(
  * same work (one argon2 check), and repeated failures per account or per address are throttled.
  */
 export async function signIn(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   input: { email: string; password: string; ip: string },
 ): Promise<TokenPair> {
-  const db = app.database.db;
+  const { db } = ctx;
   const accountKey = `email:${input.email.trim().toLowerCase()}`;
   const addressKey = `ip:${input.ip}`;
-  const since = new Date(Date.now() - SIGN_IN_WINDOW_MINUTES * 60_000);
+  const since = new Date(ctx.clock().getTime() - SIGN_IN_WINDOW_MINUTES * 60_000);
   const [accountFailures, addressFailures] = await Promise.all([
     countRecentFailures(db, accountKey, since),
     countRecentFailures(db, addressKey, since),
@@ -98,12 +98,12 @@ export async function signIn(
     throw new CatalogueError('user.not_found');
   }
   await clearSignInFailures(db, accountKey);
-  return issueTokens(app, user);
+  return issueTokens(ctx, user);
 }
 
-async function readRefreshToken(app: FastifyInstance, token: string): Promise<RefreshTokenClaims> {
+async function readRefreshToken(ctx: ServiceContext, token: string): Promise<RefreshTokenClaims> {
   try {
-    return await verifyRefreshToken(app.config.JWT_SECRET ?? '', token);
+    return await verifyRefreshToken(ctx.config.JWT_SECRET ?? '', token);
   } catch (error) {
     if (error instanceof InvalidTokenError) throw TOKEN_NOT_VALID();
     throw error;
@@ -111,9 +111,9 @@ async function readRefreshToken(app: FastifyInstance, token: string): Promise<Re
 }
 
 /** Rotates a refresh token. A used, revoked or unknown one revokes its whole sign-in (it may have been stolen). */
-export async function refreshTokens(app: FastifyInstance, token: string): Promise<TokenPair> {
-  const db = app.database.db;
-  const claims = await readRefreshToken(app, token);
+export async function refreshTokens(ctx: ServiceContext, token: string): Promise<TokenPair> {
+  const { db } = ctx;
+  const claims = await readRefreshToken(ctx, token);
   if (!(await useRefreshToken(db, claims.jti))) {
     await revokeFamily(db, claims.family);
     throw TOKEN_NOT_VALID();
@@ -123,70 +123,82 @@ export async function refreshTokens(app: FastifyInstance, token: string): Promis
     await revokeFamily(db, claims.family);
     throw TOKEN_NOT_VALID();
   }
-  return issueTokens(app, user, claims.family);
+  return issueTokens(ctx, user, claims.family);
 }
 
 /** Logout: the refresh token and every token rotated from the same sign-in stop working. */
-export async function blacklistRefreshToken(app: FastifyInstance, token: string): Promise<void> {
-  const claims = await readRefreshToken(app, token);
-  await revokeFamily(app.database.db, claims.family);
-  await publishUserChanged(app, claims.sub);
+export async function blacklistRefreshToken(ctx: ServiceContext, token: string): Promise<void> {
+  const claims = await readRefreshToken(ctx, token);
+  await withTransaction(ctx, async (tx) => {
+    await revokeFamily(tx.db, claims.family);
+    await publishUserChanged(tx, claims.sub);
+  });
 }
 
-export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
-  await revokeUserRefreshTokens(db, userId);
+/**
+ * Every refresh token of the user stops working, and their open clients are told (`session.revoked`, delivered
+ * when the transaction commits). Joins the caller's transaction, e.g. disabling the user.
+ */
+export async function revokeAllSessions(ctx: ServiceContext, userId: string): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    await revokeUserRefreshTokens(tx.db, userId);
+    await tx.events.publish(sessionRevokedEvent, {}, { kind: 'user', userId });
+  });
 }
 
 /** Always answers the same; only a real active user with a password gets the email. */
-export async function requestPasswordReset(app: FastifyInstance, email: string, appUrl: string): Promise<void> {
-  const user = await findUserForSignIn(app.database.db, email);
+export async function requestPasswordReset(ctx: ServiceContext, email: string, appUrl: string): Promise<void> {
+  const user = await findUserForSignIn(ctx.db, email);
   if (!user?.password_hash) return;
-  const { id, token } = await issueOneTimeToken(app.database.db, { user_id: user.id, purpose: 'password_reset' });
-  const link = `${appUrl}/reset-password/${id}/${token}`;
-  await queueEmail(app, {
-    to: user.email,
-    subject: 'Reset your Paydesk password',
-    text: `Hello ${user.first_name},\n\nUse this link within an hour to choose a new Paydesk password:\n${link}\n\nIf you did not ask for this, you can ignore this email.`,
+  await withTransaction(ctx, async (tx) => {
+    const { id, token } = await issueOneTimeToken(tx.db, { user_id: user.id, purpose: 'password_reset' });
+    const link = `${appUrl}/reset-password/${id}/${token}`;
+    await queueEmail(tx, {
+      key: `password-reset:${id}`,
+      to: user.email,
+      subject: 'Reset your Paydesk password',
+      text: `Hello ${user.first_name},\n\nUse this link within an hour to choose a new Paydesk password:\n${link}\n\nIf you did not ask for this, you can ignore this email.`,
+    });
   });
 }
 
 export async function confirmPasswordReset(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   input: { id: string; token: string; password: string },
 ): Promise<void> {
-  const db = app.database.db;
-  const row = await checkOneTimeToken(db, input.id, input.token, 'password_reset');
+  const row = await checkOneTimeToken(ctx.db, input.id, input.token, 'password_reset');
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
-    await useOneTimeToken(tx, row);
-    await setPassword(tx, row.user_id, passwordHash);
-    await revokeUserRefreshTokens(tx, row.user_id);
+  await withTransaction(ctx, async (tx) => {
+    await useOneTimeToken(tx.db, row);
+    await setPassword(tx.db, row.user_id, passwordHash);
+    await revokeUserRefreshTokens(tx.db, row.user_id);
+    await publishUserChanged(tx, row.user_id);
   });
-  await publishUserChanged(app, row.user_id);
 }
 
 /** A single-use SSO link for a user, minted by a super user; valid for 5 minutes. */
 export async function createSsoLink(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   userId: string,
 ): Promise<{ id: string; token: string; url: string }> {
-  const user = await findActiveUser(app.database.db, userId);
+  const user = await findActiveUser(ctx.db, userId);
   if (!user) throw new CatalogueError('user.not_found');
-  const { id, token } = await issueOneTimeToken(app.database.db, { user_id: user.id, purpose: 'sso' });
+  const { id, token } = await issueOneTimeToken(ctx.db, { user_id: user.id, purpose: 'sso' });
   return { id, token, url: `/sso?${new URLSearchParams({ id, token })}` };
 }
 
-export async function signInWithSso(app: FastifyInstance, input: { id: string; token: string }): Promise<TokenPair> {
-  const db = app.database.db;
-  const row = await checkOneTimeToken(db, input.id, input.token, 'sso');
-  const user = await findActiveUser(db, row.user_id);
+export async function signInWithSso(ctx: ServiceContext, input: { id: string; token: string }): Promise<TokenPair> {
+  const row = await checkOneTimeToken(ctx.db, input.id, input.token, 'sso');
+  const user = await findActiveUser(ctx.db, row.user_id);
   if (!user) throw new CatalogueError('token.invalid');
-  await useOneTimeToken(db, row);
-  return issueTokens(app, user);
+  return withTransaction(ctx, async (tx) => {
+    await useOneTimeToken(tx.db, row);
+    return issueTokens(tx, user);
+  });
 }
 
-export async function describeSignup(app: FastifyInstance, id: string, token: string) {
-  const db = app.database.db;
+export async function describeSignup(ctx: ServiceContext, id: string, token: string) {
+  const { db } = ctx;
   const row = await checkOneTimeToken(db, id, token, 'signup');
   const user = await findActiveUser(db, row.user_id);
   if (!user) throw new CatalogueError('token.invalid');
@@ -200,25 +212,24 @@ export async function describeSignup(app: FastifyInstance, id: string, token: st
 
 /** A new user invited by email sets their name and password, and is signed in. */
 export async function completeSignup(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   input: { id: string; token: string; first_name: string; last_name: string; password: string },
 ): Promise<TokenPair> {
-  const db = app.database.db;
-  const row = await checkOneTimeToken(db, input.id, input.token, 'signup');
-  const user = await findActiveUser(db, row.user_id);
+  const row = await checkOneTimeToken(ctx.db, input.id, input.token, 'signup');
+  const user = await findActiveUser(ctx.db, row.user_id);
   if (!user) throw new CatalogueError('token.invalid');
-  if (await findUserPasswordHash(db, user.id)) throw new CatalogueError('password.already_set');
+  if (await findUserPasswordHash(ctx.db, user.id)) throw new CatalogueError('password.already_set');
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
-    await useOneTimeToken(tx, row);
-    await setPassword(tx, user.id, passwordHash, { first_name: input.first_name, last_name: input.last_name });
+  return withTransaction(ctx, async (tx) => {
+    await useOneTimeToken(tx.db, row);
+    await setPassword(tx.db, user.id, passwordHash, { first_name: input.first_name, last_name: input.last_name });
+    await publishUserChanged(tx, user.id);
+    return issueTokens(tx, user);
   });
-  await publishUserChanged(app, user.id);
-  return issueTokens(app, user);
 }
 
-export async function describeInvite(app: FastifyInstance, id: string, token: string) {
-  const db = app.database.db;
+export async function describeInvite(ctx: ServiceContext, id: string, token: string) {
+  const { db } = ctx;
   const row = await checkOneTimeToken(db, id, token, 'invite');
   const user = await findActiveUser(db, row.user_id);
   if (!user) throw new CatalogueError('token.invalid');
@@ -227,28 +238,27 @@ export async function describeInvite(app: FastifyInstance, id: string, token: st
 
 /** An existing user invited to another merchant confirms with their password and gets the role there. */
 export async function acceptPartnerInvite(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   input: { id: string; token: string; password: string },
 ): Promise<TokenPair> {
-  const db = app.database.db;
-  const row = await checkOneTimeToken(db, input.id, input.token, 'invite');
-  const user = await findActiveUser(db, row.user_id);
-  const passwordHash = user ? await findUserPasswordHash(db, user.id) : null;
+  const row = await checkOneTimeToken(ctx.db, input.id, input.token, 'invite');
+  const user = await findActiveUser(ctx.db, row.user_id);
+  const passwordHash = user ? await findUserPasswordHash(ctx.db, user.id) : null;
   if (!user || !passwordHash || !(await verifyPassword(passwordHash, input.password))) {
     throw new CatalogueError('user.not_found');
   }
-  await db.transaction(async (tx) => {
-    await useOneTimeToken(tx, row);
-    await acceptInvite(tx, row);
+  return withTransaction(ctx, async (tx) => {
+    await useOneTimeToken(tx.db, row);
+    await acceptInvite(tx.db, row);
+    await publishUserChanged(tx, user.id);
+    return issueTokens(tx, user);
   });
-  await publishUserChanged(app, user.id);
-  return issueTokens(app, user);
 }
 
 /** Deletes what no longer matters: old sign-in failures, and refresh and one-time tokens expired a day ago. */
-export async function pruneExpiredAuthRecords(db: Db, now = new Date()): Promise<void> {
+export async function pruneExpiredAuthRecords(ctx: ServiceContext, now = ctx.clock()): Promise<void> {
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
-  await pruneSignInFailures(db, dayAgo);
-  await pruneRefreshTokens(db, dayAgo);
-  await pruneExpiredOneTimeTokens(db, dayAgo);
+  await pruneSignInFailures(ctx.db, dayAgo);
+  await pruneRefreshTokens(ctx.db, dayAgo);
+  await pruneExpiredOneTimeTokens(ctx.db, dayAgo);
 }

@@ -11,7 +11,7 @@ import { registerEndpoint } from '../../lib/endpoint-routes';
 export const devRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoint(app, devEndpoints.outbox, async (request) => {
     const { recipient, channel } = request.query;
-    const rows = await app.database.db
+    const rows = await app.ctx.db
       .select()
       .from(outboxMessages)
       .where(

@@ -1,18 +1,29 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AUTHENTICATED } from '@paydesk/domain/access/endpoint-access';
 import { principalOf } from '../../plugins/auth';
-import { userTopic } from './live.service';
+import { maySeeEvent, toLiveFrame } from './live.service';
 
 /**
- * The signed-in user's live channel: events addressed to them (e.g. `session.revoked` when they are disabled)
- * arrive as JSON frames, from whichever API process published them. Browsers cannot set headers on a WebSocket,
- * so the access token comes as the `token` query parameter.
+ * The signed-in user's live channel: every event their principal may see (addressed to them, e.g.
+ * `session.revoked` when they are disabled, or to a merchant where they meet the event's rule) arrives as a JSON
+ * frame, from whichever API process published it. Browsers cannot set headers on a WebSocket, so the access token
+ * comes as the `token` query parameter.
  */
 export const liveRoutes: FastifyPluginAsync = async (app) => {
   app.get('/ws/events/', { websocket: true, config: { access: AUTHENTICATED } }, (socket, request) => {
     const { user } = principalOf(request);
-    const unsubscribe = app.events.subscribe(userTopic(user.id), (event) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+    // One check at a time per socket, so that its frames keep the order the events arrived in.
+    let delivered = Promise.resolve();
+    const unsubscribe = app.events.subscribeAll((envelope) => {
+      delivered = delivered.then(async () => {
+        try {
+          if ((await maySeeEvent(app.ctx.db, user, envelope)) && socket.readyState === socket.OPEN) {
+            socket.send(toLiveFrame(envelope));
+          }
+        } catch (error) {
+          request.log.warn({ err: error, event: envelope.name }, 'could not deliver a live event');
+        }
+      });
     });
     socket.on('close', unsubscribe);
   });

@@ -6,7 +6,7 @@ import { merchantAccessOf, principalOf } from '../../plugins/auth';
 import { changeMerchant, createMerchant, listMerchants, removeMerchant, toMerchantDto } from './merchants.service';
 
 export const merchantsRoutes: FastifyPluginAsync = async (app) => {
-  const db = app.database.db;
+  const { db } = app.ctx;
 
   registerEndpoint(app, endpoints.list, async (request) => {
     const { search, ordering, ...page } = request.query;

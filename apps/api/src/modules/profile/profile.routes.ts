@@ -6,7 +6,7 @@ import { buildProfile } from './profile.service';
 
 export const profileRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoint(app, profileEndpoints.get, async (request) => {
-    const profile = await buildProfile(app.database.db, principalOf(request));
+    const profile = await buildProfile(app.ctx.db, principalOf(request));
     return { count: 1 as const, next: null, previous: null, results: [profile] as [typeof profile] };
   });
 };

@@ -5,7 +5,7 @@ import { pageBounds, toPage } from '../../lib/pagination';
 import { changeRole, createRole, getRole, listRoles, removeRole, toRoleDto } from './roles.service';
 
 export const rolesRoutes: FastifyPluginAsync = async (app) => {
-  const db = app.database.db;
+  const { db } = app.ctx;
 
   registerEndpoint(app, endpoints.list, async (request) => {
     const { ordering } = request.query;

@@ -1,7 +1,7 @@
 import { PERMISSION_FLAGS, type PermissionFlag } from '@paydesk/domain/access/roles';
 import type { ParsedRoleInput, Role } from '@paydesk/domain/roles/roles.contract';
 import type { Db } from '../../db/client';
-import { FieldErrors, HttpError, notFound } from '../../lib/http-errors';
+import { HttpError, notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import {
   countRoleHolders,
@@ -59,22 +59,10 @@ function toColumns(input: Partial<ParsedRoleInput>, current?: CustomRoleRow) {
   };
 }
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
-
-async function saving<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw FieldErrors.of('role_name', 'A role with this name already exists');
-    throw error;
-  }
-}
-
 export async function createRole(db: Db, merchantId: string, input: ParsedRoleInput): Promise<CustomRoleRow> {
-  return saving(() => insertRole(db, { merchant_id: merchantId, ...toColumns(input), role_name: input.role_name }));
+  // A duplicate name is refused by custom_roles_merchant_name_idx, mapped to a role_name field error in one place
+  // (lib/database-errors.ts).
+  return insertRole(db, { merchant_id: merchantId, ...toColumns(input), role_name: input.role_name });
 }
 
 /** `replace` (PUT) sets the whole role from the input; otherwise (PATCH) only what the input names changes. */
@@ -93,7 +81,7 @@ export async function changeRole(
   }
   const columns = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   if (Object.keys(columns).length === 0) return current;
-  const updated = await saving(() => updateRole(db, current.id, columns));
+  const updated = await updateRole(db, current.id, columns);
   return updated ?? current;
 }
 
@@ -101,10 +89,6 @@ export async function removeRole(db: Db, merchantId: string, roleId: string): Pr
   const role = await getRole(db, merchantId, roleId);
   const holders = await countRoleHolders(db, role.id);
   if (holders > 0)
-    throw new HttpError(
-      409,
-      `This role is assigned to ${holders} user(s); give them another role first.`,
-      'role.in_use',
-    );
+    throw new HttpError('role.in_use', `This role is assigned to ${holders} user(s); give them another role first.`);
   await deleteRole(db, role.id);
 }

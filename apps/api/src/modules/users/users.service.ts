@@ -4,14 +4,15 @@ import { buildClaimsRoles, hasAnyRole, type RoleGrant } from '@paydesk/domain/ac
 import { SUPER_GROUP } from '@paydesk/domain/access/roles';
 import { mayDisableUser } from '@paydesk/domain/access/user-management';
 import { REQUIRED } from '@paydesk/domain/validation/messages';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { CatalogueError, FieldErrors, notFound, permissionDenied } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
+import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import { queueEmail } from '../mail/mail.service';
 import { findMerchant, type MerchantWithOrganization } from '../merchants/merchants.service';
 import { issueOneTimeToken, type OneTimeTokenRow } from '../one-time-tokens/one-time-tokens.service';
 import { findCustomRole } from '../roles/roles.service';
+import { userChangedEvent } from './users.events';
 import {
   deleteGrants,
   findGrant,
@@ -32,9 +33,6 @@ import {
 } from './users.repository';
 
 export type { UserRow };
-
-/** Topic on the event bus: a user's identity, roles or sessions changed; every process forgets its cached copy. */
-export const USER_CHANGED_TOPIC = 'user.changed';
 
 export type MerchantAccess = {
   /** The user acting is a platform super user. */
@@ -93,12 +91,12 @@ export function findUserPasswordHash(db: Db, userId: string): Promise<string | n
 }
 
 /**
- * Makes every API process drop its cached copy of the user (this one at once, the others through the event
- * bus). Call it after the change is committed, so no process re-reads the old row into its cache.
+ * Makes every API process drop its cached copy of the user: this one at once, every one (this one again) when the
+ * change commits, through the event bus. Call it inside the transaction that changes the user.
  */
-export async function publishUserChanged(app: FastifyInstance, userId: string): Promise<void> {
-  app.activeUsers.forget(userId);
-  await app.events.publish(USER_CHANGED_TOPIC, { userId });
+export async function publishUserChanged(ctx: ServiceContext, userId: string): Promise<void> {
+  ctx.forgetUser(userId);
+  await ctx.events.publish(userChangedEvent, { user_id: userId }, { kind: 'servers' });
 }
 
 export async function setPassword(
@@ -171,74 +169,89 @@ async function checkInvitedRole(db: Db, access: MerchantAccess, input: InviteInp
 
 /**
  * Invites by email: a new person becomes a pending user with the role and gets a sign-up link; an existing user
- * of the same organisation gets a link to accept the role with their own password.
+ * of the same organisation gets a link to accept the role with their own password. The user, the link and the
+ * email commit together.
  */
 export async function inviteUser(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   access: MerchantAccess,
   input: InviteInput,
   appUrl: string,
 ): Promise<MerchantUserDto> {
-  const db = app.database.db;
-  const customRoleId = await checkInvitedRole(db, access, input);
-  const merchant = access.merchant;
-  const role = { role: input.role, custom_role_id: customRoleId };
-  const existing = await findUserByEmail(db, input.email);
+  return withTransaction(ctx, async (tx) => {
+    const { db } = tx;
+    const customRoleId = await checkInvitedRole(db, access, input);
+    const merchant = access.merchant;
+    const role = { role: input.role, custom_role_id: customRoleId };
+    const existing = await findUserByEmail(db, input.email);
+    const subject = `You are invited to ${merchant.name} on Paydesk`;
 
-  if (!existing) {
-    const { user, link } = await db.transaction(async (tx) => {
-      const user = await insertUser(tx, {
+    if (!existing) {
+      const user = await insertUser(db, {
         email: input.email.trim(),
         first_name: input.first_name,
         last_name: input.last_name,
         organization_id: merchant.organization_id,
         is_pending: true,
       });
-      await insertGrant(tx, { user_id: user.id, merchant_id: merchant.id, ...role });
-      const { id, token } = await issueOneTimeToken(tx, {
+      await insertGrant(db, { user_id: user.id, merchant_id: merchant.id, ...role });
+      const { id, token } = await issueOneTimeToken(db, {
         user_id: user.id,
         purpose: 'signup',
         merchant_id: merchant.id,
       });
-      return { user, link: `${appUrl}/partner-signup/${id}/${token}` };
-    });
-    await queueEmail(app, {
-      to: user.email,
-      subject: `You are invited to ${merchant.name} on Paydesk`,
-      text: `Hello ${user.first_name},\n\nYou have been invited to ${merchant.name} on Paydesk. Set your password here:\n${link}\n`,
-    });
-    return toMerchantUserDto({ user, grant: null, customRole: null });
-  }
+      await queueEmail(tx, {
+        key: `signup-invite:${id}`,
+        to: user.email,
+        subject,
+        text: `Hello ${user.first_name},\n\nYou have been invited to ${merchant.name} on Paydesk. Set your password here:\n${appUrl}/partner-signup/${id}/${token}\n`,
+      });
+      return toMerchantUserDto({ user, grant: null, customRole: null });
+    }
 
-  if (existing.organization_id && existing.organization_id !== merchant.organization_id)
-    throw new CatalogueError('user.org_already_set');
-  if (await findGrant(db, existing.id, merchant.id)) throw new CatalogueError('user.email_in_use');
-  const { id, token } = await issueOneTimeToken(db, {
-    user_id: existing.id,
-    purpose: 'invite',
-    merchant_id: merchant.id,
-    ...role,
+    if (existing.organization_id && existing.organization_id !== merchant.organization_id)
+      throw new CatalogueError('user.org_already_set');
+    if (await findGrant(db, existing.id, merchant.id)) throw new CatalogueError('user.email_in_use');
+    const { id, token } = await issueOneTimeToken(db, {
+      user_id: existing.id,
+      purpose: 'invite',
+      merchant_id: merchant.id,
+      ...role,
+    });
+    await queueEmail(tx, {
+      key: `partner-invite:${id}`,
+      to: existing.email,
+      subject,
+      text: `Hello ${existing.first_name},\n\nYou have been invited to ${merchant.name} on Paydesk. Accept with your password here:\n${appUrl}/partner-invite/${id}/${token}\n`,
+    });
+    return toMerchantUserDto({ user: existing, grant: null, customRole: null });
   });
-  await queueEmail(app, {
-    to: existing.email,
-    subject: `You are invited to ${merchant.name} on Paydesk`,
-    text: `Hello ${existing.first_name},\n\nYou have been invited to ${merchant.name} on Paydesk. Accept with your password here:\n${appUrl}/partner-invite/${id}/${token}\n`,
-  });
-  return toMerchantUserDto({ user: existing, grant: null, customRole: null });
 }
 
-/** Disables a user of the merchant: no roles, no sign-in. The caller revokes their sessions in the same transaction. */
-export async function disableUser(db: Db, access: MerchantAccess, userId: string): Promise<MerchantUserDto> {
-  const merchant = access.merchant;
-  const user = isUuid(userId) ? await findUserById(db, userId) : undefined;
-  if (!user) throw notFound();
-  const onMerchant = await findGrant(db, user.id, merchant.id);
-  if (!onMerchant && user.organization_id !== merchant.organization_id) throw notFound();
-  const target = { is_super_user: user.is_super_user, role: onMerchant?.grant.role ?? null };
-  if (!mayDisableUser({ isSuperUser: access.isSuperUser, roles: access.accessRoles }, target)) throw permissionDenied();
-  await deleteGrants(db, user.id);
-  const updated = await updateUser(db, user.id, { is_active: false });
-  return toMerchantUserDto({ user: updated ?? user, grant: null, customRole: null });
+/**
+ * Disables a user of the merchant: no roles, no sign-in. Joins the caller's transaction, in which the caller also
+ * revokes their sessions (auth).
+ */
+export async function disableUser(
+  ctx: ServiceContext,
+  access: MerchantAccess,
+  userId: string,
+): Promise<MerchantUserDto> {
+  return withTransaction(ctx, async (tx) => {
+    const { db } = tx;
+    const merchant = access.merchant;
+    const user = isUuid(userId) ? await findUserById(db, userId) : undefined;
+    if (!user) throw notFound();
+    const onMerchant = await findGrant(db, user.id, merchant.id);
+    if (!onMerchant && user.organization_id !== merchant.organization_id) throw notFound();
+    const target = { is_super_user: user.is_super_user, role: onMerchant?.grant.role ?? null };
+    if (!mayDisableUser({ isSuperUser: access.isSuperUser, roles: access.accessRoles }, target))
+      throw permissionDenied();
+    await deleteGrants(db, user.id);
+    const updated = await updateUser(db, user.id, { is_active: false });
+    await publishUserChanged(tx, user.id);
+    return toMerchantUserDto({ user: updated ?? user, grant: null, customRole: null });
+  });
 }
 
 export type UserMerchantRole = {

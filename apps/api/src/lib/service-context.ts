@@ -1,0 +1,91 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Database, Db, IsolationLevel, Transaction } from '../db/client';
+import type { EventPublisher, Events } from '../plugins/events';
+import type { JobSender, Jobs } from '../plugins/jobs';
+import type { Providers } from '../providers/providers';
+import { isRetryableTransactionError } from './database-errors';
+
+/** How `withTransaction` opens a transaction and binds the context's db, jobs and events to it. */
+export type TransactionOpener = {
+  begin: Database['transaction'];
+  bind(tx: Transaction): Pick<ServiceContext, 'db' | 'jobs' | 'events'>;
+};
+
+/**
+ * What a service works with. Built once per app (`app.ctx`) and handed to services by route handlers and job
+ * handlers; services never see Fastify. Inside `withTransaction`, `db`, `jobs` and `events` belong to the open
+ * transaction.
+ */
+export type ServiceContext = {
+  db: Db;
+  jobs: JobSender;
+  events: EventPublisher;
+  clock: () => Date;
+  providers: Providers;
+  config: Config;
+  log: FastifyBaseLogger;
+  /** Drops the user from this process's active-user cache (see `publishUserChanged`, which tells every process). */
+  forgetUser: (userId: string) => void;
+  /** Null inside a transaction: a nested `withTransaction` joins the open one. */
+  readonly transactions: TransactionOpener | null;
+};
+
+export type ServiceContextParts = Pick<ServiceContext, 'providers' | 'config' | 'log' | 'forgetUser'> & {
+  database: Database;
+  jobs: Jobs;
+  events: Events;
+  clock?: () => Date;
+};
+
+export function createServiceContext({ database, jobs, events, clock, ...rest }: ServiceContextParts): ServiceContext {
+  return {
+    ...rest,
+    clock: clock ?? (() => new Date()),
+    db: database.db,
+    jobs,
+    events,
+    transactions: {
+      begin: (fn, options) => database.transaction(fn, options),
+      bind: (tx) => ({ db: tx.db, jobs: jobs.senderOn(tx.execute), events: events.publisherOn(tx.execute) }),
+    },
+  };
+}
+
+export type TransactionOptions = {
+  isolation?: IsolationLevel;
+  /** How many times the whole function may run when PostgreSQL reports a serialization failure or deadlock. */
+  attempts?: number;
+};
+
+const DEFAULT_ATTEMPTS = 4;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `fn` in one transaction: its writes, the jobs it sends and the events it publishes commit together or not
+ * at all (jobs are rows in the same database; NOTIFY is delivered on commit). A serialization failure or deadlock
+ * reruns the whole function, a few times at most, so `fn` must have no effect outside the database. Inside a
+ * transaction, `withTransaction` joins the open one.
+ */
+export async function withTransaction<T>(
+  ctx: ServiceContext,
+  fn: (tx: ServiceContext) => Promise<T>,
+  options: TransactionOptions = {},
+): Promise<T> {
+  const opener = ctx.transactions;
+  if (!opener) return fn(ctx);
+  const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await opener.begin((tx) => fn({ ...ctx, ...opener.bind(tx), transactions: null }), {
+        isolation: options.isolation,
+      });
+    } catch (error) {
+      if (attempt >= attempts || !isRetryableTransactionError(error)) throw error;
+      ctx.log.info({ err: error, attempt }, 'transaction conflicted; running it again');
+      // A little jitter, so that two conflicting requests do not meet again at once.
+      await pause(Math.random() * 20 * attempt);
+    }
+  }
+}

@@ -1,0 +1,216 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { jobReceipts } from '../src/db/schema/jobs';
+import { outboxMessages } from '../src/db/schema/outbox';
+import { defineEvent } from '../src/lib/events';
+import { defineJob } from '../src/lib/jobs';
+import { withTransaction } from '../src/lib/service-context';
+import { queueEmail } from '../src/modules/mail/mail.service';
+import type { EmailMessage, EmailProvider } from '../src/providers/email/email-provider';
+import { buildTestApp, type TestApp } from './helpers';
+
+const recordJob = defineJob({ name: 'test.record', payload: z.object({ note: z.string() }) });
+const recorded = defineEvent({ name: 'test.recorded', payload: z.object({ note: z.string() }), audience: 'user' });
+const marker = defineEvent({ name: 'test.marker', payload: z.object({}), audience: 'user' });
+const AUDIENCE = { kind: 'user', userId: 'nobody' } as const;
+
+/** Fails the first send, then records every message it is given. */
+function createFlakyEmailProvider() {
+  const sent: EmailMessage[] = [];
+  let calls = 0;
+  const provider: EmailProvider = {
+    name: 'outbox',
+    async send(message) {
+      calls += 1;
+      if (calls === 1) throw new Error('provider timed out');
+      sent.push(message);
+    },
+  };
+  return { provider, sent };
+}
+
+let t: TestApp;
+const flaky = createFlakyEmailProvider();
+const handled: string[] = [];
+beforeAll(async () => {
+  t = await buildTestApp({
+    providers: { email: flaky.provider },
+    beforeReady: (app) =>
+      app.jobs.work(recordJob, async ({ note }) => {
+        handled.push(note);
+      }),
+  });
+});
+afterAll(() => t.close());
+
+const outboxRows = (recipient: string) =>
+  t.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient));
+
+const queuedJobs = async (note: string) =>
+  Number(
+    (
+      await t.database.query(`select count(*)::int as n from pgboss.job where name = $1 and data->>'note' = $2`, [
+        recordJob.name,
+        note,
+      ])
+    )[0]?.n,
+  );
+
+/** Events received, once a marker published afterwards has arrived (NOTIFYs reach a listener in commit order). */
+async function eventsAfter(run: () => Promise<unknown>): Promise<string[]> {
+  const notes: string[] = [];
+  let markerSeen = false;
+  const stop = t.app.events.subscribe(recorded, ({ note }) => notes.push(note));
+  const stopMarker = t.app.events.subscribe(marker, () => {
+    markerSeen = true;
+  });
+  try {
+    await run().catch(() => {});
+    await t.app.events.publish(marker, {}, AUDIENCE);
+    await vi.waitFor(() => expect(markerSeen).toBe(true), { timeout: 5000 });
+    return notes;
+  } finally {
+    stop();
+    stopMarker();
+  }
+}
+
+async function writeJobAndEvent(note: string, fail: boolean) {
+  await withTransaction(t.app.ctx, async (tx) => {
+    await tx.db.insert(outboxMessages).values({ channel: 'email', recipient: note, body: 'row' });
+    await tx.jobs.send(recordJob, { note });
+    await tx.events.publish(recorded, { note }, AUDIENCE);
+    if (fail) throw new Error('something after the writes failed');
+  });
+}
+
+describe('withTransaction', () => {
+  it('leaves no row, no job and no event when the function throws', async () => {
+    const events = await eventsAfter(() => writeJobAndEvent('rolled-back', true));
+    expect(events).toEqual([]);
+    expect(await outboxRows('rolled-back')).toEqual([]);
+    expect(await queuedJobs('rolled-back')).toBe(0);
+    await t.app.jobs.drain();
+    expect(handled).not.toContain('rolled-back');
+  });
+
+  it('commits the row, the job and the event together', async () => {
+    const events = await eventsAfter(() => writeJobAndEvent('committed', false));
+    expect(events).toEqual(['committed']);
+    expect(await outboxRows('committed')).toHaveLength(1);
+    expect(await queuedJobs('committed')).toBe(1);
+    await t.app.jobs.drain();
+    expect(handled).toContain('committed');
+  });
+
+  it('joins the open transaction when nested: an inner failure rolls back the outer writes', async () => {
+    await expect(
+      withTransaction(t.app.ctx, async (outer) => {
+        await outer.db.insert(outboxMessages).values({ channel: 'email', recipient: 'nested', body: 'outer' });
+        await withTransaction(outer, async (inner) => {
+          expect(inner.transactions).toBeNull();
+          await inner.db.insert(outboxMessages).values({ channel: 'email', recipient: 'nested', body: 'inner' });
+          // The inner write is visible to the outer context: one transaction, one connection.
+          expect(
+            await outer.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, 'nested')),
+          ).toHaveLength(2);
+          throw new Error('inner failure');
+        });
+      }),
+    ).rejects.toThrow('inner failure');
+    expect(await outboxRows('nested')).toEqual([]);
+  });
+
+  it('runs the whole function again after a serialization failure', async () => {
+    let attempts = 0;
+    let releaseFirst = () => {};
+    const firstMayWrite = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstHasRead = () => {};
+    const firstRead = new Promise<void>((resolve) => (firstHasRead = resolve));
+    // Write skew: each reads what the other writes. PostgreSQL lets one of them commit and fails the other (40001).
+    const first = withTransaction(
+      t.app.ctx,
+      async (tx) => {
+        attempts += 1;
+        await tx.db.execute(sql`select count(*) from job_receipts where job = 'skew'`);
+        if (attempts === 1) {
+          firstHasRead();
+          await firstMayWrite;
+        }
+        await tx.db.insert(jobReceipts).values({ key: `skew-first-${attempts}`, job: 'skew' });
+      },
+      { isolation: 'serializable' },
+    );
+    await firstRead;
+    await withTransaction(
+      t.app.ctx,
+      async (tx) => {
+        await tx.db.execute(sql`select count(*) from job_receipts where job = 'skew'`);
+        await tx.db.insert(jobReceipts).values({ key: 'skew-second', job: 'skew' });
+      },
+      { isolation: 'serializable' },
+    );
+    releaseFirst();
+    await first;
+    expect(attempts).toBe(2);
+    const keys = await t.database.db.select().from(jobReceipts).where(eq(jobReceipts.job, 'skew'));
+    expect(keys.map((row) => row.key).sort()).toEqual(['skew-first-2', 'skew-second']);
+  });
+
+  it('gives up after the allowed attempts and lets the error through', async () => {
+    let attempts = 0;
+    const serializationFailure = Object.assign(new Error('could not serialize access'), {
+      code: '40001',
+      severity: 'ERROR',
+    });
+    await expect(
+      withTransaction(
+        t.app.ctx,
+        async () => {
+          attempts += 1;
+          throw serializationFailure;
+        },
+        { attempts: 3 },
+      ),
+    ).rejects.toBe(serializationFailure);
+    expect(attempts).toBe(3);
+  });
+});
+
+describe('idempotent email jobs', () => {
+  it('sends an email once when the provider failed the first time and the job ran again', async () => {
+    const email = { key: 'test:once', to: 'once@example.com', subject: 'Hello', text: 'Once only.' };
+    await queueEmail(t.app.ctx, email);
+    expect((await t.app.jobs.drain()).failed).toHaveLength(1);
+    expect(flaky.sent).toEqual([]);
+    // The retry is due later; make it due now, as time would.
+    await t.database.query(`update pgboss.job set start_after = now() where name = 'mail.send-email'`);
+    expect(await t.app.jobs.drain()).toEqual({ completed: 1, failed: [] });
+    expect(flaky.sent.map((message) => message.to)).toEqual(['once@example.com']);
+
+    // The same business event queued again (or a job whose completion was lost, run a second time) is skipped.
+    await queueEmail(t.app.ctx, email);
+    expect(await t.app.jobs.drain()).toEqual({ completed: 1, failed: [] });
+    expect(flaky.sent.map((message) => message.to)).toEqual(['once@example.com']);
+    const receipts = await t.database.db.select().from(jobReceipts).where(eq(jobReceipts.key, 'mail:test:once'));
+    expect(receipts).toHaveLength(1);
+  });
+
+  it('sends emails queued in a transaction that rolled back never', async () => {
+    await withTransaction(t.app.ctx, async (tx) => {
+      await queueEmail(tx, { key: 'test:never', to: 'never@example.com', subject: 'Hello', text: 'Never.' });
+      throw new Error('rolled back');
+    }).catch(() => {});
+    await t.app.jobs.drain();
+    expect(flaky.sent.map((message) => message.to)).not.toContain('never@example.com');
+  });
+});
+
+describe('typed events', () => {
+  it('refuses a payload that does not match its schema, or is too large for NOTIFY', async () => {
+    const note = defineEvent({ name: 'test.note', payload: z.object({ note: z.string() }), audience: 'user' });
+    await expect(t.app.events.publish(note, { note: 1 } as never, AUDIENCE)).rejects.toThrow();
+    await expect(t.app.events.publish(note, { note: 'x'.repeat(8000) }, AUDIENCE)).rejects.toThrow(/ids, not bodies/);
+  });
+});

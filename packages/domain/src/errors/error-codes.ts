@@ -1,0 +1,64 @@
+// Every `code` an error body can carry: the SPEC §8 catalogue plus the project's own codes (DRF's names where DRF
+// has one), each with its HTTP status and default message. A code that is not here does not compile.
+
+import { ERROR_CATALOGUE, ERROR_HTTP_STATUS, type CatalogueCode } from './catalogue';
+
+const PROJECT_ERROR_MESSAGES = {
+  bad_request: 'The request is not valid.',
+  parse_error: 'The request body is not valid JSON.',
+  not_authenticated: 'Authentication credentials were not provided.',
+  token_not_valid: 'Given token not valid for any token type',
+  permission_denied: 'You do not have permission to perform this action.',
+  not_found: 'Not found.',
+  method_not_allowed: 'Method not allowed.',
+  conflict: 'The request conflicted with another change. Please try again.',
+  'role.in_use': 'This role is assigned to users; give them another role first.',
+  payload_too_large: 'The request body is too large.',
+  uri_too_long: 'The address is too long.',
+  unsupported_media_type: 'Unsupported media type in request.',
+  throttled: 'Request was throttled.',
+  server_error: 'A server error occurred.',
+  service_unavailable: 'The service is unavailable. Please try again shortly.',
+} as const;
+
+export type ProjectErrorCode = keyof typeof PROJECT_ERROR_MESSAGES;
+
+export type ErrorCode = CatalogueCode | ProjectErrorCode;
+
+const PROJECT_ERROR_STATUS = {
+  bad_request: 400,
+  parse_error: 400,
+  not_authenticated: 401,
+  token_not_valid: 401,
+  permission_denied: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  'role.in_use': 409,
+  payload_too_large: 413,
+  uri_too_long: 414,
+  unsupported_media_type: 415,
+  throttled: 429,
+  server_error: 500,
+  service_unavailable: 503,
+} as const satisfies Record<ProjectErrorCode, number>;
+
+/** The status of every code: a new code does not compile until it has one. */
+export const ERROR_STATUS = { ...ERROR_HTTP_STATUS, ...PROJECT_ERROR_STATUS } as const satisfies Record<
+  ErrorCode,
+  number
+>;
+
+/** The message a code is sent with unless the error says more (e.g. how long a throttle lasts). */
+export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = { ...ERROR_CATALOGUE, ...PROJECT_ERROR_MESSAGES };
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+/** The codes an error of the given status can carry. */
+export function errorCodesWithStatus(status: number): ErrorCode[] {
+  return ERROR_CODES.filter((code) => ERROR_STATUS[code] === status);
+}
+
+export function isErrorCode(value: string): value is ErrorCode {
+  return Object.prototype.hasOwnProperty.call(ERROR_STATUS, value);
+}
