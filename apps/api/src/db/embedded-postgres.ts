@@ -55,7 +55,11 @@ export async function startEmbeddedPostgres(
   const binaries = await loadBinaries();
   const owner = await ensureClusterOwner();
   mkdirSync(dirname(dir), { recursive: true });
-  if (owner) letOwnerReach(dirname(dir), owner);
+  if (owner) {
+    letOwnerReach(dirname(dir), owner);
+    // The binaries run as the owner too: a checkout in a private folder (mktemp's 0700) must let it reach them.
+    letOwnerReach(dirname(binaries.postgres), owner);
+  }
   if (!existsSync(join(dir, 'PG_VERSION'))) await initialiseCluster(binaries, dir, owner);
   await clearStaleServer(dir, binaries.postgres);
 
