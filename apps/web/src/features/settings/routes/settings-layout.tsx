@@ -4,7 +4,7 @@ import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router'
 import { NotFoundState } from '../../../components/not-found-state';
 import { QueryState } from '../../../components/query-state';
 import { ApiError } from '../../../lib/api-client';
-import { getSettingsMerchantQueryOptions } from '../api/get-merchant';
+import { useSettingsMerchant } from '../api/get-merchant';
 import { getRoleQueryOptions } from '../api/get-role';
 import { useSettingsAccess } from '../hooks/use-settings-access';
 import { useViewer } from '../hooks/use-viewer';
@@ -53,7 +53,7 @@ export function SettingsLayoutRoute() {
   const navigate = useNavigate();
   const viewer = useViewer();
   const known = viewer.mayOpenMerchant(merchantID);
-  const merchant = useQuery({ ...getSettingsMerchantQueryOptions(merchantID), enabled: known });
+  const merchant = useSettingsMerchant(merchantID);
   const access = useSettingsAccess(merchantID);
   const page = findSettingsPage(pathname);
   const roleID = page.kind === 'role-detail' ? page.roleID : '';
