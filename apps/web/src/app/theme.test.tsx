@@ -5,7 +5,7 @@ import { renderWithProviders } from '../../test/render';
 import { cssVariablesResolver, measureContrast, theme } from './theme';
 
 const resolvedTheme = mergeMantineTheme(DEFAULT_THEME, theme);
-const light = cssVariablesResolver(resolvedTheme).light;
+const light: Record<string, string | undefined> = cssVariablesResolver(resolvedTheme).light;
 const WHITE = '#ffffff';
 
 function readColor(variable: string): string {
