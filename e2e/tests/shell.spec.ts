@@ -30,6 +30,7 @@ test.describe('on a 390 px phone', () => {
     await signIn(page, 'admin@demo.test');
     await page.goto('/merchants');
     await page.getByRole('main').getByRole('link', { name: 'Demo Motors', exact: true }).click();
+    await expect(page).toHaveURL(/\/merchants\/[^/]+$/);
     await page.goto(`${new URL(page.url()).pathname}/settings/users`);
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
     // The merchant the page is about is the current one, named in the header.
@@ -51,6 +52,7 @@ test.describe('on a 390 px phone', () => {
     await expectWithinViewport(page, row.getByText('Custom roles', { exact: true }));
 
     await row.getByRole('link', { name: 'Custom Roles Auto' }).click();
+    await expect(page).toHaveURL(/\/merchants\/[^/]+$/);
     await page.goto(`${new URL(page.url()).pathname}/settings/roles`);
     const role = page.getByRole('row').filter({ hasText: 'Collector' });
     await expectWithinViewport(page, role.getByText(/ of 13$/));

@@ -1,5 +1,5 @@
 import { Table } from '@mantine/core';
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import classes from './data-table.module.css';
 
 export type DataColumn<Row> = {
@@ -14,7 +14,6 @@ export type DataColumn<Row> = {
   /** Buttons for the row: last, unlabelled and right-aligned when stacked. */
   actions?: boolean;
   align?: 'left' | 'right';
-  style?: CSSProperties;
 };
 
 type DataTableProps<Row> = {
@@ -55,7 +54,6 @@ export function DataTable<Row>({ columns, rows, rowKey, onRowClick, minWidth }: 
                 <Table.Td
                   key={column.key}
                   ta={column.align}
-                  style={column.style}
                   data-label={column.primary || column.actions ? undefined : column.label}
                   data-primary={column.primary || undefined}
                   data-actions={column.actions || undefined}

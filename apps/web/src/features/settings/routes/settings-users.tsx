@@ -59,13 +59,7 @@ export function SettingsUsersRoute() {
   };
 
   const columns: DataColumn<MerchantUser>[] = [
-    {
-      key: 'name',
-      label: 'Name',
-      primary: true,
-      style: { fontWeight: 500 },
-      render: (user) => formatFullName(user) || '—',
-    },
+    { key: 'name', label: 'Name', primary: true, render: (user) => formatFullName(user) || '—' },
     { key: 'email', label: 'Email', render: (user) => user.email },
     { key: 'role', label: 'Role', render: describeRole },
     { key: 'status', label: 'Status', render: (user) => <UserStatusBadge status={userStatus(user)} /> },
