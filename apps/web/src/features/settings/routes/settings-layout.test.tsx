@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildMerchant, buildProfile, buildSession } from '../../../../test/profile-fixtures';
 import { renderRoutes } from '../../../../test/render';
 import { server } from '../../../../test/server';
@@ -121,7 +121,7 @@ describe('settings layout', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(breadcrumbs()).toEqual(trail);
-    await waitFor(() =>
+    await vi.waitFor(() =>
       expect(document.title).toBe([heading, ...trail.slice(2, -1).reverse(), 'Demo Motors', 'Paydesk'].join(' · ')),
     );
     expect(screen.queryByRole('heading', { name: 'Settings' })).not.toBeInTheDocument();
