@@ -16,7 +16,8 @@ async function openSettings(page: Page, merchantName: string) {
   await page.getByRole('main').getByRole('link', { name: merchantName, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: merchantName })).toBeVisible();
   await page.getByRole('main').getByRole('link', { name: 'Settings' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  // The settings pages are named by their heading: General first.
+  await expect(page.getByRole('heading', { level: 1, name: 'General' })).toBeVisible();
 }
 
 test('an admin invites a user and sees them Pending', async ({ page }) => {

@@ -189,4 +189,49 @@ describe('navigation guards', () => {
       await waitFor(() => expect(localStorage.getItem(SESSION_STORAGE_KEYS.currentMerchantId)).toBe(integratedAuto.id));
     });
   });
+
+  describe('users without roles', () => {
+    it.each([
+      '/',
+      '/merchants',
+      '/merchants/create',
+      `/merchants/${demoMotors.id}/settings`,
+      '/failed-payments',
+      '/no/such/page',
+    ])('sends them from %s back to /unauthorized', async (path) => {
+      const { router } = await open(path, 'noroles');
+
+      expect(shownScreen()).toBe('Unauthorized');
+      expect(readLocation(router)).toBe('/unauthorized');
+    });
+
+    it('lets them stay on /unauthorized and log out from it', async () => {
+      const { router, calls } = await open('/unauthorized', 'noroles');
+      expect(shownScreen()).toBe('Unauthorized');
+
+      await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+
+      await waitFor(() => expect(readLocation(router)).toBe('/login'));
+      expect(calls.blacklist).toHaveLength(1);
+    });
+
+    it('does not hold back a super user who holds no merchant role', async () => {
+      const superWithoutRoles = { ...PROFILES.super, merchants: [], access: { ...PROFILES.super.access, roles: [] } };
+      mockIdentityApi(superWithoutRoles);
+      storeSession(superWithoutRoles);
+      renderApp({ routes: guardedRoutes, initialEntries: ['/merchants'] });
+
+      expect(await screen.findByText('Screen MerchantList')).toBeInTheDocument();
+    });
+  });
+
+  describe('a merchant the user holds no role on', () => {
+    it("is not judged by the current merchant's roles: its page decides (Page Not Found)", async () => {
+      // Staff of Demo Motors may not open the roles settings there, but Legacy Motors is not theirs at all.
+      const { router } = await open(`/merchants/${MERCHANTS.legacyMotors.id}/settings/roles`, 'staff');
+
+      expect(shownScreen()).toBe('SettingsRoles');
+      expect(readLocation(router)).toBe(`/merchants/${MERCHANTS.legacyMotors.id}/settings/roles`);
+    });
+  });
 });

@@ -2,6 +2,7 @@ import {
   ROUTE_ACCESS,
   LOGIN_PATH,
   ROUTE_NAMES,
+  UNAUTHORIZED_PATH,
   buildLoginRedirect,
   evaluateRouteAccess,
   type RouteAccess,
@@ -10,6 +11,7 @@ import {
 } from '@paydesk/domain/access/route-access';
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, type RouteObject, type UIMatch } from 'react-router';
+import { isWithoutRoles } from '@paydesk/domain/access/claims';
 import type { ProfileMerchant } from '@paydesk/domain/profile/profile.contract';
 import { useSession, type SessionState } from '../lib/session-state';
 
@@ -57,6 +59,10 @@ export function findRouteMerchant(
   return named ?? session.currentMerchant;
 }
 
+function isProfileMerchant(session: Pick<SessionState, 'profile'>, merchantId: string): boolean {
+  return session.profile?.merchants.some((merchant) => merchant.id === merchantId) ?? false;
+}
+
 export type GuardInput = {
   route: RouteName | null;
   fullPath: string;
@@ -71,7 +77,18 @@ export function evaluateGuards({ route, fullPath, merchantId, session }: GuardIn
     // Right after a logout the user goes to plain Login (SPEC §4), not back to the page they left.
     return { redirect: session.loggedOut ? LOGIN_PATH : buildLoginRedirect(fullPath) };
   }
+  // A user without roles lands on /unauthorized (SPEC §2 login behaviour 2) and stays there: no screen of the app,
+  // not even Page Not Found in the shell, is theirs. The public sign-in screens stay public.
+  const signedInScreen = !isPublic || route === 'NotFound';
+  if (signedInScreen && session.signedIn && session.claims && isWithoutRoles(session.claims)) {
+    return { redirect: UNAUTHORIZED_PATH };
+  }
   if (!route) return { allow: true };
+  // A merchant the user holds no role on (or no merchant at all): its page shows Page Not Found, as the API answers
+  // 404, rather than being judged by the roles the user holds on the current merchant.
+  if (merchantId !== undefined && !session.profile?.is_super_user && !isProfileMerchant(session, merchantId)) {
+    return { allow: true };
+  }
   const merchant = findRouteMerchant(session, merchantId);
   return evaluateRouteAccess({
     route,

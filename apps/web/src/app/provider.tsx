@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { createQueryClient } from '../lib/query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 // Toasts shown before the container arrives wait in the notifications store and appear when it mounts.
 const Toasts = lazy(() => import('./toasts').then((module) => ({ default: module.Toasts })));
@@ -12,7 +12,7 @@ const Toasts = lazy(() => import('./toasts').then((module) => ({ default: module
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Suspense fallback={null}>
         <Toasts />
       </Suspense>

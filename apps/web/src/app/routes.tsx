@@ -16,7 +16,7 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
 /*
  * The route table. Every leaf route's `handle` is its entry of the domain route access table (RouteMeta), which holds
  * its path and access rules (SPEC §2, §6); RouteGuard applies them. Public screens use PublicLayout (no navigation
- * bar), signed-in screens the AppLayout shell.
+ * bar), signed-in screens the AppLayout shell, and Page Not Found whichever fits the visitor.
  */
 export const appRoutes: RouteObject[] = [
   {
@@ -84,6 +84,15 @@ export const appRoutes: RouteObject[] = [
               (module) => module.UnauthorizedRoute,
             ),
           },
+        ],
+      },
+      {
+        // Page Not Found (unknown paths, and screens not built yet) keeps the navigation of a signed-in user.
+        lazy: lazyPage(
+          () => import('./layout/session-layout'),
+          (module) => module.SessionLayout,
+        ),
+        children: [
           {
             path: ROUTE_ACCESS.NotFound.path,
             handle: ROUTE_ACCESS.NotFound,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildClaimsRoles, findBaseRoles, findPermissionFlags, hasAnyRole, isSuperUser } from './claims';
+import {
+  buildClaimsRoles,
+  findBaseRoles,
+  findPermissionFlags,
+  hasAnyRole,
+  isSuperUser,
+  isWithoutRoles,
+} from './claims';
 import { PERMISSION_FLAGS } from './roles';
 
 const customOn = { check_custom_roles: true };
@@ -22,6 +29,14 @@ describe('isSuperUser', () => {
   it('is marked by the super group', () => {
     expect(isSuperUser({ groups: ['super'] })).toBe(true);
     expect(isSuperUser({ groups: ['support'] })).toBe(false);
+  });
+});
+
+describe('isWithoutRoles', () => {
+  it('holds for a user with no role who is not a super user', () => {
+    expect(isWithoutRoles({ roles: [], groups: [] })).toBe(true);
+    expect(isWithoutRoles({ roles: ['staff'], groups: [] })).toBe(false);
+    expect(isWithoutRoles({ roles: [], groups: ['super'] })).toBe(false);
   });
 });
 

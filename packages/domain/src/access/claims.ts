@@ -38,6 +38,14 @@ export function isSuperUser(claims: { readonly groups: readonly string[] }): boo
   return claims.groups.includes(SUPER_GROUP);
 }
 
+/** A signed-in user with no role at any merchant who is not a super user: they may open only /unauthorized. */
+export function isWithoutRoles(claims: {
+  readonly roles: readonly string[];
+  readonly groups: readonly string[];
+}): boolean {
+  return !isSuperUser(claims) && claims.roles.length === 0;
+}
+
 /** The base roles among the claims, e.g. to show a user's role. */
 export function findBaseRoles(claims: { readonly roles: readonly string[] }): BaseRole[] {
   return BASE_ROLES.filter((role) => claims.roles.includes(role));

@@ -133,6 +133,58 @@ describe('app shell', () => {
   });
 });
 
+describe('shell: not found, skip link, phones', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => localStorage.clear());
+
+  it.each(['/no/such/page', `/merchants/${MERCHANTS.demoMotors.id}/customers`])(
+    'shows Page Not Found for %s inside the shell, navigation included, when signed in',
+    async (path) => {
+      mockIdentityApi(PROFILES.staff);
+      storeSession(PROFILES.staff);
+      renderApp({ initialEntries: [path] });
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+      expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'User menu of Stacy Staff' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/');
+    },
+  );
+
+  it("shows one clean Page Not Found in the shell for another merchant's settings", async () => {
+    mockIdentityApi(PROFILES.admin);
+    storeSession(PROFILES.admin);
+    renderApp({ initialEntries: [`/merchants/${MERCHANTS.legacyMotors.id}/settings/users`] });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Invite user' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Merchant')).not.toBeInTheDocument();
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+  });
+
+  it('offers "Skip to main content" as the first stop of the Tab key, and it moves focus to the page', async () => {
+    const user = userEvent.setup();
+    await openHome('staff');
+
+    await user.tab();
+    const skipLink = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skipLink).toHaveFocus();
+
+    await user.click(skipLink);
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
+  it("shows the current merchant's name in the header on a phone", async () => {
+    // The test environment matches no media query: the shell is at phone width.
+    await openHome('admin');
+
+    const header = screen.getByRole('banner');
+    expect(within(header).getByText('Demo Motors')).toBeInTheDocument();
+    expect(within(header).getByLabelText('Demo Motors logo')).toBeInTheDocument();
+  });
+});
+
 describe('/unauthorized', () => {
   beforeEach(() => localStorage.clear());
 
@@ -147,5 +199,19 @@ describe('/unauthorized', () => {
 
     await waitFor(() => expect(readLocation(router)).toBe('/login'));
     expect(calls.blacklist).toHaveLength(1);
+  });
+});
+
+describe('users without roles in the app', () => {
+  beforeEach(() => localStorage.clear());
+
+  it.each(['/', '/merchants', '/no/such/page'])('sends them from %s to the unauthorized page only', async (path) => {
+    mockIdentityApi(PROFILES.noroles);
+    storeSession(PROFILES.noroles);
+    const { router } = renderApp({ initialEntries: [path] });
+
+    expect(await screen.findByRole('heading', { name: "You don't have access yet" })).toBeInTheDocument();
+    expect(readLocation(router)).toBe('/unauthorized');
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 });

@@ -18,9 +18,12 @@ import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
 import { MerchantLogo } from '../../components/merchant-logo';
+import { SkipLink } from '../../components/skip-link';
 import { useSession } from '../../lib/session-state';
 import { findRouteName } from '../guards';
 import { buildRoutePath, useNavItems, type VisibleNavItem } from './nav-items';
+
+const MAIN_ID = 'main-content';
 
 /** Layout of the signed-in screens: header (merchant, user menu), navigation of what the user may open, the page. */
 export function AppLayout() {
@@ -34,8 +37,9 @@ export function AppLayout() {
     <AppShell
       header={{ height: 64 }}
       navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
-      padding="xl"
+      padding={{ base: 'md', sm: 'xl' }}
     >
+      <SkipLink targetId={MAIN_ID} />
       <AppShell.Header px="md">
         <Group h="100%" justify="space-between" wrap="nowrap" gap="md">
           <Group gap="sm" wrap="nowrap">
@@ -47,18 +51,18 @@ export function AppLayout() {
               aria-label="Toggle navigation"
             />
             <Link to="/" aria-label="Paydesk home" style={{ color: 'inherit', textDecoration: 'none' }}>
-              <BrandMark />
+              <BrandMark compact={!wide} />
             </Link>
           </Group>
-          <Group gap="md" wrap="nowrap">
-            {wide && <MerchantSwitcher />}
+          <Group gap="md" wrap="nowrap" miw={0}>
+            {wide ? <MerchantSwitcher /> : <CurrentMerchant />}
             <UserMenu />
           </Group>
         </Group>
       </AppShell.Header>
 
       <AppShell.Navbar p="sm" component="nav" aria-label="Main navigation">
-        {/* On phones the header has no room for the merchant: it sits at the top of the navigation instead. */}
+        {/* On phones the header has room for the merchant's name only: the picker sits atop the navigation. */}
         {!wide && (
           <Box pb="sm" mb="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
             <MerchantSwitcher />
@@ -82,10 +86,24 @@ export function AppLayout() {
           ))}
       </AppShell.Navbar>
 
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main bg="gray.0" id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <Outlet />
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/** The current merchant on a phone's header: its logo and name, without the picker. */
+function CurrentMerchant() {
+  const { currentMerchant } = useSession();
+  if (!currentMerchant) return null;
+  return (
+    <Group gap={6} wrap="nowrap" miw={0}>
+      <MerchantLogo name={currentMerchant.name} logo={currentMerchant.logo} size={28} />
+      <Text fw={600} size="sm" truncate maw={130}>
+        {currentMerchant.name}
+      </Text>
+    </Group>
   );
 }
 

@@ -1,9 +1,10 @@
-import { Button, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_DEBOUNCE_MS } from '@paydesk/domain/constants';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { TableFooter } from '../../../components/table-footer';
 import { useMerchants } from '../api/get-merchants';
 import { MerchantFlagBadges } from '../components/merchant-flag-badges';
@@ -11,6 +12,7 @@ import { MerchantLogo } from '../components/merchant-logo';
 import { useViewer } from '../hooks/use-viewer';
 import { QueryState } from '../../../components/query-state';
 import { usePagination } from '../../../lib/use-pagination';
+import type { Merchant } from '@paydesk/domain/merchants/merchants.contract';
 
 /** /merchants: the merchants the user may act for, searched by name (debounced, trimmed). */
 export function MerchantListRoute() {
@@ -23,6 +25,30 @@ export function MerchantListRoute() {
 
   const count = merchants.data?.count ?? 0;
   const rows = merchants.data?.results ?? [];
+
+  const columns: DataColumn<Merchant>[] = [
+    {
+      key: 'name',
+      label: 'Name',
+      primary: true,
+      render: (merchant) => (
+        <Group gap="sm" wrap="nowrap">
+          <MerchantLogo name={merchant.name} logo={merchant.logo} size={28} />
+          <Text
+            component={Link}
+            to={`/merchants/${merchant.id}`}
+            fw={500}
+            size="sm"
+            onClick={(event) => event.stopPropagation()}
+          >
+            {merchant.name}
+          </Text>
+        </Group>
+      ),
+    },
+    { key: 'organization', label: 'Organization', render: (merchant) => merchant.organization_name },
+    { key: 'flags', label: 'Flags', render: (merchant) => <MerchantFlagBadges merchant={merchant} /> },
+  ];
 
   return (
     <Stack gap="lg">
@@ -64,45 +90,13 @@ export function MerchantListRoute() {
           />
         ) : (
           <>
-            <Table.ScrollContainer minWidth={640}>
-              <Table highlightOnHover verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Organization</Table.Th>
-                    <Table.Th>Flags</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((merchant) => (
-                    <Table.Tr
-                      key={merchant.id}
-                      style={{ cursor: 'pointer' }}
-                      onClick={() => navigate(`/merchants/${merchant.id}`)}
-                    >
-                      <Table.Td>
-                        <Group gap="sm" wrap="nowrap">
-                          <MerchantLogo name={merchant.name} logo={merchant.logo} size={28} />
-                          <Text
-                            component={Link}
-                            to={`/merchants/${merchant.id}`}
-                            fw={500}
-                            size="sm"
-                            onClick={(event) => event.stopPropagation()}
-                          >
-                            {merchant.name}
-                          </Text>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{merchant.organization_name}</Table.Td>
-                      <Table.Td>
-                        <MerchantFlagBadges merchant={merchant} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable
+              columns={columns}
+              rows={rows}
+              rowKey={(merchant) => merchant.id}
+              onRowClick={(merchant) => navigate(`/merchants/${merchant.id}`)}
+              minWidth={640}
+            />
             {rows.length === 0 && (
               <Text c="dimmed" ta="center" py="xl">
                 {search ? `No merchants match “${search}”.` : 'No merchants yet.'}

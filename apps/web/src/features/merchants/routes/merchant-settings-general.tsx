@@ -1,11 +1,11 @@
-import { Paper, Text, Title } from '@mantine/core';
+import { Paper, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useMerchant } from '../api/get-merchant';
 import { MerchantEditForm } from '../components/merchant-edit-form';
 import { MerchantQueryState } from '../components/merchant-query-state';
 import { useViewer } from '../hooks/use-viewer';
 
-/** /merchants/:merchantID/settings/: the merchant's general settings, shown inside the settings layout. */
+/** /merchants/:merchantID/settings/: the merchant's general settings, under the settings layout's heading. */
 export function MerchantSettingsGeneralRoute() {
   const { merchantID = '' } = useParams();
   const viewer = useViewer();
@@ -15,10 +15,6 @@ export function MerchantSettingsGeneralRoute() {
   if (!merchant.data) return <MerchantQueryState error={merchant.error} />;
   return (
     <Paper withBorder p="lg">
-      <title>{`General settings · ${merchant.data.name} · Paydesk`}</title>
-      <Title order={2} size="h4">
-        General
-      </Title>
       <Text c="dimmed" size="sm" mb="md">
         {readOnly ? 'Only admins can change these settings.' : 'Name, logo and what this merchant allows.'}
       </Text>

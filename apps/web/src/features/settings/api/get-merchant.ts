@@ -1,6 +1,7 @@
 import { merchantEndpoints } from '@paydesk/domain/merchants/merchants.contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useViewer } from '../hooks/use-viewer';
 
 /** GET /merchants/:id/ */
 export function getSettingsMerchant(merchantID: string, signal?: AbortSignal) {
@@ -18,6 +19,8 @@ export function getSettingsMerchantQueryOptions(merchantID: string) {
   });
 }
 
+/** Not asked for a merchant the user holds no role on (the API would answer 404; the settings show Page Not Found). */
 export function useSettingsMerchant(merchantID: string) {
-  return useQuery(getSettingsMerchantQueryOptions(merchantID));
+  const viewer = useViewer();
+  return useQuery({ ...getSettingsMerchantQueryOptions(merchantID), enabled: viewer.mayOpenMerchant(merchantID) });
 }

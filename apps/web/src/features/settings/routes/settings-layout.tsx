@@ -1,45 +1,108 @@
-import { Anchor, Breadcrumbs, Stack, Tabs, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { NotFoundState } from '../../../components/not-found-state';
+import { QueryState } from '../../../components/query-state';
+import { ApiError } from '../../../lib/api-client';
 import { useSettingsMerchant } from '../api/get-merchant';
+import { getRoleQueryOptions } from '../api/get-role';
 import { useSettingsAccess } from '../hooks/use-settings-access';
+import { useViewer } from '../hooks/use-viewer';
 
-type SettingsTab = { value: string; label: string; path: string };
+type SettingsTab = 'general' | 'users' | 'roles';
 
-function findActiveTab(pathname: string): string {
-  if (/\/settings\/users\/?$/.test(pathname)) return 'users';
-  if (/\/settings\/roles(\/|$)/.test(pathname)) return 'roles';
+/** Which settings page a path shows, from the part after `/settings`. */
+type SettingsPage =
+  | { kind: 'general' | 'users' | 'roles' | 'role-create' }
+  | { kind: 'role-detail'; roleID: string }
+  | { kind: 'unknown' };
+
+const TAB_LABELS: Record<SettingsTab, string> = { general: 'General', users: 'Users', roles: 'Roles' };
+
+export function findSettingsPage(pathname: string): SettingsPage {
+  const [, rest = ''] = pathname.split(/\/settings(?=\/|$)/, 2);
+  const segments = rest.split('/').filter(Boolean);
+  const [first, second, ...others] = segments;
+  if (others.length > 0) return { kind: 'unknown' };
+  if (first === undefined) return { kind: 'general' };
+  if (first === 'users' && second === undefined) return { kind: 'users' };
+  if (first !== 'roles') return { kind: 'unknown' };
+  if (second === undefined) return { kind: 'roles' };
+  if (second === 'create') return { kind: 'role-create' };
+  return { kind: 'role-detail', roleID: decodeURIComponent(second) };
+}
+
+function findTab(page: SettingsPage): SettingsTab {
+  if (page.kind === 'users') return 'users';
+  if (page.kind === 'roles' || page.kind === 'role-create' || page.kind === 'role-detail') return 'roles';
   return 'general';
 }
 
-/** /merchants/:merchantID/settings/*: the merchant's name, the settings sub-navigation and the open screen. */
+function isMissing(error: Error | null): boolean {
+  // A malformed id is as missing as an unknown one.
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+/**
+ * /merchants/:merchantID/settings/*: breadcrumbs and a heading that name the open page, the settings tabs and the
+ * page. A merchant the user holds no role on (or that does not exist) shows Page Not Found and nothing else.
+ */
 export function SettingsLayoutRoute() {
   const { merchantID = '' } = useParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const viewer = useViewer();
+  const known = viewer.mayOpenMerchant(merchantID);
   const merchant = useSettingsMerchant(merchantID);
   const access = useSettingsAccess(merchantID);
+  const page = findSettingsPage(pathname);
+  const roleID = page.kind === 'role-detail' ? page.roleID : '';
+  // The role page loads the same query; its name titles the page.
+  const role = useQuery({ ...getRoleQueryOptions(merchantID, roleID), enabled: known && roleID !== '' });
+
+  if (!known || isMissing(merchant.error)) return <NotFoundState />;
+  if (!merchant.data) {
+    return (
+      <QueryState
+        error={merchant.error}
+        loadingLabel="Loading merchant"
+        errorTitle="The merchant could not be loaded"
+      />
+    );
+  }
 
   const base = `/merchants/${merchantID}/settings`;
-  const tabs: SettingsTab[] = [
-    { value: 'general', label: 'General', path: base },
-    ...(access.users ? [{ value: 'users', label: 'Users', path: `${base}/users` }] : []),
-    ...(access.roles ? [{ value: 'roles', label: 'Roles', path: `${base}/roles` }] : []),
+  const tabs: Array<{ value: SettingsTab; path: string }> = [
+    { value: 'general', path: base },
+    ...(access.users ? [{ value: 'users' as const, path: `${base}/users` }] : []),
+    ...(access.roles ? [{ value: 'roles' as const, path: `${base}/roles` }] : []),
   ];
-  const merchantName = merchant.data?.name ?? 'Merchant';
-  const activeTab = findActiveTab(pathname);
+  const activeTab = findTab(page);
+  const rolesCrumb = { label: 'Roles', to: `${base}/roles` };
+  const { heading, parents } = describePage(page, role.data?.role_name, rolesCrumb);
+  const crumbs = [{ label: 'Settings', to: base }, ...parents];
+  const documentTitle = [heading, ...crumbs.map((crumb) => crumb.label).reverse(), merchant.data.name, 'Paydesk'];
 
   return (
     <Stack gap="lg">
-      <Breadcrumbs>
+      <title>{documentTitle.join(' · ')}</title>
+      <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap' }}>
         <Anchor component={Link} to="/merchants" size="sm">
           Merchants
         </Anchor>
         <Anchor component={Link} to={`/merchants/${merchantID}`} size="sm">
-          {merchantName}
+          {merchant.data.name}
         </Anchor>
-        <span>Settings</span>
+        {crumbs.map((crumb) => (
+          <Anchor key={crumb.to} component={Link} to={crumb.to} size="sm">
+            {crumb.label}
+          </Anchor>
+        ))}
+        <Text size="sm" aria-current="page">
+          {heading}
+        </Text>
       </Breadcrumbs>
-      <Title order={1}>Settings</Title>
+      <Title order={1}>{heading}</Title>
       <Tabs
         value={activeTab}
         onChange={(value) => {
@@ -55,7 +118,7 @@ export function SettingsLayoutRoute() {
               // The open tab still leads back to its list, e.g. from a role's page to Roles.
               onClick={() => tab.value === activeTab && pathname !== tab.path && navigate(tab.path)}
             >
-              {tab.label}
+              {TAB_LABELS[tab.value]}
             </Tabs.Tab>
           ))}
         </Tabs.List>
@@ -63,4 +126,28 @@ export function SettingsLayoutRoute() {
       <Outlet />
     </Stack>
   );
+}
+
+type Crumb = { label: string; to: string };
+
+/** The page's own name (its heading and last breadcrumb) and the crumbs between Settings and it. */
+function describePage(
+  page: SettingsPage,
+  roleName: string | undefined,
+  rolesCrumb: Crumb,
+): { heading: string; parents: Crumb[] } {
+  switch (page.kind) {
+    case 'general':
+      return { heading: 'General', parents: [] };
+    case 'users':
+      return { heading: 'Users', parents: [] };
+    case 'roles':
+      return { heading: 'Roles', parents: [] };
+    case 'role-create':
+      return { heading: 'Create role', parents: [rolesCrumb] };
+    case 'role-detail':
+      return { heading: roleName ?? 'Role', parents: [rolesCrumb] };
+    case 'unknown':
+      return { heading: 'Settings', parents: [] };
+  }
 }

@@ -1,4 +1,4 @@
-import { Button, Paper, Title } from '@mantine/core';
+import { Button, Paper } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { notifySuccess } from '../../../lib/notify';
 import { useCreateRole } from '../api/create-role';
@@ -13,10 +13,6 @@ export function SettingsRoleCreateRoute() {
 
   return (
     <Paper withBorder p="lg">
-      <title>Create role · Paydesk</title>
-      <Title order={2} size="h4" mb="md">
-        Create role
-      </Title>
       <RoleForm
         submitLabel="Create role"
         onSubmit={async (input) => {

@@ -1,4 +1,4 @@
-import { Button, Paper, Title } from '@mantine/core';
+import { Button, Paper } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
@@ -45,10 +45,6 @@ export function SettingsRoleDetailRoute() {
 
   return (
     <Paper withBorder p="lg">
-      <title>{`${roleName} · Roles · Paydesk`}</title>
-      <Title order={2} size="h4" mb="md">
-        {roleName}
-      </Title>
       <RoleForm
         key={role.data.id}
         role={role.data}

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Text } from '@mantine/core';
 import { PERMISSION_FLAGS } from '@paydesk/domain/access/roles';
 import { formatMoney } from '@paydesk/domain/format/money';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { TableFooter } from '../../../components/table-footer';
 import { useSettingsMerchant } from '../api/get-merchant';
 import { useRoles } from '../api/get-roles';
@@ -33,18 +34,44 @@ export function SettingsRolesRoute() {
   const count = roles.data?.count ?? 0;
   const rolePath = (roleID: string) => `/merchants/${merchantID}/settings/roles/${roleID}`;
 
+  const columns: DataColumn<Role>[] = [
+    {
+      key: 'name',
+      label: 'Name',
+      primary: true,
+      render: (role) => (
+        <Anchor component={Link} to={rolePath(role.id)} fw={500} size="sm" onClick={(event) => event.stopPropagation()}>
+          {role.role_name}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'description',
+      label: 'Description',
+      render: (role) => (
+        <Text size="sm" c={role.role_description ? undefined : 'dimmed'} lineClamp={2}>
+          {role.role_description || '—'}
+        </Text>
+      ),
+    },
+    {
+      key: 'permissions',
+      label: 'Permissions',
+      render: (role) => (
+        <Badge variant="light" color="grape">
+          {countPermissions(role)} of {PERMISSION_FLAGS.length}
+        </Badge>
+      ),
+    },
+    { key: 'limits', label: 'Payment limits', render: describeLimits },
+  ];
+
   return (
     <Paper withBorder p="lg">
-      <title>{`Roles · ${merchant.data?.name ?? 'Settings'} · Paydesk`}</title>
       <Group justify="space-between" mb="md">
-        <div>
-          <Title order={2} size="h4">
-            Roles
-          </Title>
-          <Text c="dimmed" size="sm" aria-live="polite">
-            {roles.data ? `${count} custom ${count === 1 ? 'role' : 'roles'}` : ' '}
-          </Text>
-        </div>
+        <Text c="dimmed" size="sm" aria-live="polite">
+          {roles.data ? `${count} custom ${count === 1 ? 'role' : 'roles'}` : ' '}
+        </Text>
         <Button
           component={Link}
           to={`/merchants/${merchantID}/settings/roles/create`}
@@ -68,46 +95,13 @@ export function SettingsRolesRoute() {
         <QueryState error={roles.error} loadingLabel="Loading roles" errorTitle="Roles could not be loaded" />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Description</Table.Th>
-                  <Table.Th>Permissions</Table.Th>
-                  <Table.Th>Payment limits</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {roles.data.results.map((role) => (
-                  <Table.Tr key={role.id} style={{ cursor: 'pointer' }} onClick={() => navigate(rolePath(role.id))}>
-                    <Table.Td>
-                      <Anchor
-                        component={Link}
-                        to={rolePath(role.id)}
-                        fw={500}
-                        size="sm"
-                        onClick={(event) => event.stopPropagation()}
-                      >
-                        {role.role_name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c={role.role_description ? undefined : 'dimmed'} lineClamp={2}>
-                        {role.role_description || '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color="grape">
-                        {countPermissions(role)} of {PERMISSION_FLAGS.length}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{describeLimits(role)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            columns={columns}
+            rows={roles.data.results}
+            rowKey={(role) => role.id}
+            onRowClick={(role) => navigate(rolePath(role.id))}
+            minWidth={640}
+          />
           {roles.data.results.length === 0 && (
             <Text c="dimmed" ta="center" py="xl">
               No custom roles yet.

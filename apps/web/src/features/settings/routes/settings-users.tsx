@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { hasAnyRole } from '@paydesk/domain/access/claims';
 import { formatDate } from '@paydesk/domain/format/date';
@@ -8,6 +8,7 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { TableFooter } from '../../../components/table-footer';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDisableUser } from '../api/disable-user';
@@ -57,18 +58,47 @@ export function SettingsUsersRoute() {
     });
   };
 
+  const columns: DataColumn<MerchantUser>[] = [
+    { key: 'name', label: 'Name', primary: true, render: (user) => formatFullName(user) || '—' },
+    { key: 'email', label: 'Email', render: (user) => user.email },
+    { key: 'role', label: 'Role', render: describeRole },
+    { key: 'status', label: 'Status', render: (user) => <UserStatusBadge status={userStatus(user)} /> },
+    { key: 'created', label: 'Created', render: (user) => formatDate(user.created) },
+    {
+      key: 'actions',
+      label: 'Actions',
+      header: <VisuallyHidden>Actions</VisuallyHidden>,
+      actions: true,
+      align: 'right',
+      render: (user) => {
+        const name = formatFullName(user);
+        return (
+          userStatus(user) !== 'Inactive' &&
+          mayDisableUser(manager, user) && (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              aria-label={`Disable ${name || user.email}`}
+              onClick={() => {
+                setUserToDisable(user);
+                confirmDisable.open();
+              }}
+            >
+              Disable
+            </Button>
+          )
+        );
+      },
+    },
+  ];
+
   return (
     <Paper withBorder p="lg">
-      <title>{`Users · ${merchant.data?.name ?? 'Settings'} · Paydesk`}</title>
       <Group justify="space-between" mb="md">
-        <div>
-          <Title order={2} size="h4">
-            Users
-          </Title>
-          <Text c="dimmed" size="sm" aria-live="polite">
-            {users.data ? `${count} ${count === 1 ? 'user' : 'users'}` : ' '}
-          </Text>
-        </div>
+        <Text c="dimmed" size="sm" aria-live="polite">
+          {users.data ? `${count} ${count === 1 ? 'user' : 'users'}` : ' '}
+        </Text>
         <Button leftSection={<IconUserPlus size={16} />} onClick={invite.open}>
           Invite user
         </Button>
@@ -78,55 +108,7 @@ export function SettingsUsersRoute() {
         <QueryState error={users.error} loadingLabel="Loading users" errorTitle="Users could not be loaded" />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {users.data.results.map((user) => {
-                  const status = userStatus(user);
-                  const name = formatFullName(user);
-                  return (
-                    <Table.Tr key={user.id}>
-                      <Table.Td fw={500}>{name || '—'}</Table.Td>
-                      <Table.Td>{user.email}</Table.Td>
-                      <Table.Td>{describeRole(user)}</Table.Td>
-                      <Table.Td>
-                        <UserStatusBadge status={status} />
-                      </Table.Td>
-                      <Table.Td>{formatDate(user.created)}</Table.Td>
-                      <Table.Td ta="right">
-                        {status !== 'Inactive' && mayDisableUser(manager, user) && (
-                          <Button
-                            size="compact-sm"
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Disable ${name || user.email}`}
-                            onClick={() => {
-                              setUserToDisable(user);
-                              confirmDisable.open();
-                            }}
-                          >
-                            Disable
-                          </Button>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable columns={columns} rows={users.data.results} rowKey={(user) => user.id} minWidth={720} />
           {users.data.results.length === 0 && (
             <Text c="dimmed" ta="center" py="xl">
               No users yet.
