@@ -209,7 +209,7 @@ describe('navigation guards', () => {
       const { router, calls } = await open('/unauthorized', 'noroles');
       expect(shownScreen()).toBe('Unauthorized');
 
-      await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+      await setupUser().click(screen.getByRole('button', { name: 'Log out' }));
 
       await waitFor(() => expect(readLocation(router)).toBe('/login'));
       expect(calls.blacklist).toHaveLength(1);

@@ -164,7 +164,7 @@ describe('shell: not found, skip link, phones', () => {
   });
 
   it('offers "Skip to main content" as the first stop of the Tab key, and it moves focus to the page', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     await openHome('staff');
 
     await user.tab();
