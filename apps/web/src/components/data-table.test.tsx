@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../test/user';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { DataTable, type DataColumn } from './data-table';
@@ -57,7 +57,7 @@ describe('DataTable', () => {
       />,
     );
 
-    await userEvent.click(screen.getByText('Ann'));
+    await setupUser().click(screen.getByText('Ann'));
     expect(onRowClick).toHaveBeenCalledWith(people[0]);
   });
 });
