@@ -161,14 +161,27 @@ export function postalCodeField() {
   );
 }
 
-const HTTP_URL = z.httpUrl();
+const HTTP_PROTOCOLS = new Set(['http:', 'https:']);
 
-/** An http(s) URL with a domain name (`https://example.com/pay`); a scheme is required. */
+/** A host a URL can name: a domain name with a dot (`cdn.example.com`), `localhost`, an IPv4 or an IPv6 address. */
+function isUrlHost(hostname: string): boolean {
+  if (hostname === 'localhost' || z.regexes.domain.test(hostname) || z.regexes.ipv4.test(hostname)) return true;
+  return hostname.startsWith('[') && hostname.endsWith(']') && z.regexes.ipv6.test(hostname.slice(1, -1));
+}
+
+/** Whether text is an absolute http(s) URL; its host may be a domain, localhost or an IP address, with any port. */
+export function isHttpUrl(text: string): boolean {
+  if (/\s/.test(text) || !URL.canParse(text)) return false;
+  const url = new URL(text);
+  return HTTP_PROTOCOLS.has(url.protocol) && isUrlHost(url.hostname);
+}
+
+/**
+ * An http(s) URL (`https://example.com/pay`, `http://localhost:3000/logo.png`, `http://10.0.0.5:8080/`); a scheme
+ * is required.
+ */
 export function urlField() {
-  return requiredString().refine(
-    unlessBlank((text) => HTTP_URL.safeParse(text).success),
-    URL_INVALID,
-  );
+  return requiredString().refine(unlessBlank(isHttpUrl), URL_INVALID);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

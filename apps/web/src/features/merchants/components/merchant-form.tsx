@@ -1,4 +1,4 @@
-import { Button, Fieldset, Group, Radio, Stack, Switch, TextInput } from '@mantine/core';
+import { Box, Button, Fieldset, Group, Radio, Stack, Switch, TextInput } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import {
   createMerchantSchema,
@@ -6,6 +6,7 @@ import {
   type Merchant,
   type MerchantCreateInput,
 } from '@paydesk/domain/merchants/merchants.contract';
+import { isHttpUrl } from '@paydesk/domain/validation/rules';
 import { showFormError } from '../../../lib/form-errors';
 import { MERCHANT_FLAG_DESCRIPTIONS, MERCHANT_FLAG_LABELS, MERCHANT_FLAGS } from '../types';
 import { MerchantLogo } from './merchant-logo';
@@ -129,20 +130,21 @@ export function MerchantForm({
               )}
             </Stack>
           )}
-          <Group align="flex-end" gap="sm" wrap="nowrap">
-            <TextInput
-              label="Logo URL"
-              placeholder="https://example.com/logo.png"
-              type="url"
-              flex={1}
-              {...form.getInputProps('logo')}
-            />
-            <MerchantLogo
-              name={form.values.name || 'Merchant'}
-              logo={/^https?:\/\//.test(logo) ? logo : null}
-              size={36}
-            />
-          </Group>
+          {/* The preview sits beside the input itself, so an error line below the input never moves it. */}
+          <TextInput
+            label="Logo URL"
+            placeholder="https://example.com/logo.png"
+            type="url"
+            inputContainer={(input) => (
+              <Group gap="sm" wrap="nowrap" data-testid="logo-row">
+                <Box flex={1} miw={0}>
+                  {input}
+                </Box>
+                <MerchantLogo name={form.values.name || 'Merchant'} logo={isHttpUrl(logo) ? logo : null} size={36} />
+              </Group>
+            )}
+            {...form.getInputProps('logo')}
+          />
           <Stack gap="sm" mt="xs">
             {MERCHANT_FLAGS.map((flag) => (
               <Switch
