@@ -161,19 +161,19 @@ export function postalCodeField() {
   );
 }
 
-const HTTP_PROTOCOLS = new Set(['http:', 'https:']);
+function innerPattern(pattern: RegExp): string {
+  return pattern.source.replace(/^\^/, '').replace(/\$$/, '');
+}
 
 /** A host a URL can name: a domain name with a dot (`cdn.example.com`), `localhost`, an IPv4 or an IPv6 address. */
-function isUrlHost(hostname: string): boolean {
-  if (hostname === 'localhost' || z.regexes.domain.test(hostname) || z.regexes.ipv4.test(hostname)) return true;
-  return hostname.startsWith('[') && hostname.endsWith(']') && z.regexes.ipv6.test(hostname.slice(1, -1));
-}
+const URL_HOST = new RegExp(
+  `^(?:localhost|${innerPattern(z.regexes.domain)}|${innerPattern(z.regexes.ipv4)}|\\[${innerPattern(z.regexes.ipv6)}\\])$`,
+);
+const HTTP_URL = z.url({ protocol: /^https?$/, hostname: URL_HOST });
 
 /** Whether text is an absolute http(s) URL; its host may be a domain, localhost or an IP address, with any port. */
 export function isHttpUrl(text: string): boolean {
-  if (/\s/.test(text) || !URL.canParse(text)) return false;
-  const url = new URL(text);
-  return HTTP_PROTOCOLS.has(url.protocol) && isUrlHost(url.hostname);
+  return !/\s/.test(text) && HTTP_URL.safeParse(text).success;
 }
 
 /**
