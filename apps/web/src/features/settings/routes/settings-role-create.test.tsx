@@ -20,6 +20,7 @@ function renderCreate() {
   );
 }
 
+// Typing whole forms through user-event is slow on a loaded machine; the longest journey gets more time.
 describe('settings: create role', () => {
   it('sends the permissions and the dollar limits as integer cents', async () => {
     let body: unknown;
@@ -63,7 +64,7 @@ describe('settings: create role', () => {
       },
       settings: { min_merchant_payment_amount: 1999, max_merchant_payment_amount: 250050 },
     });
-  });
+  }, 15_000);
 
   it('sends no limits when the amounts are left empty', async () => {
     let body: { settings?: unknown } = {};
@@ -133,5 +134,26 @@ describe('settings: create role', () => {
     expect(screen.getByRole('textbox', { name: 'Maximum payment amount' })).toHaveAccessibleDescription(
       'Must be at most $100,000',
     );
+  });
+
+  it('refuses a negative limit with "Must be a valid number" instead of dropping the minus sign', async () => {
+    let posts = 0;
+    server.use(
+      http.post('/api/merchants/m-1/roles/', () => {
+        posts += 1;
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderCreate();
+
+    await user.type(screen.getByRole('textbox', { name: /^Role name/ }), 'Viewer');
+    const min = screen.getByRole('textbox', { name: 'Minimum payment amount' });
+    await user.type(min, '-5');
+    await user.click(screen.getByRole('button', { name: 'Create role' }));
+
+    expect(min).toHaveValue('-$5.00');
+    expect(min).toHaveAccessibleDescription('Must be a valid number');
+    expect(posts).toBe(0);
   });
 });

@@ -57,8 +57,8 @@ describe('settings: role detail', () => {
     expect(await screen.findByRole('textbox', { name: /^Role name/ })).toHaveValue('Collector');
     expect(screen.getByRole('switch', { name: 'Type free-text chat messages' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Refund payments' })).not.toBeChecked();
-    expect(screen.getByRole('textbox', { name: 'Minimum payment amount' })).toHaveValue('$5');
-    expect(screen.getByRole('textbox', { name: 'Maximum payment amount' })).toHaveValue('$1,500');
+    expect(screen.getByRole('textbox', { name: 'Minimum payment amount' })).toHaveValue('$5.00');
+    expect(screen.getByRole('textbox', { name: 'Maximum payment amount' })).toHaveValue('$1,500.00');
 
     await user.click(screen.getByRole('switch', { name: 'Type free-text chat messages' }));
     await user.click(screen.getByRole('switch', { name: 'Waive convenience fees' }));
