@@ -8,6 +8,7 @@ import {
 } from '@paydesk/domain/merchants/merchants.contract';
 import { isHttpUrl } from '@paydesk/domain/validation/rules';
 import { showFormError } from '../../../lib/form-errors';
+import { useLeavePrompt } from '../../../lib/use-leave-prompt';
 import { MERCHANT_FLAG_DESCRIPTIONS, MERCHANT_FLAG_LABELS, MERCHANT_FLAGS } from '../types';
 import { MerchantLogo } from './merchant-logo';
 
@@ -99,6 +100,8 @@ export function MerchantForm({
     initialValues: toFormValues(merchant, Boolean(currentOrganization)),
     validate: (values) => checkInput(toInput(values), creating),
   });
+  // A save in progress may move on (create opens the new merchant); a failed one leaves the form dirty.
+  const leavePrompt = useLeavePrompt(!readOnly && form.isDirty() && !form.submitting);
 
   const handleSubmit = form.onSubmit(async (values) => {
     try {
@@ -164,6 +167,7 @@ export function MerchantForm({
           )}
         </Stack>
       </Fieldset>
+      {leavePrompt}
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { roleInputSchema, type Role, type RoleInput } from '@paydesk/domain/role
 import type { ReactNode } from 'react';
 import { MoneyInput, readMoneyValue, toMoneyValue, type MoneyValue } from '../../../components/money-input';
 import { showFormError } from '../../../lib/form-errors';
+import { useLeavePrompt } from '../../../lib/use-leave-prompt';
 import { PERMISSION_LABELS } from '../permission-labels';
 
 export type RoleFormValues = {
@@ -89,6 +90,8 @@ export function RoleForm({ role, submitLabel, onSubmit, actions }: RoleFormProps
     initialValues: toFormValues(role),
     validate: validateRole,
   });
+  // A save in progress may move on (create opens the list); a failed one leaves the form dirty, so it asks again.
+  const leavePrompt = useLeavePrompt(form.isDirty() && !form.submitting);
 
   const handleSubmit = form.onSubmit(async (values) => {
     // Validated above, so parsing only trims the texts the way the server will.
@@ -147,6 +150,7 @@ export function RoleForm({ role, submitLabel, onSubmit, actions }: RoleFormProps
           </Group>
         </Stack>
       </Fieldset>
+      {leavePrompt}
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -156,4 +156,29 @@ describe('settings: create role', () => {
     expect(min).toHaveAccessibleDescription('Must be a valid number');
     expect(posts).toBe(0);
   });
+
+  it('asks "Leave Page?" before leaving with unsaved changes, and not when nothing changed', async () => {
+    const user = userEvent.setup();
+    const { router } = renderCreate();
+
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    expect(await screen.findByRole('heading', { name: 'Roles list page' })).toBeInTheDocument();
+
+    await act(() => router.navigate('/merchants/m-1/settings/roles/create'));
+    await user.type(await screen.findByRole('textbox', { name: /^Role name/ }), 'Half done');
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Leave Page?' });
+    expect(dialog).toHaveTextContent('Changes you made may not be saved.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/merchants/m-1/settings/roles/create');
+    expect(screen.getByRole('textbox', { name: /^Role name/ })).toHaveValue('Half done');
+
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Leave Page?' })).getByRole('button', { name: 'Leave' }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Roles list page' })).toBeInTheDocument();
+  }, 15_000);
 });
