@@ -4,7 +4,6 @@
 import { MantineProvider } from '@mantine/core';
 import { buildClaimsRoles, type RoleGrant } from '@paydesk/domain/access/claims';
 import type { BaseRole } from '@paydesk/domain/access/roles';
-import { LOGIN_PATH } from '@paydesk/domain/access/route-access';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -12,6 +11,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { appRoutes } from '../src/app/routes';
 import { theme } from '../src/app/theme';
 import { Toasts } from '../src/app/toasts';
+import { findLogoutTarget } from '../src/features/auth/landing';
 import { receiveTokens } from '../src/features/auth/session/session-machine';
 import { SessionProvider } from '../src/features/auth/session/session-provider';
 import { writeStoredSession } from '../src/features/auth/session/session-storage';
@@ -213,7 +213,11 @@ export function renderApp({ routes, initialEntries = ['/'] }: RenderAppOptions =
     <MantineProvider theme={theme} env="test">
       <Toasts />
       <QueryClientProvider client={queryClient}>
-        <SessionProvider onLoggedOut={() => void router.navigate(LOGIN_PATH, { replace: true })}>
+        <SessionProvider
+          onLoggedOut={(reason) =>
+            void router.navigate(findLogoutTarget(reason, router.state.location), { replace: true })
+          }
+        >
           <RouterProvider router={router} />
         </SessionProvider>
       </QueryClientProvider>
