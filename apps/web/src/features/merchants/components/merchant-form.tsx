@@ -10,7 +10,7 @@ import { isHttpUrl } from '@paydesk/domain/validation/rules';
 import { showFormError } from '../../../lib/form-errors';
 import { useLeavePrompt } from '../../../lib/use-leave-prompt';
 import { MERCHANT_FLAG_DESCRIPTIONS, MERCHANT_FLAG_LABELS, MERCHANT_FLAGS } from '../types';
-import { MerchantLogo } from './merchant-logo';
+import { MerchantLogo } from '../../../components/merchant-logo';
 
 type OrganizationChoice = 'current' | 'new';
 
@@ -67,8 +67,8 @@ function toFormValues(merchant: Merchant | undefined, hasOrganization: boolean):
 }
 
 /**
- * The merchant's own settings (name, logo and flags), for creating a merchant, editing it on its detail page and in
- * its general settings. Creating also picks the organisation: the user's own, or a new one by name.
+ * The merchant's own settings (name, logo and flags), for creating a merchant and for editing it in Settings ›
+ * General (the one place they are edited). Creating also picks the organisation: the user's own, or a new one by name.
  */
 export function MerchantForm({
   merchant,
