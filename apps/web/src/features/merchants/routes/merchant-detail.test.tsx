@@ -35,10 +35,7 @@ describe('merchant detail', () => {
     // One form, one place: the detail page has no copy of the settings form.
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Edit in Settings › General' })).toHaveAttribute(
-      'href',
-      '/merchants/m-1/settings',
-    );
+    expect(screen.getByRole('link', { name: 'Edit details' })).toHaveAttribute('href', '/merchants/m-1/settings');
   });
 
   it('shows staff the merchant without Edit, Save or Delete', async () => {
@@ -46,7 +43,7 @@ describe('merchant detail', () => {
     renderDetail(buildProfile({ role: 'staff' }));
 
     expect(await screen.findByRole('heading', { name: 'Demo Motors', level: 1 })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Edit in Settings › General' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit details' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });

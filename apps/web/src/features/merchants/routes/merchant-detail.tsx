@@ -82,10 +82,11 @@ export function MerchantDetailRoute() {
               <Title order={2} size="h4">
                 Details
               </Title>
+              {/* Named so as not to be one more "Settings" link beside the Settings button. */}
               {canEdit && (
-                <Anchor component={Link} to={settingsPath} size="sm">
-                  Edit in Settings › General
-                </Anchor>
+                <Button component={Link} to={settingsPath} variant="light" size="xs" title="Edit in Settings › General">
+                  Edit details
+                </Button>
               )}
             </Group>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
