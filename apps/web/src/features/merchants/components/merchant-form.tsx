@@ -139,7 +139,7 @@ export function MerchantForm({
             placeholder="https://example.com/logo.png"
             type="url"
             inputContainer={(input) => (
-              <Group gap="sm" wrap="nowrap" data-testid="logo-row">
+              <Group gap="sm" wrap="nowrap" align="flex-start" data-testid="logo-row">
                 <Box flex={1} miw={0}>
                   {input}
                 </Box>
