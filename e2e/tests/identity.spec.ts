@@ -129,7 +129,9 @@ test('idle: the warning at 840 s counts down, "I\'m still here" keeps the sessio
 
   const blacklisted = page.waitForResponse((response) => response.url().endsWith('/api/token/blacklist/'));
   await page.clock.fastForward(900_000);
-  await expect(page).toHaveURL(/\/login$/);
+  // Login with next (the page the user was on) and a notice saying why (issue 7 item 18).
+  await expect(page).toHaveURL(/\/login\?next=%2Fmerchants$/);
+  await expect(page.getByRole('status')).toContainText('logged out after 15 minutes of inactivity');
   expect((await blacklisted).status()).toBe(200);
   await expect(page.getByRole('heading', { name: 'Merchant login' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('paydesk.session.tokens'))).toBeNull();

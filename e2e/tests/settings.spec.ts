@@ -63,7 +63,7 @@ test('an admin creates a custom role at Custom Roles Auto', async ({ page }) => 
 
   // The limits went over the wire as cents and come back as the same dollars.
   await row.getByRole('link', { name: roleName }).click();
-  await expect(page.getByLabel('Maximum payment amount')).toHaveValue('$2,500.5');
+  await expect(page.getByLabel('Maximum payment amount')).toHaveValue('$2,500.50');
   await expect(page.getByRole('switch', { name: 'Refund payments' })).toBeChecked();
 });
 

@@ -136,6 +136,14 @@ describe('PUT and PATCH /api/merchants/:id/', () => {
     expect(patch.json()).toMatchObject({ name: 'Demo Motors', logo: null, allow_group_message: true });
   });
 
+  it('accepts a logo served from localhost or an IP address with a port', async () => {
+    for (const logo of ['http://localhost:3000/logo.png', 'http://10.0.0.5:8080/brand/logo.svg']) {
+      const patch = await call('PATCH', `/api/merchants/${ids.demoMotors}/`, 'admin@demo.test', { logo });
+      expect(patch.statusCode).toBe(200);
+      expect(patch.json()).toMatchObject({ logo });
+    }
+  });
+
   it('refuses staff (403), other tenants (404) and bad input (400)', async () => {
     expect(
       (await call('PATCH', `/api/merchants/${ids.demoMotors}/`, 'staff@demo.test', { name: 'Mine' })).statusCode,

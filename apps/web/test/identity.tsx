@@ -2,17 +2,16 @@
 // session, the guards and the sign-in screens. The API is MSW: tokens, refresh, blacklist, profile, merchants.
 
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { buildClaimsRoles, type RoleGrant } from '@paydesk/domain/access/claims';
 import type { BaseRole } from '@paydesk/domain/access/roles';
-import { LOGIN_PATH } from '@paydesk/domain/access/route-access';
-import { TOAST_POSITION } from '@paydesk/domain/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { appRoutes } from '../src/app/routes';
 import { theme } from '../src/app/theme';
+import { Toasts } from '../src/app/toasts';
+import { findLogoutTarget } from '../src/features/auth/landing';
 import { receiveTokens } from '../src/features/auth/session/session-machine';
 import { SessionProvider } from '../src/features/auth/session/session-provider';
 import { writeStoredSession } from '../src/features/auth/session/session-storage';
@@ -212,9 +211,13 @@ export function renderApp({ routes, initialEntries = ['/'] }: RenderAppOptions =
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <MantineProvider theme={theme} env="test">
-      <Notifications position={TOAST_POSITION} />
+      <Toasts />
       <QueryClientProvider client={queryClient}>
-        <SessionProvider onLoggedOut={() => void router.navigate(LOGIN_PATH, { replace: true })}>
+        <SessionProvider
+          onLoggedOut={(reason) =>
+            void router.navigate(findLogoutTarget(reason, router.state.location), { replace: true })
+          }
+        >
           <RouterProvider router={router} />
         </SessionProvider>
       </QueryClientProvider>

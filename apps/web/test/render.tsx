@@ -1,11 +1,10 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { TOAST_POSITION } from '@paydesk/domain/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { theme } from '../src/app/theme';
+import { Toasts } from '../src/app/toasts';
 import { SessionContext, SIGNED_OUT_SESSION, type SessionState } from '../src/lib/session-state';
 
 /** `signedIn` alone fakes a signed-in session; `session` overrides any field of the session value. */
@@ -16,7 +15,7 @@ function TestProviders({ children, signedIn = false, session }: ProviderOptions 
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return (
     <MantineProvider theme={theme} env="test">
-      <Notifications position={TOAST_POSITION} />
+      <Toasts />
       <QueryClientProvider client={queryClient}>
         <SessionContext value={{ ...SIGNED_OUT_SESSION, signedIn, ...session }}>{children}</SessionContext>
       </QueryClientProvider>

@@ -4,7 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { server } from '../../test/server';
-import { api, ApiError, setAuthHooks } from './api-client';
+import { DEFAULT_ERROR_MESSAGE } from '@paydesk/domain/errors/catalogue';
+import { api, ApiError, NO_RESPONSE_STATUS, setAuthHooks } from './api-client';
 
 const common = { summary: 'test', tags: [], access: PUBLIC } as const;
 const anything = z.record(z.string(), z.unknown());
@@ -240,5 +241,40 @@ describe('api client', () => {
 
     await api.call(getMe, undefined, { bypassRefresh: true });
     expect(onSuccess).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('api client without an answer', () => {
+  it('turns a network failure into an ApiError with status 0 and the default message', async () => {
+    server.use(http.get('/api/users/', () => HttpResponse.error()));
+    const onSuccess = vi.fn();
+    const onUnauthorized = vi.fn();
+    setAuthHooks({ onSuccess, onUnauthorized });
+
+    const error = await catchApiError(api.call(listUsers));
+
+    expect(error.status).toBe(NO_RESPONSE_STATUS);
+    expect(error.message).toBe(DEFAULT_ERROR_MESSAGE);
+    expect(error.message).not.toMatch(/fetch/i);
+    expect(error.fieldErrors).toEqual({});
+    expect(error.cause).toBeInstanceOf(TypeError);
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    setAuthHooks({});
+  });
+
+  it('keeps a cancelled request an abort, not a failure', async () => {
+    server.use(http.get('/api/users/', () => new Promise<Response>(() => {})));
+    const controller = new AbortController();
+
+    const request = api.call(listUsers, undefined, { signal: controller.signal });
+    controller.abort();
+
+    const error = await request.then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect((error as Error).name).toBe('AbortError');
   });
 });

@@ -56,6 +56,12 @@ export function setAuthHooks(hooks: AuthHooks): void {
  * A non-2xx response. Texts are translated through the error catalogue: `detail` prefers the catalogue message of
  * `code`, and `message` is the first of detail, non_field_errors (joined) and the body's `message`.
  */
+/**
+ * The status of an ApiError for a request that got no answer (offline, connection refused, a dropped connection).
+ * Its message is the catalogue's default text, never the browser's own ("Failed to fetch").
+ */
+export const NO_RESPONSE_STATUS = 0;
+
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
@@ -65,14 +71,15 @@ export class ApiError extends Error {
   readonly nonFieldErrors: string[];
   readonly fieldErrors: FieldErrors;
 
-  constructor(status: number, body: unknown) {
+  /** `status` is NO_RESPONSE_STATUS (0) when no answer came; `cause` is then the fetch failure. */
+  constructor(status: number, body: unknown, options?: { cause?: unknown }) {
     const record = isRecord(body) ? body : {};
     const code = typeof record.code === 'string' ? record.code : undefined;
     const detail =
       code && isCatalogueCode(code) ? translateError(code) : readMessages(record.detail).join(' ') || undefined;
     const nonFieldErrors = readMessages(record.non_field_errors);
     const bodyMessage = typeof record.message === 'string' ? translateError(record.message) : undefined;
-    super(detail ?? (nonFieldErrors.join(' ') || bodyMessage) ?? DEFAULT_ERROR_MESSAGE);
+    super(detail ?? (nonFieldErrors.join(' ') || bodyMessage) ?? DEFAULT_ERROR_MESSAGE, options);
     this.status = status;
     this.body = body;
     this.code = code;
@@ -114,13 +121,21 @@ async function sendRequest(
   const token = authHooks.getAccessToken?.();
   if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
 
-  const response = await fetch(buildUrl(path, query), {
-    method,
-    headers,
-    body: payload,
-    signal: options.signal,
-  });
-  const data = await readBody(response);
+  let response: Response;
+  let data: unknown;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: payload,
+      signal: options.signal,
+    });
+    data = await readBody(response);
+  } catch (error) {
+    // A cancelled request stays an abort, so TanStack Query and callers can tell it from a failure.
+    if (options.signal?.aborted || isAbortError(error)) throw error;
+    throw new ApiError(NO_RESPONSE_STATUS, undefined, { cause: error });
+  }
 
   if (response.status === 401) authHooks.onUnauthorized?.();
   if (!response.ok) throw new ApiError(response.status, data);
@@ -150,6 +165,11 @@ async function readBody(response: Response): Promise<unknown> {
   } catch {
     return text;
   }
+}
+
+// By name: the DOMException of the page and the one of the runtime's fetch may be different classes.
+function isAbortError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError';
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -4,7 +4,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { setupUser } from '../../test/user';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { ApiError } from './api-client';
+import { ApiError, NO_RESPONSE_STATUS } from './api-client';
 import { notifyError, notifySuccess } from './notify';
 
 describe('notifyError', () => {
@@ -99,5 +99,62 @@ describe('notifySuccess', () => {
     expect(screen.getByText('Template saved!')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(TOAST_MS + 500));
     expect(screen.queryByText('Template saved!')).not.toBeInTheDocument();
+  });
+});
+
+describe('where toasts appear', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  function findToastContainer(text: string): HTMLElement | null {
+    return screen.getByText(text).closest<HTMLElement>('[data-position]');
+  }
+
+  it('shows toasts at the top right on wider screens, clear of the Save buttons at the end of forms', () => {
+    renderWithProviders(null);
+    act(() => {
+      notifySuccess('Role saved');
+    });
+
+    expect(findToastContainer('Role saved')).toHaveAttribute('data-position', 'top-right');
+  });
+
+  it('shows toasts at the top centre on phones', () => {
+    const matchMedia = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
+      ...matchMedia(query),
+      matches: query.includes('max-width'),
+    }));
+    renderWithProviders(null);
+    act(() => {
+      notifyError('Could not save.');
+    });
+
+    expect(findToastContainer('Could not save.')).toHaveAttribute('data-position', 'top-center');
+  });
+
+  it('keeps the Dismiss button from shrinking beside a long message', () => {
+    renderWithProviders(null);
+    act(() => {
+      notifyError('A long message that explains at length why the last change could not be saved right now.');
+    });
+
+    expect(screen.getByRole('button', { name: 'Dismiss' })).toHaveStyle({ flexShrink: '0' });
+  });
+});
+
+describe('notifyError for a request that got no answer', () => {
+  it('shows the default text, not the browser wording', () => {
+    vi.stubEnv('PROD', false);
+    renderWithProviders(null);
+
+    act(() => {
+      notifyError(new ApiError(NO_RESPONSE_STATUS, undefined, { cause: new TypeError('Failed to fetch') }));
+    });
+
+    expect(screen.getByText(DEFAULT_ERROR_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByText('Failed to fetch')).not.toBeInTheDocument();
+    vi.unstubAllEnvs();
   });
 });

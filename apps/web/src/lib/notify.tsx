@@ -31,8 +31,17 @@ export function notifyError(error?: unknown): string {
     id,
     message: (
       <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Text size="sm">{describeError(error)}</Text>
-        <Button size="compact-sm" variant="light" color="red" onClick={() => notifications.hide(id)}>
+        <Text size="sm" flex={1} miw={0} style={{ overflowWrap: 'anywhere' }}>
+          {describeError(error)}
+        </Text>
+        {/* Never shrinks: a long message wraps instead of cutting the button's label. */}
+        <Button
+          size="compact-sm"
+          variant="light"
+          color="red"
+          style={{ flexShrink: 0 }}
+          onClick={() => notifications.hide(id)}
+        >
           Dismiss
         </Button>
       </Group>

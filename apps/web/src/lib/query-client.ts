@@ -9,9 +9,9 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // A 4xx answer will not change on retry; network failures and 5xx may.
+        // A 4xx answer will not change on retry; network failures (no answer) and 5xx may.
         retry: (failureCount, error) =>
-          !(error instanceof ApiError && error.status < 500) && failureCount < MAX_QUERY_RETRIES,
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < MAX_QUERY_RETRIES,
       },
     },
   });

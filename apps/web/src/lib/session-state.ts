@@ -11,8 +11,13 @@ export type SignedInIdentity = { profile: Profile; merchantCount: number; claims
 
 export type SessionState = {
   signedIn: boolean;
-  /** True after a logout in this page's life (until the next sign-in): guards then send to plain Login, no `next`. */
+  /**
+   * True after a logout in this page's life (until the next sign-in): guards then send to plain Login, no `next`.
+   * Not after the idle logout, which returns to the page the user was on.
+   */
   loggedOut: boolean;
+  /** True after the session ended at the idle limit (until the next sign-in): Login says so (SPEC §4). */
+  endedByInactivity: boolean;
   profile: Profile | null;
   /** The access claims (roles, groups, exp) of the current access token. */
   claims: AccessClaims | null;
@@ -41,6 +46,7 @@ function notSignedIn(): never {
 export const SIGNED_OUT_SESSION: SessionState = {
   signedIn: false,
   loggedOut: false,
+  endedByInactivity: false,
   profile: null,
   claims: null,
   merchantCount: 0,

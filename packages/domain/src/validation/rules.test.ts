@@ -187,11 +187,29 @@ describe('postalCodeField', () => {
 });
 
 describe('urlField', () => {
-  it.each(['https://example.com', 'http://shop.example.com/path?q=1'])('accepts %j', (value) => {
+  it.each([
+    'https://example.com',
+    'http://shop.example.com/path?q=1',
+    'http://localhost:3000/logo.png',
+    'http://localhost',
+    'http://127.0.0.1:8080/logo.png',
+    'http://192.168.1.20/logo.svg',
+    'http://[::1]:3000/logo.png',
+    'https://cdn.example.com:8443/brand/logo.png',
+  ])('accepts %j', (value) => {
     expect(messagesOf(urlField(), value)).toEqual([]);
   });
 
-  it.each(['example', 'ftp://example.com', 'https://', 'not a url'])('rejects %j', (value) => {
+  it.each([
+    'example',
+    'ftp://example.com',
+    'https://',
+    'not a url',
+    'https://logo',
+    'http://exa mple.com/logo.png',
+    'javascript:alert(1)',
+    'http://999.1.1.1/logo.png',
+  ])('rejects %j', (value) => {
     expect(messagesOf(urlField(), value)).toEqual(['Must be a valid URL']);
   });
 });

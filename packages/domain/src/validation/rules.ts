@@ -161,14 +161,27 @@ export function postalCodeField() {
   );
 }
 
-const HTTP_URL = z.httpUrl();
+function innerPattern(pattern: RegExp): string {
+  return pattern.source.replace(/^\^/, '').replace(/\$$/, '');
+}
 
-/** An http(s) URL with a domain name (`https://example.com/pay`); a scheme is required. */
+/** A host a URL can name: a domain name with a dot (`cdn.example.com`), `localhost`, an IPv4 or an IPv6 address. */
+const URL_HOST = new RegExp(
+  `^(?:localhost|${innerPattern(z.regexes.domain)}|${innerPattern(z.regexes.ipv4)}|\\[${innerPattern(z.regexes.ipv6)}\\])$`,
+);
+const HTTP_URL = z.url({ protocol: /^https?$/, hostname: URL_HOST });
+
+/** Whether text is an absolute http(s) URL; its host may be a domain, localhost or an IP address, with any port. */
+export function isHttpUrl(text: string): boolean {
+  return !/\s/.test(text) && HTTP_URL.safeParse(text).success;
+}
+
+/**
+ * An http(s) URL (`https://example.com/pay`, `http://localhost:3000/logo.png`, `http://10.0.0.5:8080/`); a scheme
+ * is required.
+ */
 export function urlField() {
-  return requiredString().refine(
-    unlessBlank((text) => HTTP_URL.safeParse(text).success),
-    URL_INVALID,
-  );
+  return requiredString().refine(unlessBlank(isHttpUrl), URL_INVALID);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

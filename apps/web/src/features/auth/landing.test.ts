@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROFILES } from '../../../test/identity';
-import { findLandingPath, readNextTarget } from './landing';
+import { findLandingPath, findLogoutTarget, readNextTarget } from './landing';
 
 const identity = (name: keyof typeof PROFILES) => ({ profile: PROFILES[name], claims: PROFILES[name].access });
 
@@ -45,5 +45,24 @@ describe('findLandingPath (SPEC §2 login behaviour 2–4)', () => {
     expect(findLandingPath(identity('staff'), '/merchants?x=1')).toBe('/merchants?x=1');
     expect(findLandingPath(identity('staff'), null)).toBe('/');
     expect(findLandingPath(identity('staff'), '//evil.example')).toBe('/');
+  });
+});
+
+describe('findLogoutTarget', () => {
+  const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
+
+  it('sends a deliberate logout to plain Login', () => {
+    expect(findLogoutTarget('local', at('/merchants/m-1/settings/roles'))).toBe('/login');
+    expect(findLogoutTarget('other-tab', at('/merchants'))).toBe('/login');
+  });
+
+  it('sends the idle logout to Login with next set to the page the user was on', () => {
+    expect(findLogoutTarget('idle', at('/merchants', '?search=demo', '#top'))).toBe(
+      '/login?next=%2Fmerchants%3Fsearch%3Ddemo%23top',
+    );
+  });
+
+  it('leaves out a next target that would not be one', () => {
+    expect(findLogoutTarget('idle', at('/login'))).toBe('/login');
   });
 });

@@ -1,6 +1,13 @@
 import { isSuperUser } from '@paydesk/domain/access/claims';
-import { HOME_PATH, LOGIN_PATH, TRANSACTION_SEARCH_PATH, UNAUTHORIZED_PATH } from '@paydesk/domain/access/route-access';
+import {
+  HOME_PATH,
+  LOGIN_PATH,
+  TRANSACTION_SEARCH_PATH,
+  UNAUTHORIZED_PATH,
+  buildLoginRedirect,
+} from '@paydesk/domain/access/route-access';
 import type { SignedInIdentity } from '../../lib/session-state';
+import type { LogoutReason } from './session/session-controller';
 
 /**
  * The `next` query target when it is a path inside this app; null for anything else (another site, `//host`,
@@ -21,4 +28,17 @@ export function findLandingPath(identity: Pick<SignedInIdentity, 'profile' | 'cl
   if (!isSuperUser(identity.claims) && identity.claims.roles.length === 0) return UNAUTHORIZED_PATH;
   if (identity.profile.organization?.in_legacy_app) return TRANSACTION_SEARCH_PATH;
   return readNextTarget(next) ?? HOME_PATH;
+}
+
+/**
+ * Where a logout goes (SPEC §4): Login. After the idle logout, Login with `next` set to the page the user was on, so
+ * signing in again returns there; a deliberate logout (or a 401, or another tab's logout) goes to plain Login.
+ */
+export function findLogoutTarget(
+  reason: LogoutReason,
+  location: { pathname: string; search: string; hash: string },
+): string {
+  if (reason !== 'idle') return LOGIN_PATH;
+  const next = readNextTarget(`${location.pathname}${location.search}${location.hash}`);
+  return next ? buildLoginRedirect(next) : LOGIN_PATH;
 }

@@ -1,7 +1,9 @@
-import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { HOME_PATH } from '@paydesk/domain/access/route-access';
 import { signInSchema, type Credentials } from '@paydesk/domain/auth/auth.contract';
+import { IDLE_SESSION_LIMIT_SECONDS } from '@paydesk/domain/constants';
+import { IconClockHour4 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session-state';
@@ -11,8 +13,12 @@ import { pickFieldErrors, ResponseErrors } from '../components/response-errors';
 import { findLandingPath } from '../landing';
 
 const FIELD_LABELS = { email: 'Email', password: 'Password' };
+const IDLE_MINUTES = IDLE_SESSION_LIMIT_SECONDS / 60;
 
-/** /login (SPEC §2): email and password; after login the profile and merchant count load, then the landing. */
+/**
+ * /login (SPEC §2): email and password; after login the profile and merchant count load, then the landing. After the
+ * idle logout it says why the session ended.
+ */
 export function LoginRoute() {
   const session = useSession();
   const navigate = useNavigate();
@@ -36,6 +42,11 @@ export function LoginRoute() {
     <AuthCard title="Merchant login" description="Log in with the email address your organisation registered.">
       <form noValidate onSubmit={form.onSubmit((values) => login.mutate(values))}>
         <Stack gap="md">
+          {session.endedByInactivity && (
+            <Alert role="status" color="blue" icon={<IconClockHour4 size={18} />} title="Session ended">
+              You were logged out after {IDLE_MINUTES} minutes of inactivity. Log in to continue where you left off.
+            </Alert>
+          )}
           {login.isError && <ResponseErrors error={login.error} title="Login failed" labels={FIELD_LABELS} />}
           <TextInput
             label="Email"

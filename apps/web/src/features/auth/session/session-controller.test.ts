@@ -85,8 +85,17 @@ describe('session controller', () => {
     expect(onLogout).not.toHaveBeenCalled();
 
     await vi.advanceTimersByTimeAsync(SECOND);
-    expect(onLogout).toHaveBeenCalledWith('local');
+    expect(onLogout).toHaveBeenCalledWith('idle');
     stop();
+  });
+
+  it('tells a deliberate logout from the idle one', () => {
+    const { controller, onLogout } = setUp();
+    controller.signIn(makeTokenPair());
+
+    controller.logout();
+
+    expect(onLogout).toHaveBeenCalledExactlyOnceWith('local');
   });
 
   it('sets the inactivity warning right at 840 s idle, not a heartbeat later', async () => {
@@ -255,6 +264,17 @@ describe('session controller', () => {
       expect(onLogout).toHaveBeenCalledWith('other-tab');
       expect(blacklist).not.toHaveBeenCalled();
       expect(controller.getAccessToken()).toBeNull();
+    });
+
+    it('follows an idle logout made in another tab as an idle logout', () => {
+      const { controller, onLogout } = setUp();
+      controller.signIn(makeTokenPair());
+      vi.advanceTimersByTime(IDLE_SESSION_LIMIT_SECONDS * SECOND);
+
+      localStorage.removeItem(SESSION_STORAGE_KEYS.tokens);
+      controller.followStorageChange(SESSION_STORAGE_KEYS.tokens);
+
+      expect(onLogout).toHaveBeenCalledWith('idle');
     });
 
     it("ends this tab's warning when another tab was active", () => {

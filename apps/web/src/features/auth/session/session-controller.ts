@@ -28,8 +28,11 @@ export type SessionControllerOptions = {
   runExclusive?: <T>(task: () => Promise<T>) => Promise<T>;
 };
 
-/** Why the session ended: a logout in this tab (user, idle, 401, failed refresh) or one another tab made. */
-export type LogoutReason = 'local' | 'other-tab';
+/**
+ * Why the session ended: a logout in this tab (the user, a 401, a failed refresh), the idle limit (here or in another
+ * tab, which share the last-activity time), or a logout another tab made.
+ */
+export type LogoutReason = 'local' | 'idle' | 'other-tab';
 
 export type SessionController = ReturnType<typeof createSessionController>;
 
@@ -73,6 +76,10 @@ export function createSessionController({
    * tells the app (which clears its state and goes to Login). Does nothing when nobody is signed in.
    */
   function logout(): void {
+    endSessionHere('local');
+  }
+
+  function endSessionHere(reason: LogoutReason): void {
     const { tokens } = snapshot;
     if (!tokens) return;
     clearStoredSession(storage);
@@ -80,7 +87,7 @@ export function createSessionController({
     api.blacklist(tokens.refresh, tokens.access).catch(() => {
       // The tokens are gone from this browser either way; the server expires the refresh token on its own.
     });
-    endSession('local');
+    endSession(reason);
   }
 
   /** Takes tokens another tab stored (after its refresh or sign-in); true when it did. */
@@ -119,7 +126,7 @@ export function createSessionController({
   function check(): void {
     const result = checkSession(snapshot, now());
     if (result.logout) {
-      logout();
+      endSessionHere(isIdleLimitReached(snapshot, now()) ? 'idle' : 'local');
       return;
     }
     setSnapshot(result.state);
@@ -149,7 +156,7 @@ export function createSessionController({
     restore(): boolean {
       setSnapshot(reduceSession(SIGNED_OUT, { type: 'restored', ...readStoredSession(storage) }), false);
       if (isIdleLimitReached(snapshot, now())) {
-        logout();
+        endSessionHere('idle');
         return false;
       }
       return snapshot.tokens !== null;
@@ -185,8 +192,10 @@ export function createSessionController({
       const stored = readStoredSession(storage);
       if (!stored.tokens) {
         if (!snapshot.tokens) return;
+        // The tabs share the last-activity time, so a tab that ends the session for inactivity speaks for this one too.
+        const idle = isIdleLimitReached(snapshot, now());
         setSnapshot(SIGNED_OUT, false);
-        endSession('other-tab');
+        endSession(idle ? 'idle' : 'other-tab');
         return;
       }
       setSnapshot(reduceSession(snapshot, { type: 'restored', ...stored }), false);

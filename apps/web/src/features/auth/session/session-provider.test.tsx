@@ -129,10 +129,31 @@ describe('SessionProvider', () => {
 
       await advance(SECOND);
       thawClock();
-      await waitFor(() => expect(readLocation(router)).toBe('/login'));
+      // Login with `next`, the page the user was on (SPEC §4 idle logout; a deliberate logout has no `next`).
+      await waitFor(() => expect(readLocation(router)).toBe('/login?next=%2F'));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(calls.blacklist).toEqual([refreshToken]);
       expectStorageCleared();
+    });
+
+    it('after the idle logout, Login says why and signing in returns to the page the user was on', async () => {
+      const { router } = await startSignedIn();
+      const user = setupUser({ advanceTimers: vi.advanceTimersByTime });
+      await act(() => router.navigate('/merchants?search=demo'));
+      await screen.findByRole('heading', { name: 'Merchants', level: 1 });
+
+      await advance(900 * SECOND);
+
+      await waitFor(() => expect(readLocation(router)).toBe('/login?next=%2Fmerchants%3Fsearch%3Ddemo'));
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        'You were logged out after 15 minutes of inactivity. Log in to continue where you left off.',
+      );
+
+      await user.type(screen.getByLabelText('Email'), 'staff@demo.test');
+      await user.type(screen.getByLabelText('Password'), 'Paydesk!2026');
+      await user.click(screen.getByRole('button', { name: 'Login' }));
+
+      await waitFor(() => expect(readLocation(router)).toBe('/merchants?search=demo'));
     });
 
     it('"I\'m still here" clears the warning, resets activity and refreshes access', async () => {
@@ -193,6 +214,7 @@ describe('SessionProvider', () => {
       expect(queryClient.getQueryData(['something'])).toBeUndefined();
       // The router renders a navigation in a transition, after its state already shows the new location.
       expect(await screen.findByRole('heading', { name: 'Merchant login' })).toBeInTheDocument();
+      expect(screen.queryByText(/logged out after 15 minutes of inactivity/)).not.toBeInTheDocument();
     });
 
     it('follows a logout made in another tab', async () => {

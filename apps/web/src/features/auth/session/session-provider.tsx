@@ -10,14 +10,17 @@ import { getIdentity, type Identity } from '../api/get-identity';
 import { blacklistRefreshToken, refreshTokens } from '../api/tokens';
 import { LoadedInactivityModal, loadInactivityModal } from './inactivity-modal-loader';
 import { decodeJwtPayload } from './jwt';
-import { createSessionController, type SessionController } from './session-controller';
+import { createSessionController, type LogoutReason, type SessionController } from './session-controller';
 import { readCurrentMerchantId, writeCurrentMerchantId } from './session-storage';
 import { listenToLiveEvents } from './live-events';
 
 type SessionProviderProps = {
   children: ReactNode;
-  /** Goes to Login after a logout (the provider sits outside the router). */
-  onLoggedOut: () => void;
+  /**
+   * Goes to Login after a logout (the provider sits outside the router); `reason` tells an idle logout, which returns
+   * to the page the user was on (findLogoutTarget), from the others.
+   */
+  onLoggedOut: (reason: LogoutReason) => void;
   storage?: Storage;
 };
 
@@ -34,6 +37,7 @@ export function SessionProvider({ children, onLoggedOut, storage = window.localS
   const [identity, setIdentity] = useState<Identity | null>(null);
   const [started, setStarted] = useState(false);
   const [loggedOut, setLoggedOut] = useState(false);
+  const [endedByInactivity, setEndedByInactivity] = useState(false);
   const [currentMerchantId, setCurrentMerchantId] = useState(() => readCurrentMerchantId(storage));
 
   const signedIn = identity !== null && snapshot.tokens !== null;
@@ -56,15 +60,19 @@ export function SessionProvider({ children, onLoggedOut, storage = window.localS
 
   useEffect(
     () =>
-      controller.onLogout(() => {
+      controller.onLogout((reason) => {
         const wasSignedIn = signedInRef.current;
         signedInRef.current = false;
         setIdentity(null);
-        if (wasSignedIn) setLoggedOut(true);
+        // After the idle logout the guards send to Login with `next` (the page the user was on), and Login says why.
+        if (wasSignedIn) {
+          setLoggedOut(reason !== 'idle');
+          setEndedByInactivity(reason === 'idle');
+        }
         setCurrentMerchantId(null);
         queryClient.clear();
         // A failed start-up or sign-in stays where it is, silently signed out.
-        if (wasSignedIn) onLoggedOutRef.current();
+        if (wasSignedIn) onLoggedOutRef.current(reason);
       }),
     [controller, queryClient],
   );
@@ -110,6 +118,7 @@ export function SessionProvider({ children, onLoggedOut, storage = window.localS
         queryClient.removeQueries();
         setIdentity(loaded);
         setLoggedOut(false);
+        setEndedByInactivity(false);
         return { ...loaded, claims: readClaims(pair.access, loaded.profile) };
       } catch (error) {
         controller.logout();
@@ -140,6 +149,7 @@ export function SessionProvider({ children, onLoggedOut, storage = window.localS
     return {
       signedIn,
       loggedOut,
+      endedByInactivity,
       profile,
       claims,
       merchantCount: signedIn && identity ? identity.merchantCount : 0,
@@ -151,7 +161,18 @@ export function SessionProvider({ children, onLoggedOut, storage = window.localS
       checkSession: controller.check,
       reloadProfile,
     };
-  }, [signedIn, loggedOut, identity, access, currentMerchantId, setCurrentMerchant, signIn, controller, reloadProfile]);
+  }, [
+    signedIn,
+    loggedOut,
+    endedByInactivity,
+    identity,
+    access,
+    currentMerchantId,
+    setCurrentMerchant,
+    signIn,
+    controller,
+    reloadProfile,
+  ]);
 
   if (!started) return <PageLoader />;
   return (

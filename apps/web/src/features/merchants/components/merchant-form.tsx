@@ -1,4 +1,4 @@
-import { Button, Fieldset, Group, Radio, Stack, Switch, TextInput } from '@mantine/core';
+import { Box, Button, Fieldset, Group, Radio, Stack, Switch, TextInput } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import {
   createMerchantSchema,
@@ -6,9 +6,11 @@ import {
   type Merchant,
   type MerchantCreateInput,
 } from '@paydesk/domain/merchants/merchants.contract';
+import { isHttpUrl } from '@paydesk/domain/validation/rules';
 import { showFormError } from '../../../lib/form-errors';
+import { useLeavePrompt } from '../../../lib/use-leave-prompt';
 import { MERCHANT_FLAG_DESCRIPTIONS, MERCHANT_FLAG_LABELS, MERCHANT_FLAGS } from '../types';
-import { MerchantLogo } from './merchant-logo';
+import { MerchantLogo } from '../../../components/merchant-logo';
 
 type OrganizationChoice = 'current' | 'new';
 
@@ -65,8 +67,8 @@ function toFormValues(merchant: Merchant | undefined, hasOrganization: boolean):
 }
 
 /**
- * The merchant's own settings (name, logo and flags), for creating a merchant, editing it on its detail page and in
- * its general settings. Creating also picks the organisation: the user's own, or a new one by name.
+ * The merchant's own settings (name, logo and flags), for creating a merchant and for editing it in Settings ›
+ * General (the one place they are edited). Creating also picks the organisation: the user's own, or a new one by name.
  */
 export function MerchantForm({
   merchant,
@@ -98,6 +100,8 @@ export function MerchantForm({
     initialValues: toFormValues(merchant, Boolean(currentOrganization)),
     validate: (values) => checkInput(toInput(values), creating),
   });
+  // A save in progress may move on (create opens the new merchant); a failed one leaves the form dirty.
+  const leavePrompt = useLeavePrompt(!readOnly && form.isDirty() && !form.submitting);
 
   const handleSubmit = form.onSubmit(async (values) => {
     try {
@@ -129,20 +133,21 @@ export function MerchantForm({
               )}
             </Stack>
           )}
-          <Group align="flex-end" gap="sm" wrap="nowrap">
-            <TextInput
-              label="Logo URL"
-              placeholder="https://example.com/logo.png"
-              type="url"
-              flex={1}
-              {...form.getInputProps('logo')}
-            />
-            <MerchantLogo
-              name={form.values.name || 'Merchant'}
-              logo={/^https?:\/\//.test(logo) ? logo : null}
-              size={36}
-            />
-          </Group>
+          {/* The preview sits beside the input itself, so an error line below the input never moves it. */}
+          <TextInput
+            label="Logo URL"
+            placeholder="https://example.com/logo.png"
+            type="url"
+            inputContainer={(input) => (
+              <Group gap="sm" wrap="nowrap" align="flex-start" data-testid="logo-row">
+                <Box flex={1} miw={0}>
+                  {input}
+                </Box>
+                <MerchantLogo name={form.values.name || 'Merchant'} logo={isHttpUrl(logo) ? logo : null} size={36} />
+              </Group>
+            )}
+            {...form.getInputProps('logo')}
+          />
           <Stack gap="sm" mt="xs">
             {MERCHANT_FLAGS.map((flag) => (
               <Switch
@@ -162,6 +167,7 @@ export function MerchantForm({
           )}
         </Stack>
       </Fieldset>
+      {leavePrompt}
     </form>
   );
 }

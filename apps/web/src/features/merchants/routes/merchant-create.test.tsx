@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { setupUser } from '../../../../test/user';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -92,5 +92,39 @@ describe('create merchant', () => {
     );
     expect(bodies).toEqual([expect.objectContaining({ name: 'Demo Motors', organization_name: 'Northwind Group' })]);
     expect(bodies[0]).not.toHaveProperty('organization_id');
+  });
+
+  it('accepts a logo served from localhost or an IP address, with a port', async () => {
+    let body: { logo?: unknown } = {};
+    server.use(
+      http.post('/api/merchants/', async ({ request }) => {
+        body = (await request.json()) as typeof body;
+        return HttpResponse.json(buildMerchant({ id: 'm-9', name: 'Lakeside Auto' }), { status: 201 });
+      }),
+    );
+    const user = setupUser();
+    renderCreate();
+
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Lakeside Auto');
+    await user.type(screen.getByRole('textbox', { name: 'Logo URL' }), 'http://localhost:3000/logo.png');
+    await user.click(screen.getByRole('button', { name: 'Create merchant' }));
+
+    expect(await screen.findByRole('heading', { name: 'Merchant detail page' })).toBeInTheDocument();
+    expect(body.logo).toBe('http://localhost:3000/logo.png');
+  });
+
+  it('keeps the logo preview beside the input, with the URL error below them both', async () => {
+    const user = setupUser();
+    renderCreate();
+
+    await user.type(screen.getByRole('textbox', { name: 'Logo URL' }), 'not a url');
+    await user.click(screen.getByRole('button', { name: 'Create merchant' }));
+
+    const row = screen.getByTestId('logo-row');
+    expect(within(row).getByRole('textbox', { name: 'Logo URL' })).toBeInTheDocument();
+    expect(within(row).getByLabelText('Merchant logo')).toBeInTheDocument();
+    const error = screen.getByText('Must be a valid URL');
+    expect(row).not.toContainElement(error);
+    expect(row.compareDocumentPosition(error) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

@@ -24,43 +24,26 @@ function renderDetail(profile = buildProfile({ role: 'admin' })) {
 }
 
 describe('merchant detail', () => {
-  it('shows the merchant and saves changes with PUT', async () => {
+  it('shows the merchant read-only and links admins to Settings › General to edit it', async () => {
     serveMerchant();
-    let body: unknown;
-    server.use(
-      http.put('/api/merchants/m-1/', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ ...MERCHANT, ...(body as object) });
-      }),
-    );
-    const user = setupUser();
     renderDetail();
 
     expect(await screen.findByRole('heading', { name: 'Demo Motors', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Demo Auto Group · Created 03/05/2026')).toBeInTheDocument();
-    const name = screen.getByRole('textbox', { name: /^Name/ });
-    await user.clear(name);
-    await user.type(name, 'Demo Motors East');
-    await user.click(screen.getByRole('switch', { name: /Custom roles/ }));
-    await user.click(screen.getByRole('button', { name: 'Save changes' }));
-
-    expect(await screen.findByText('Merchant saved')).toBeInTheDocument();
-    expect(body).toEqual({
-      name: 'Demo Motors East',
-      logo: null,
-      in_legacy_app: false,
-      check_custom_roles: true,
-      allow_group_message: true,
-      is_integrated: false,
-    });
-    expect(await screen.findByRole('heading', { name: 'Demo Motors East', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Group messages: On')).toBeInTheDocument();
+    expect(screen.getByText('Custom roles: Off')).toBeInTheDocument();
+    // One form, one place: the detail page has no copy of the settings form.
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit details' })).toHaveAttribute('href', '/merchants/m-1/settings');
   });
 
-  it('shows staff the merchant read-only, without Save or Delete', async () => {
+  it('shows staff the merchant without Edit, Save or Delete', async () => {
     serveMerchant();
     renderDetail(buildProfile({ role: 'staff' }));
 
-    expect(await screen.findByRole('textbox', { name: /^Name/ })).toBeDisabled();
+    expect(await screen.findByRole('heading', { name: 'Demo Motors', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit details' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { formatDate } from '@paydesk/domain/format/date';
 import { IconSettings, IconTrash } from '@tabler/icons-react';
@@ -7,13 +7,16 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteMerchant } from '../api/delete-merchant';
 import { useMerchant } from '../api/get-merchant';
-import { MerchantEditForm } from '../components/merchant-edit-form';
 import { MerchantFlagBadges } from '../components/merchant-flag-badges';
-import { MerchantLogo } from '../components/merchant-logo';
+import { MerchantLogo } from '../../../components/merchant-logo';
 import { MerchantQueryState } from '../components/merchant-query-state';
 import { useViewer } from '../hooks/use-viewer';
+import { MERCHANT_FLAG_DESCRIPTIONS, MERCHANT_FLAG_LABELS, MERCHANT_FLAGS } from '../types';
 
-/** /merchants/:merchantID: the merchant, its edit form (super_admin, admin) and, for super users, Delete. */
+/**
+ * /merchants/:merchantID: the merchant (logo, name, organisation, flags), read-only, and for super users Delete. Its
+ * settings are edited in one place, Settings › General, which this page links to.
+ */
 export function MerchantDetailRoute() {
   const { merchantID = '' } = useParams();
   const navigate = useNavigate();
@@ -21,6 +24,8 @@ export function MerchantDetailRoute() {
   const merchant = useMerchant(merchantID);
   const deleteMerchant = useDeleteMerchant(merchantID);
   const [confirmingDelete, confirmDelete] = useDisclosure(false);
+  const settingsPath = `/merchants/${merchantID}/settings`;
+  const canEdit = viewer.canEditMerchant(merchantID);
 
   const handleDelete = () => {
     const name = merchant.data?.name;
@@ -61,12 +66,7 @@ export function MerchantDetailRoute() {
               </Stack>
             </Group>
             <Group gap="sm">
-              <Button
-                component={Link}
-                to={`/merchants/${merchantID}/settings`}
-                variant="default"
-                leftSection={<IconSettings size={16} />}
-              >
+              <Button component={Link} to={settingsPath} variant="default" leftSection={<IconSettings size={16} />}>
                 Settings
               </Button>
               {viewer.isSuperUser && (
@@ -78,10 +78,37 @@ export function MerchantDetailRoute() {
           </Group>
 
           <Paper withBorder p="lg">
-            <Title order={2} size="h4" mb="md">
-              Details
-            </Title>
-            <MerchantEditForm merchant={merchant.data} readOnly={!viewer.canEditMerchant(merchantID)} />
+            <Group justify="space-between" align="flex-start" mb="md">
+              <Title order={2} size="h4">
+                Details
+              </Title>
+              {/* Named so as not to be one more "Settings" link beside the Settings button. */}
+              {canEdit && (
+                <Button component={Link} to={settingsPath} variant="light" size="xs" title="Edit in Settings › General">
+                  Edit details
+                </Button>
+              )}
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+              <Stack gap={2}>
+                <Text size="sm" fw={600}>
+                  Logo URL
+                </Text>
+                <Text size="sm" c={merchant.data.logo ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
+                  {merchant.data.logo ?? 'None (the default logo is shown)'}
+                </Text>
+              </Stack>
+              {MERCHANT_FLAGS.map((flag) => (
+                <Stack key={flag} gap={2}>
+                  <Text size="sm" fw={600}>
+                    {MERCHANT_FLAG_LABELS[flag]}: {merchant.data[flag] ? 'On' : 'Off'}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {MERCHANT_FLAG_DESCRIPTIONS[flag]}
+                  </Text>
+                </Stack>
+              ))}
+            </SimpleGrid>
           </Paper>
 
           <ConfirmModal

@@ -8,7 +8,7 @@ import { DataTable, type DataColumn } from '../../../components/data-table';
 import { TableFooter } from '../../../components/table-footer';
 import { useMerchants } from '../api/get-merchants';
 import { MerchantFlagBadges } from '../components/merchant-flag-badges';
-import { MerchantLogo } from '../components/merchant-logo';
+import { MerchantLogo } from '../../../components/merchant-logo';
 import { useViewer } from '../hooks/use-viewer';
 import { QueryState } from '../../../components/query-state';
 import { usePagination } from '../../../lib/use-pagination';

@@ -1,15 +1,22 @@
 import { Paper, Text } from '@mantine/core';
 import { useParams } from 'react-router';
+import { notifySuccess } from '../../../lib/notify';
 import { useMerchant } from '../api/get-merchant';
-import { MerchantEditForm } from '../components/merchant-edit-form';
+import { useUpdateMerchant } from '../api/update-merchant';
+import { MerchantForm } from '../components/merchant-form';
 import { MerchantQueryState } from '../components/merchant-query-state';
 import { useViewer } from '../hooks/use-viewer';
 
-/** /merchants/:merchantID/settings/: the merchant's general settings, under the settings layout's heading. */
+/**
+ * /merchants/:merchantID/settings/: the one place a merchant's name, logo and flags are edited (PUT
+ * /merchants/:id/), inside the settings layout; read-only for users who may not change them. The merchant detail
+ * page shows them and links here.
+ */
 export function MerchantSettingsGeneralRoute() {
   const { merchantID = '' } = useParams();
   const viewer = useViewer();
   const merchant = useMerchant(merchantID);
+  const updateMerchant = useUpdateMerchant(merchantID);
   const readOnly = !viewer.canEditMerchant(merchantID);
 
   if (!merchant.data) return <MerchantQueryState error={merchant.error} />;
@@ -18,7 +25,18 @@ export function MerchantSettingsGeneralRoute() {
       <Text c="dimmed" size="sm" mb="md">
         {readOnly ? 'Only admins can change these settings.' : 'Name, logo and what this merchant allows.'}
       </Text>
-      <MerchantEditForm merchant={merchant.data} readOnly={readOnly} />
+      <MerchantForm
+        key={merchant.data.id}
+        merchant={merchant.data}
+        readOnly={readOnly}
+        submitLabel="Save changes"
+        onSubmit={async (input) => {
+          await updateMerchant.mutateAsync(input);
+          notifySuccess('Merchant saved');
+          // The app shell and the guards read the merchant's name, logo and flags from the profile.
+          void viewer.reloadProfile().catch(() => {});
+        }}
+      />
     </Paper>
   );
 }

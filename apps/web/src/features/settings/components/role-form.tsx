@@ -1,34 +1,20 @@
-import {
-  Button,
-  Divider,
-  Fieldset,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Button, Divider, Fieldset, Group, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { PERMISSION_FLAGS, type PermissionFlag } from '@paydesk/domain/access/roles';
-import { dollarsFromCents, parseCentsFromDollars } from '@paydesk/domain/format/money';
 import { roleInputSchema, type Role, type RoleInput } from '@paydesk/domain/roles/roles.contract';
-import { NUMBER_INVALID } from '@paydesk/domain/validation/messages';
 import type { ReactNode } from 'react';
+import { MoneyInput, readMoneyValue, toMoneyValue, type MoneyValue } from '../../../components/money-input';
 import { showFormError } from '../../../lib/form-errors';
+import { useLeavePrompt } from '../../../lib/use-leave-prompt';
 import { PERMISSION_LABELS } from '../permission-labels';
-
-type AmountValue = number | string;
 
 export type RoleFormValues = {
   role_name: string;
   role_description: string;
   permissions: Record<PermissionFlag, boolean>;
   /** Dollars as typed; integer cents on the wire. */
-  min_merchant_payment_amount: AmountValue;
-  max_merchant_payment_amount: AmountValue;
+  min_merchant_payment_amount: MoneyValue;
+  max_merchant_payment_amount: MoneyValue;
 };
 
 type RoleFormProps = {
@@ -57,17 +43,11 @@ const FIELD_MAP = {
 
 const validateRoleInput = schemaResolver(roleInputSchema, { sync: true });
 
-/** Dollars as typed to integer cents (null when empty); undefined when the text is not an amount. */
-function toCents(value: AmountValue): number | null | undefined {
-  if (typeof value === 'string' && value.trim() === '') return null;
-  return parseCentsFromDollars(value) ?? undefined;
-}
-
 /** The body the server receives; an amount that is not one stays out of `settings`, so the caller reports it. */
 function toRoleInput(values: RoleFormValues): RoleInput {
   const settings: NonNullable<RoleInput['settings']> = {};
   for (const field of AMOUNT_FIELDS) {
-    const cents = toCents(values[field]);
+    const { cents } = readMoneyValue(values[field]);
     if (cents !== undefined) settings[field] = cents;
   }
   return {
@@ -85,13 +65,10 @@ function validateRole(values: RoleFormValues): FormErrors {
     errors[FIELD_MAP[path as keyof typeof FIELD_MAP] ?? path] = message;
   }
   for (const field of AMOUNT_FIELDS) {
-    if (toCents(values[field]) === undefined) errors[field] = NUMBER_INVALID;
+    const { error } = readMoneyValue(values[field]);
+    if (error) errors[field] = error;
   }
   return errors;
-}
-
-function toAmountValue(cents: number | null | undefined): AmountValue {
-  return cents === null || cents === undefined ? '' : dollarsFromCents(cents);
 }
 
 function toFormValues(role: Role | undefined): RoleFormValues {
@@ -102,8 +79,8 @@ function toFormValues(role: Role | undefined): RoleFormValues {
     role_name: role?.role_name ?? '',
     role_description: role?.role_description ?? '',
     permissions,
-    min_merchant_payment_amount: toAmountValue(role?.settings.min_merchant_payment_amount),
-    max_merchant_payment_amount: toAmountValue(role?.settings.max_merchant_payment_amount),
+    min_merchant_payment_amount: toMoneyValue(role?.settings.min_merchant_payment_amount),
+    max_merchant_payment_amount: toMoneyValue(role?.settings.max_merchant_payment_amount),
   };
 }
 
@@ -113,6 +90,8 @@ export function RoleForm({ role, submitLabel, onSubmit, actions }: RoleFormProps
     initialValues: toFormValues(role),
     validate: validateRole,
   });
+  // A save in progress may move on (create opens the list); a failed one leaves the form dirty, so it asks again.
+  const leavePrompt = useLeavePrompt(form.isDirty() && !form.submitting);
 
   const handleSubmit = form.onSubmit(async (values) => {
     // Validated above, so parsing only trims the texts the way the server will.
@@ -158,24 +137,8 @@ export function RoleForm({ role, submitLabel, onSubmit, actions }: RoleFormProps
               The smallest and largest payment users with this role may take. Leave empty for no limit.
             </Text>
             <Group grow align="flex-start" maw={560}>
-              <NumberInput
-                label="Minimum payment amount"
-                prefix="$"
-                decimalScale={2}
-                thousandSeparator=","
-                allowNegative={false}
-                hideControls
-                {...form.getInputProps('min_merchant_payment_amount')}
-              />
-              <NumberInput
-                label="Maximum payment amount"
-                prefix="$"
-                decimalScale={2}
-                thousandSeparator=","
-                allowNegative={false}
-                hideControls
-                {...form.getInputProps('max_merchant_payment_amount')}
-              />
+              <MoneyInput label="Minimum payment amount" {...form.getInputProps('min_merchant_payment_amount')} />
+              <MoneyInput label="Maximum payment amount" {...form.getInputProps('max_merchant_payment_amount')} />
             </Group>
           </div>
 
@@ -187,6 +150,7 @@ export function RoleForm({ role, submitLabel, onSubmit, actions }: RoleFormProps
           </Group>
         </Stack>
       </Fieldset>
+      {leavePrompt}
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { setupUser } from '../../../../test/user';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ function renderCreate() {
   );
 }
 
+// Typing whole forms through user-event is slow on a loaded machine; the longest journey gets more time.
 describe('settings: create role', () => {
   it('sends the permissions and the dollar limits as integer cents', async () => {
     let body: unknown;
@@ -63,7 +64,7 @@ describe('settings: create role', () => {
       },
       settings: { min_merchant_payment_amount: 1999, max_merchant_payment_amount: 250050 },
     });
-  });
+  }, 15_000);
 
   it('sends no limits when the amounts are left empty', async () => {
     let body: { settings?: unknown } = {};
@@ -134,4 +135,50 @@ describe('settings: create role', () => {
       'Must be at most $100,000',
     );
   });
+
+  it('refuses a negative limit with "Must be a valid number" instead of dropping the minus sign', async () => {
+    let posts = 0;
+    server.use(
+      http.post('/api/merchants/m-1/roles/', () => {
+        posts += 1;
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    const user = setupUser();
+    renderCreate();
+
+    await user.type(screen.getByRole('textbox', { name: /^Role name/ }), 'Viewer');
+    const min = screen.getByRole('textbox', { name: 'Minimum payment amount' });
+    await user.type(min, '-5');
+    await user.click(screen.getByRole('button', { name: 'Create role' }));
+
+    expect(min).toHaveValue('-$5.00');
+    expect(min).toHaveAccessibleDescription('Must be a valid number');
+    expect(posts).toBe(0);
+  });
+
+  it('asks "Leave Page?" before leaving with unsaved changes, and not when nothing changed', async () => {
+    const user = setupUser();
+    const { router } = renderCreate();
+
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    expect(await screen.findByRole('heading', { name: 'Roles list page' })).toBeInTheDocument();
+
+    await act(() => router.navigate('/merchants/m-1/settings/roles/create'));
+    await user.type(await screen.findByRole('textbox', { name: /^Role name/ }), 'Half done');
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Leave Page?' });
+    expect(dialog).toHaveTextContent('Changes you made may not be saved.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/merchants/m-1/settings/roles/create');
+    expect(screen.getByRole('textbox', { name: /^Role name/ })).toHaveValue('Half done');
+
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Leave Page?' })).getByRole('button', { name: 'Leave' }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Roles list page' })).toBeInTheDocument();
+  }, 15_000);
 });

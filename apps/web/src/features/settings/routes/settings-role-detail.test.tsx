@@ -57,8 +57,8 @@ describe('settings: role detail', () => {
     expect(await screen.findByRole('textbox', { name: /^Role name/ })).toHaveValue('Collector');
     expect(screen.getByRole('switch', { name: 'Type free-text chat messages' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Refund payments' })).not.toBeChecked();
-    expect(screen.getByRole('textbox', { name: 'Minimum payment amount' })).toHaveValue('$5');
-    expect(screen.getByRole('textbox', { name: 'Maximum payment amount' })).toHaveValue('$1,500');
+    expect(screen.getByRole('textbox', { name: 'Minimum payment amount' })).toHaveValue('$5.00');
+    expect(screen.getByRole('textbox', { name: 'Maximum payment amount' })).toHaveValue('$1,500.00');
 
     await user.click(screen.getByRole('switch', { name: 'Type free-text chat messages' }));
     await user.click(screen.getByRole('switch', { name: 'Waive convenience fees' }));
@@ -74,6 +74,21 @@ describe('settings: role detail', () => {
       is_payment_waive_fee_allowed: true,
     });
     expect(body.settings).toEqual({ min_merchant_payment_amount: 500, max_merchant_payment_amount: 200075 });
+
+    // Saved: leaving asks nothing.
+    await user.click(screen.getByRole('link', { name: 'Back to roles' }));
+    expect(await screen.findByRole('heading', { name: 'Roles list page' })).toBeInTheDocument();
+  }, 15_000);
+
+  it('leaves an unchanged role without asking', async () => {
+    const user = setupUser();
+    const { router } = renderDetail();
+    await screen.findByRole('textbox', { name: 'Maximum payment amount' });
+
+    await user.click(screen.getByRole('link', { name: 'Back to roles' }));
+
+    expect(await screen.findByRole('heading', { name: 'Roles list page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/merchants/m-1/settings/roles');
   });
 
   it('deletes the role only after confirming', async () => {
