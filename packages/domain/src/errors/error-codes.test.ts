@@ -6,8 +6,10 @@ describe('ErrorCode', () => {
   it('holds every catalogue code with its catalogue message, and the project codes beside them', () => {
     for (const code of Object.keys(ERROR_CATALOGUE)) expect(ERROR_CODES).toContain(code);
     expect(ERROR_MESSAGES['token.invalid']).toBe('Invalid Token.');
-    expect(ERROR_CODES).toEqual(expect.arrayContaining(['not_found', 'permission_denied', 'server_error']));
-    expect(ERROR_CODES).toHaveLength(Object.keys(ERROR_CATALOGUE).length + 14);
+    expect(ERROR_CODES).toEqual(
+      expect.arrayContaining(['not_found', 'permission_denied', 'server_error', 'uri_too_long']),
+    );
+    expect(ERROR_CODES).toHaveLength(Object.keys(ERROR_CATALOGUE).length + 15);
   });
 
   it('gives every code an HTTP error status and a message', () => {
