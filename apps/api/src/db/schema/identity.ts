@@ -145,3 +145,13 @@ export const signInFailures = pgTable(
   },
   (table) => [index('sign_in_failures_key_idx').on(table.throttle_key, table.created)],
 );
+
+/** Single-use tickets that open the live events socket (`/ws/events/?ticket=`), so no access token sits in a URL. */
+export const wsTickets = pgTable('ws_tickets', {
+  /** sha256 of the ticket, hex. */
+  token_hash: text().primaryKey(),
+  user_id: uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expires_at: timestamp({ withTimezone: true }).notNull(),
+});

@@ -12,6 +12,7 @@ import {
   type RefreshTokenClaims,
 } from '../../lib/tokens';
 import { queueEmail } from '../mail/mail.service';
+import { pruneExpiredWsTickets } from '../live/live.service';
 import {
   checkOneTimeToken,
   issueOneTimeToken,
@@ -251,4 +252,5 @@ export async function pruneExpiredAuthRecords(db: Db, now = new Date()): Promise
   await pruneSignInFailures(db, dayAgo);
   await pruneRefreshTokens(db, dayAgo);
   await pruneExpiredOneTimeTokens(db, dayAgo);
+  await pruneExpiredWsTickets(db, now);
 }
