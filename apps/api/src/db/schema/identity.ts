@@ -30,6 +30,7 @@ export const merchants = pgTable(
     index('merchants_organization_idx').on(table.organization_id),
     // Lists: (owner, sort key, id); the merchants list has no owner column (super users see all of them).
     index('merchants_name_id_idx').on(table.name, table.id),
+    // Also merchants_name_trgm_idx (gin, pg_trgm) for `%search%`, in the custom migration 0003_trigram_search.sql.
   ],
 );
 
