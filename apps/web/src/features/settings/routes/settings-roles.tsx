@@ -8,7 +8,9 @@ import { useSettingsMerchant } from '../api/get-merchant';
 import { useRoles } from '../api/get-roles';
 import type { Role } from '@paydesk/domain/roles/roles.contract';
 import { QueryState } from '../../../components/query-state';
-import { usePagination } from '../../../lib/use-pagination';
+import { roleListQuery } from '@paydesk/domain/roles/roles.contract';
+import { SortableTh } from '../../../components/sortable-th';
+import { useListState } from '../../../lib/use-list-state';
 
 function describeLimits({ settings }: Role): string {
   const min = settings.min_merchant_payment_amount;
@@ -28,8 +30,8 @@ export function SettingsRolesRoute() {
   const { merchantID = '' } = useParams();
   const navigate = useNavigate();
   const merchant = useSettingsMerchant(merchantID);
-  const { page, pageSize, footer } = usePagination();
-  const roles = useRoles(merchantID, { page, pageSize });
+  const list = useListState(roleListQuery);
+  const roles = useRoles(merchantID, { page: list.page, pageSize: list.pageSize, ordering: list.ordering });
   const count = roles.data?.count ?? 0;
   const rolePath = (roleID: string) => `/merchants/${merchantID}/settings/roles/${roleID}`;
 
@@ -72,7 +74,7 @@ export function SettingsRolesRoute() {
             <Table verticalSpacing="sm" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Name</Table.Th>
+                  <SortableTh {...list.sortOf('role_name')}>Name</SortableTh>
                   <Table.Th>Description</Table.Th>
                   <Table.Th>Permissions</Table.Th>
                   <Table.Th>Payment limits</Table.Th>
@@ -113,7 +115,7 @@ export function SettingsRolesRoute() {
               No custom roles yet.
             </Text>
           )}
-          <TableFooter total={count} {...footer} />
+          <TableFooter total={count} {...list.footer} />
         </>
       )}
     </Paper>

@@ -19,7 +19,9 @@ import { useViewer } from '../hooks/use-viewer';
 import type { MerchantUser } from '@paydesk/domain/users/users.contract';
 import { mayDisableUser } from '@paydesk/domain/access/user-management';
 import { QueryState } from '../../../components/query-state';
-import { usePagination } from '../../../lib/use-pagination';
+import { merchantUserListQuery } from '@paydesk/domain/users/users.contract';
+import { SortableTh } from '../../../components/sortable-th';
+import { useListState } from '../../../lib/use-list-state';
 
 function describeRole(user: MerchantUser): string {
   if (user.role === 'custom') return user.custom_role?.role_name ?? 'Custom role';
@@ -31,8 +33,8 @@ export function SettingsUsersRoute() {
   const { merchantID = '' } = useParams();
   const viewer = useViewer();
   const merchant = useSettingsMerchant(merchantID);
-  const { page, pageSize, footer } = usePagination();
-  const users = useUsers(merchantID, { page, pageSize });
+  const list = useListState(merchantUserListQuery);
+  const users = useUsers(merchantID, { page: list.page, pageSize: list.pageSize, ordering: list.ordering });
   const disableUser = useDisableUser(merchantID);
   const [inviting, invite] = useDisclosure(false);
   // The user stays set while the confirmation closes, so its text does not change mid-transition.
@@ -82,11 +84,11 @@ export function SettingsUsersRoute() {
             <Table verticalSpacing="sm" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Email</Table.Th>
+                  <SortableTh {...list.sortOf('name')}>Name</SortableTh>
+                  <SortableTh {...list.sortOf('email')}>Email</SortableTh>
                   <Table.Th>Role</Table.Th>
                   <Table.Th>Status</Table.Th>
-                  <Table.Th>Created</Table.Th>
+                  <SortableTh {...list.sortOf('created')}>Created</SortableTh>
                   <Table.Th>
                     <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.Th>
@@ -132,7 +134,7 @@ export function SettingsUsersRoute() {
               No users yet.
             </Text>
           )}
-          <TableFooter total={count} {...footer} />
+          <TableFooter total={count} {...list.footer} />
         </>
       )}
 
