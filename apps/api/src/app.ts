@@ -10,7 +10,7 @@ import { registerAuthJobs } from './modules/auth/auth.jobs';
 import { authRoutes } from './modules/auth/auth.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import { liveRoutes } from './modules/live/live.routes';
+import { liveRoutes, liveTicketRoutes } from './modules/live/live.routes';
 import { registerMailJobs } from './modules/mail/mail.jobs';
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -126,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(merchantsRoutes);
       await api.register(usersRoutes);
       await api.register(rolesRoutes);
+      await api.register(liveTicketRoutes);
       if (config.NODE_ENV !== 'production') await api.register(devRoutes);
     },
     { prefix: '/api' },

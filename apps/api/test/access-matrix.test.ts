@@ -177,8 +177,11 @@ async function send(route: RegisteredRoute, entry: MatrixEntry, caller: Caller) 
   const headers = await caller.headers();
   const path = fillPath(route, params);
   if (route.options.websocket) {
-    const token = headers.authorization?.replace(/^Bearer /, '');
-    return upgrade(token ? `${path}?token=${token}` : path);
+    // The caller trades its access token for a ticket first, as the web app does; without a token it has none.
+    if (!headers.authorization) return upgrade(path);
+    const issued = await t.app.inject({ method: 'POST', url: '/api/ws-ticket/', headers });
+    expect(issued.statusCode, issued.body).toBe(201);
+    return upgrade(`${path}?ticket=${encodeURIComponent((issued.json() as { ticket: string }).ticket)}`);
   }
   const response = await t.app.inject({
     method: route.method as 'GET',

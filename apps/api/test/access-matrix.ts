@@ -179,6 +179,7 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     params: { rid: await context.createRole() },
   })),
 
-  // The live channel: a WebSocket upgrade, token in the query
+  // The live channel: a ticket for it, then the WebSocket upgrade with the ticket in the query
+  'POST /api/ws-ticket/': { flags: [], expect: ROWS.signedIn },
   'GET /ws/events/': { flags: [], expect: ROWS.signedIn },
 };

@@ -1,10 +1,12 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCESS_REQUIREMENTS } from '@paydesk/domain/access/requirements';
 import { WebSocket } from 'ws';
 import { z } from 'zod';
 import { defineEvent } from '../src/lib/events';
+import { pruneExpiredAuthRecords } from '../src/modules/auth/auth.service';
 import { buildTestApp, type TestApp } from './helpers';
-import { addUser, seedDemo, signIn, userIdOf, bearer, type DemoIds } from './identity';
+import { addUser, bearer, seedDemo, signIn, userIdOf, type DemoIds } from './identity';
 
 let t: TestApp;
 let ids: DemoIds;
@@ -30,23 +32,109 @@ async function connect(path: string) {
   return { socket, frames };
 }
 
+async function requestTicket(access: string): Promise<string> {
+  const response = await t.app.inject({ method: 'POST', url: '/api/ws-ticket/', headers: bearer(access) });
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { ticket: string }).ticket;
+}
+
+const withTicket = (ticket: string) => `/ws/events/?ticket=${encodeURIComponent(ticket)}`;
+
+/** A fresh staff user of Demo Motors, signed in: their id and access token. */
+async function signInNewStaff() {
+  const email = `live.${randomBytes(6).toString('hex')}@demo.test`;
+  const id = await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
+  const { access } = await signIn(t.app, email);
+  return { id, access };
+}
+
+async function disable(userId: string) {
+  const admin = await signIn(t.app, 'admin@demo.test');
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/merchants/${ids.demoMotors}/users/${userId}/disable/`,
+    headers: bearer(admin.access),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+describe('POST /api/ws-ticket/', () => {
+  it('needs a signed-in user', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/ws-ticket/' })).statusCode).toBe(401);
+  });
+
+  it('gives a random 32-byte ticket each time, stored only as its sha256 for that user, for 30 seconds', async () => {
+    const staff = await signInNewStaff();
+    const first = await requestTicket(staff.access);
+    const second = await requestTicket(staff.access);
+    expect(Buffer.from(first, 'base64url')).toHaveLength(32);
+    expect(second).not.toBe(first);
+    const rows = await t.database.query(
+      `select token_hash, extract(epoch from expires_at - now()) as seconds from ws_tickets where user_id = $1`,
+      [staff.id],
+    );
+    const hashes = rows.map((row) => row.token_hash);
+    expect(hashes.sort()).toEqual(
+      [first, second].map((ticket) => createHash('sha256').update(ticket).digest('hex')).sort(),
+    );
+    for (const row of rows) {
+      expect(Number(row.seconds)).toBeGreaterThan(25);
+      expect(Number(row.seconds)).toBeLessThanOrEqual(30);
+    }
+  });
+});
+
 describe('GET /ws/events/', () => {
-  it('refuses a connection without a valid token', async () => {
+  it('refuses a connection without a valid ticket', async () => {
     await expect(connect('/ws/events/')).rejects.toThrow(/401/);
-    await expect(connect('/ws/events/?token=nope')).rejects.toThrow(/401/);
+    await expect(connect(withTicket('nope'))).rejects.toThrow(/401/);
+    await expect(connect(withTicket(randomBytes(32).toString('base64url')))).rejects.toThrow(/401/);
+  });
+
+  it('no longer accepts the access token in the URL', async () => {
+    const { access } = await signIn(t.app, 'staff@demo.test');
+    await expect(connect(`/ws/events/?token=${access}`)).rejects.toThrow(/401/);
+  });
+
+  it('opens with a ticket once; a second use is refused', async () => {
+    const staff = await signInNewStaff();
+    const ticket = await requestTicket(staff.access);
+    const { socket } = await connect(withTicket(ticket));
+    socket.terminate();
+    await expect(connect(withTicket(ticket))).rejects.toThrow(/401/);
+  });
+
+  it('refuses an expired ticket', async () => {
+    const staff = await signInNewStaff();
+    const ticket = await requestTicket(staff.access);
+    await t.database.query(`update ws_tickets set expires_at = now() - interval '1 second' where user_id = $1`, [
+      staff.id,
+    ]);
+    await expect(connect(withTicket(ticket))).rejects.toThrow(/401/);
+  });
+
+  it('refuses the ticket of a user disabled after it was issued', async () => {
+    const staff = await signInNewStaff();
+    const ticket = await requestTicket(staff.access);
+    await disable(staff.id);
+    await expect(connect(withTicket(ticket))).rejects.toThrow(/401/);
+  });
+
+  it("opens only the channel of the ticket's own user", async () => {
+    const [one, other] = await Promise.all([signInNewStaff(), signInNewStaff()]);
+    const { socket, frames } = await connect(withTicket(await requestTicket(one.access)));
+    const watcher = await connect(withTicket(await requestTicket(other.access)));
+    await disable(other.id);
+    await vi.waitFor(() => expect(watcher.frames).toEqual([{ type: 'session.revoked' }]), { timeout: 5000 });
+    expect(frames).toEqual([]);
+    socket.terminate();
+    watcher.socket.terminate();
   });
 
   it('tells a signed-in user their session was revoked when they are disabled', async () => {
     const { access } = await signIn(t.app, 'staff@demo.test');
-    const { socket, frames } = await connect(`/ws/events/?token=${access}`);
-    const admin = await signIn(t.app, 'admin@demo.test');
-    const staffId = await userIdOf(t.database.db, 'staff@demo.test');
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/merchants/${ids.demoMotors}/users/${staffId}/disable/`,
-      headers: bearer(admin.access),
-    });
-    expect(response.statusCode).toBe(200);
+    const { socket, frames } = await connect(withTicket(await requestTicket(access)));
+    await disable(await userIdOf(t.database.db, 'staff@demo.test'));
     await vi.waitFor(() => expect(frames).toEqual([{ type: 'session.revoked' }]), { timeout: 5000 });
     socket.terminate();
   });
@@ -68,7 +156,10 @@ describe('GET /ws/events/', () => {
     const sockets = await Promise.all(
       ['admin@demo.test', 'live.staff@demo.test', 'legacy@demo.test'].map(async (email) => {
         const { access } = await signIn(t.app, email);
-        return { ...(await connect(`/ws/events/?token=${access}`)), userId: await userIdOf(t.database.db, email) };
+        return {
+          ...(await connect(withTicket(await requestTicket(access)))),
+          userId: await userIdOf(t.database.db, email),
+        };
       }),
     );
     const [admin, staff, legacy] = sockets as [(typeof sockets)[0], (typeof sockets)[0], (typeof sockets)[0]];
@@ -90,5 +181,22 @@ describe('GET /ws/events/', () => {
     expect(await until(staff.frames)).toEqual([{ type: 'test.payment-made', payment_id: 'p1' }, { type: 'test.done' }]);
     expect(await until(legacy.frames)).toEqual([{ type: 'test.done' }]);
     for (const socket of sockets) socket.socket.terminate();
+  });
+});
+
+describe('pruning tickets', () => {
+  it('deletes expired tickets in the hourly auth prune and keeps valid ones', async () => {
+    const staff = await signInNewStaff();
+    const kept = await requestTicket(staff.access);
+    await requestTicket(staff.access);
+    await t.database.query(
+      `update ws_tickets set expires_at = now() - interval '1 minute' where user_id = $1 and token_hash <> $2`,
+      [staff.id, createHash('sha256').update(kept).digest('hex')],
+    );
+    await pruneExpiredAuthRecords(t.app.ctx);
+    const rows = await t.database.query(`select count(*)::int as n from ws_tickets where user_id = $1`, [staff.id]);
+    expect(rows[0]?.n).toBe(1);
+    const { socket } = await connect(withTicket(kept));
+    socket.terminate();
   });
 });

@@ -6,7 +6,8 @@ import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
  *
  * Index convention: a list filtered by a merchant (or another owner) and sorted by a key has an index
  * `(merchant_id, <sort key>, id)`, so PostgreSQL walks the page in order and stops; `%search%` on large text
- * columns uses a trigram GIN index (`gin (column gin_trgm_ops)`).
+ * columns uses a trigram GIN index (`gin (column gin_trgm_ops)`, pg_trgm; written in a custom migration, e.g.
+ * 0003_trigram_search.sql, whose comment has the EXPLAIN that shows it used).
  */
 export const totalColumn = () => sql<number>`count(*) over ()`.mapWith(Number).as('total');
 

@@ -5,10 +5,14 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
 import { HttpError, notAuthenticated, notFound, permissionDenied } from '../lib/http-errors';
 import { InvalidTokenError, verifyAccessToken, type AccessTokenClaims } from '../lib/tokens';
+import { redeemWsTicket } from '../modules/live/live.service';
 import { findActiveUser, findMerchantAccess, type MerchantAccess, type UserRow } from '../modules/users/users.service';
 import { userChangedEvent } from '../modules/users/users.events';
 
-export type Principal = { user: UserRow; claims: AccessTokenClaims };
+/** A caller signed in with an access token (every /api route). */
+export type TokenPrincipal = { user: UserRow; claims: AccessTokenClaims };
+/** Who made a request: a socket opened with a ticket (`/ws/events/?ticket=`) has a user but no token claims. */
+export type Principal = TokenPrincipal | { user: UserRow; claims: null };
 
 /** How long a process may reuse an active user it read, when no change event reaches it (e.g. a lost LISTEN). */
 export const ACTIVE_USER_TTL_MS = 5_000;
@@ -54,21 +58,49 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
+/** The principal of a request authenticated by its access token (not a ticket). */
+export function tokenPrincipalOf(request: FastifyRequest): TokenPrincipal {
+  const principal = principalOf(request);
+  if (!principal.claims) throw notAuthenticated();
+  return principal;
+}
+
 export function merchantAccessOf(request: FastifyRequest): MerchantAccess {
   if (!request.merchantAccess) throw notFound();
   return request.merchantAccess;
 }
 
-/** The bearer token; WebSocket upgrades may pass it as `?token=` since browsers cannot set their headers. */
 function readAccessToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
-  const bearer = header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
-  if (bearer) return bearer;
-  if (request.ws) {
-    const token = (request.query as Record<string, unknown> | undefined)?.token;
-    if (typeof token === 'string' && token) return token;
+  return (header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined) ?? null;
+}
+
+/**
+ * WebSocket upgrades authenticate with a ticket from `POST /api/ws-ticket/` (browsers cannot set their headers,
+ * and an access token in a URL ends up in logs): used up here, whatever happens next.
+ */
+async function readTicketPrincipal(app: FastifyInstance, request: FastifyRequest): Promise<Principal> {
+  const ticket = (request.query as Record<string, unknown> | undefined)?.ticket;
+  if (typeof ticket !== 'string' || !ticket) throw notAuthenticated();
+  const userId = await redeemWsTicket(app.database.db, ticket);
+  const user = userId ? await app.activeUsers.find(userId) : null;
+  if (!user) throw tokenNotValid();
+  return { user, claims: null };
+}
+
+async function readTokenPrincipal(app: FastifyInstance, request: FastifyRequest): Promise<Principal> {
+  const token = readAccessToken(request);
+  if (!token) throw notAuthenticated();
+  let claims: AccessTokenClaims;
+  try {
+    claims = await verifyAccessToken(app.config.JWT_SECRET ?? '', token);
+  } catch (error) {
+    if (error instanceof InvalidTokenError) throw tokenNotValid();
+    throw error;
   }
-  return null;
+  const user = await app.activeUsers.find(claims.sub);
+  if (!user) throw tokenNotValid();
+  return { user, claims };
 }
 
 /**
@@ -92,18 +124,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const access = request.routeOptions.config?.access;
     if (!access || access.kind === 'public') return;
 
-    const token = readAccessToken(request);
-    if (!token) throw notAuthenticated();
-    let claims: AccessTokenClaims;
-    try {
-      claims = await verifyAccessToken(app.config.JWT_SECRET ?? '', token);
-    } catch (error) {
-      if (error instanceof InvalidTokenError) throw tokenNotValid();
-      throw error;
-    }
-    const user = await app.activeUsers.find(claims.sub);
-    if (!user) throw tokenNotValid();
-    request.principal = { user, claims };
+    request.principal = request.ws ? await readTicketPrincipal(app, request) : await readTokenPrincipal(app, request);
+    const { user } = request.principal;
 
     if (access.kind === 'super_user' && !user.is_super_user) throw permissionDenied();
     if (access.kind === 'merchant') {

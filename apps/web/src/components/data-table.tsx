@@ -1,6 +1,7 @@
 import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import classes from './data-table.module.css';
+import { SortableTh, type SortableThProps } from './sortable-th';
 
 export type DataColumn<Row> = {
   key: string;
@@ -14,6 +15,8 @@ export type DataColumn<Row> = {
   /** Buttons for the row: last, unlabelled and right-aligned when stacked. */
   actions?: boolean;
   align?: 'left' | 'right';
+  /** Makes the header a sort button (`useListState().sortOf(key)`). */
+  sort?: Omit<SortableThProps, 'children'>;
 };
 
 type DataTableProps<Row> = {
@@ -36,11 +39,17 @@ export function DataTable<Row>({ columns, rows, rowKey, onRowClick, minWidth }: 
       <Table className={classes.table} verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column.key} ta={column.align}>
-                {column.header ?? column.label}
-              </Table.Th>
-            ))}
+            {columns.map((column) =>
+              column.sort ? (
+                <SortableTh key={column.key} {...column.sort}>
+                  {column.header ?? column.label}
+                </SortableTh>
+              ) : (
+                <Table.Th key={column.key} ta={column.align}>
+                  {column.header ?? column.label}
+                </Table.Th>
+              ),
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

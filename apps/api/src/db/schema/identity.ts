@@ -30,6 +30,7 @@ export const merchants = pgTable(
     index('merchants_organization_idx').on(table.organization_id),
     // Lists: (owner, sort key, id); the merchants list has no owner column (super users see all of them).
     index('merchants_name_id_idx').on(table.name, table.id),
+    // Also merchants_name_trgm_idx (gin, pg_trgm) for `%search%`, in the custom migration 0003_trigram_search.sql.
   ],
 );
 
@@ -145,3 +146,13 @@ export const signInFailures = pgTable(
   },
   (table) => [index('sign_in_failures_key_idx').on(table.throttle_key, table.created)],
 );
+
+/** Single-use tickets that open the live events socket (`/ws/events/?ticket=`), so no access token sits in a URL. */
+export const wsTickets = pgTable('ws_tickets', {
+  /** sha256 of the ticket, hex. */
+  token_hash: text().primaryKey(),
+  user_id: uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expires_at: timestamp({ withTimezone: true }).notNull(),
+});

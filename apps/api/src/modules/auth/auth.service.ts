@@ -11,6 +11,7 @@ import {
 } from '../../lib/tokens';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import { queueEmail } from '../mail/mail.service';
+import { pruneExpiredWsTickets } from '../live/live.service';
 import {
   checkOneTimeToken,
   issueOneTimeToken,
@@ -261,4 +262,5 @@ export async function pruneExpiredAuthRecords(ctx: ServiceContext, now = ctx.clo
   await pruneSignInFailures(ctx.db, dayAgo);
   await pruneRefreshTokens(ctx.db, dayAgo);
   await pruneExpiredOneTimeTokens(ctx.db, dayAgo);
+  await pruneExpiredWsTickets(ctx.db, now);
 }

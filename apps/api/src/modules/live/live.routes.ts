@@ -1,13 +1,22 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { AUTHENTICATED } from '@paydesk/domain/access/endpoint-access';
+import { liveEndpoints } from '@paydesk/domain/live/live.contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { registerEndpoint } from '../../lib/endpoint-routes';
 import { principalOf } from '../../plugins/auth';
-import { maySeeEvent, toLiveFrame } from './live.service';
+import { issueWsTicket, maySeeEvent, toLiveFrame } from './live.service';
+
+/** Under /api: the ticket a browser trades for the socket, since it cannot set headers on a WebSocket. */
+export const liveTicketRoutes: FastifyPluginAsync = async (app) => {
+  registerEndpoint(app, liveEndpoints.ticket, async (request) => ({
+    ticket: await issueWsTicket(app.ctx.db, principalOf(request).user.id),
+  }));
+};
 
 /**
  * The signed-in user's live channel: every event their principal may see (addressed to them, e.g.
  * `session.revoked` when they are disabled, or to a merchant where they meet the event's rule) arrives as a JSON
- * frame, from whichever API process published it. Browsers cannot set headers on a WebSocket, so the access token
- * comes as the `token` query parameter.
+ * frame, from whichever API process published it. The upgrade carries a single-use ticket from
+ * `POST /api/ws-ticket/` as `?ticket=`, never the access token (URLs end up in logs and proxies).
  */
 export const liveRoutes: FastifyPluginAsync = async (app) => {
   app.get('/ws/events/', { websocket: true, config: { access: AUTHENTICATED } }, (socket, request) => {

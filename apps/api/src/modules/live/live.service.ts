@@ -1,7 +1,10 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { meetsRequirement } from '@paydesk/domain/access/requirements';
+import { WS_TICKET_LIFETIME_SECONDS } from '@paydesk/domain/live/live.contract';
 import type { Db } from '../../db/client';
 import type { EventEnvelope } from '../../lib/events';
 import { findMerchantAccess, type UserRow } from '../users/users.service';
+import { deleteExpiredWsTickets, deleteValidWsTicket, insertWsTicket } from './live.repository';
 
 /** Whether the user may receive the event: it is addressed to them, or to a merchant where they meet its rule. */
 export async function maySeeEvent(db: Db, user: UserRow, envelope: EventEnvelope): Promise<boolean> {
@@ -19,4 +22,22 @@ export async function maySeeEvent(db: Db, user: UserRow, envelope: EventEnvelope
 /** The JSON frame a socket receives: the event's name as `type`, beside its payload's fields. */
 export function toLiveFrame(envelope: EventEnvelope): string {
   return JSON.stringify({ type: envelope.name, ...(envelope.payload as object) });
+}
+
+const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
+
+/** A random 32-byte ticket for the user's live socket; only its hash is stored. */
+export async function issueWsTicket(db: Db, userId: string): Promise<string> {
+  const ticket = randomBytes(32).toString('base64url');
+  await insertWsTicket(db, userId, hashTicket(ticket), WS_TICKET_LIFETIME_SECONDS);
+  return ticket;
+}
+
+/** Uses a ticket up: its user the first time, before it expires; null for any other use or an unknown ticket. */
+export async function redeemWsTicket(db: Db, ticket: string): Promise<string | null> {
+  return deleteValidWsTicket(db, hashTicket(ticket));
+}
+
+export async function pruneExpiredWsTickets(db: Db, expiredBefore: Date): Promise<void> {
+  await deleteExpiredWsTickets(db, expiredBefore);
 }

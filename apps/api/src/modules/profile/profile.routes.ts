@@ -1,12 +1,12 @@
 import { profileEndpoints } from '@paydesk/domain/profile/profile.contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-routes';
-import { principalOf } from '../../plugins/auth';
+import { tokenPrincipalOf } from '../../plugins/auth';
 import { buildProfile } from './profile.service';
 
 export const profileRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoint(app, profileEndpoints.get, async (request) => {
-    const profile = await buildProfile(app.ctx.db, principalOf(request));
+    const profile = await buildProfile(app.ctx.db, tokenPrincipalOf(request));
     return { count: 1 as const, next: null, previous: null, results: [profile] as [typeof profile] };
   });
 };

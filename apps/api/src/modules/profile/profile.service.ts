@@ -1,10 +1,10 @@
 import type { Profile } from '@paydesk/domain/profile/profile.contract';
 import type { Db } from '../../db/client';
-import type { Principal } from '../../plugins/auth';
+import type { TokenPrincipal } from '../../plugins/auth';
 import { findOrganization, toMerchantDto } from '../merchants/merchants.service';
 import { listUserRoles } from '../users/users.service';
 
-export async function buildProfile(db: Db, { user, claims }: Principal): Promise<Profile> {
+export async function buildProfile(db: Db, { user, claims }: TokenPrincipal): Promise<Profile> {
   // The roles carry their merchants (joined), so the merchants are not read again.
   const [roles, organization] = await Promise.all([
     listUserRoles(db, user.id),

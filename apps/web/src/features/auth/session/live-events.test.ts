@@ -21,39 +21,74 @@ afterEach(() => {
 });
 
 describe('live events', () => {
-  it('builds ws and wss URLs with the token', () => {
-    expect(buildLiveEventsUrl({ protocol: 'http:', host: 'localhost:3000' }, 'a.b.c')).toBe(
-      'ws://localhost:3000/ws/events/?token=a.b.c',
+  it('builds ws and wss URLs with the ticket', () => {
+    expect(buildLiveEventsUrl({ protocol: 'http:', host: 'localhost:3000' }, 'a-b_c')).toBe(
+      'ws://localhost:3000/ws/events/?ticket=a-b_c',
     );
     expect(buildLiveEventsUrl({ protocol: 'https:', host: 'pay.example.com' }, 't')).toBe(
-      'wss://pay.example.com/ws/events/?token=t',
+      'wss://pay.example.com/ws/events/?ticket=t',
     );
   });
 
-  it('reports a revoked session, ignores other events, and reconnects with the newest token', () => {
+  it('reports a revoked session, ignores other events, and reconnects with a fresh ticket', async () => {
     vi.useFakeTimers();
     vi.stubGlobal('WebSocket', FakeSocket);
-    let token = 'first';
+    const tickets = ['first', 'second'];
+    const requestTicket = vi.fn(async () => tickets.shift() ?? null);
     const onRevoked = vi.fn();
-    const stop = listenToLiveEvents(() => token, onRevoked);
+    const stop = listenToLiveEvents(requestTicket, onRevoked);
 
+    await vi.advanceTimersByTimeAsync(0);
     const [first] = FakeSocket.instances;
-    expect(first?.url).toContain('token=first');
+    expect(first?.url).toMatch(/\?ticket=first$/);
     first?.onmessage?.({ data: JSON.stringify({ type: 'something.else' }) });
     expect(onRevoked).not.toHaveBeenCalled();
 
-    token = 'second';
     first?.onclose?.();
-    vi.advanceTimersByTime(5000);
+    await vi.advanceTimersByTimeAsync(5000);
     const second = FakeSocket.instances[1];
-    expect(second?.url).toContain('token=second');
+    expect(second?.url).toMatch(/\?ticket=second$/);
+    expect(requestTicket).toHaveBeenCalledTimes(2);
     second?.onmessage?.({ data: JSON.stringify({ type: 'session.revoked' }) });
     expect(onRevoked).toHaveBeenCalledTimes(1);
 
     stop();
     expect(second?.closed).toBe(true);
     second?.onclose?.();
-    vi.advanceTimersByTime(10_000);
+    await vi.advanceTimersByTimeAsync(10_000);
     expect(FakeSocket.instances).toHaveLength(2);
+  });
+
+  it('tries again later when the ticket request fails, and opens nothing without a ticket', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('WebSocket', FakeSocket);
+    const requestTicket = vi
+      .fn<() => Promise<string | null>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce('after-failure');
+    const stop = listenToLiveEvents(requestTicket, vi.fn());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeSocket.instances).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(FakeSocket.instances.map((socket) => socket.url)).toEqual([
+      expect.stringMatching(/\?ticket=after-failure$/),
+    ]);
+    stop();
+
+    const signedOut = listenToLiveEvents(async () => null, vi.fn());
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(FakeSocket.instances).toHaveLength(1);
+    signedOut();
+  });
+
+  it('opens no socket when stopped while its ticket is on the way', async () => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    let deliver: (ticket: string) => void = () => {};
+    const stop = listenToLiveEvents(() => new Promise<string>((resolve) => (deliver = resolve)), vi.fn());
+    stop();
+    deliver('late');
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(FakeSocket.instances).toHaveLength(0);
   });
 });

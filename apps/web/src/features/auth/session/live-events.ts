@@ -2,36 +2,45 @@ const RECONNECT_MS = 5000;
 
 type LiveEvent = { type: string };
 
-/** The WebSocket URL of the user's live channel, on the page's own host. */
-export function buildLiveEventsUrl(location: Pick<Location, 'protocol' | 'host'>, accessToken: string): string {
+/** The WebSocket URL of the user's live channel, on the page's own host, opened with a single-use ticket. */
+export function buildLiveEventsUrl(location: Pick<Location, 'protocol' | 'host'>, ticket: string): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${location.host}/ws/events/?${new URLSearchParams({ token: accessToken })}`;
+  return `${scheme}//${location.host}/ws/events/?${new URLSearchParams({ ticket })}`;
 }
 
 /**
  * Listens to the signed-in user's live channel (`/ws/events/`) and reports `session.revoked`, sent when the user is
- * disabled, so the session ends at once rather than at the next API call. Reconnects with the current token after a
- * dropped connection; returns a function that stops listening.
+ * disabled, so the session ends at once rather than at the next API call. Each (re)connect asks for a fresh ticket
+ * (`requestTicket`, null when signed out), so no access token ever sits in a URL; a dropped connection or a failed
+ * ticket request tries again later. Returns a function that stops listening.
  */
-export function listenToLiveEvents(getAccessToken: () => string | null, onRevoked: () => void): () => void {
+export function listenToLiveEvents(requestTicket: () => Promise<string | null>, onRevoked: () => void): () => void {
   let socket: WebSocket | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
 
-  const connect = () => {
-    const token = getAccessToken();
-    if (stopped || !token) return;
-    socket = new WebSocket(buildLiveEventsUrl(window.location, token));
+  const scheduleReconnect = () => {
+    if (!stopped) retry = setTimeout(() => void connect(), RECONNECT_MS);
+  };
+
+  const connect = async () => {
+    let ticket: string | null;
+    try {
+      ticket = await requestTicket();
+    } catch {
+      scheduleReconnect();
+      return;
+    }
+    if (stopped || !ticket) return;
+    socket = new WebSocket(buildLiveEventsUrl(window.location, ticket));
     socket.onmessage = (message) => {
       const event = JSON.parse(String(message.data)) as LiveEvent;
       if (event.type === 'session.revoked') onRevoked();
     };
-    socket.onclose = () => {
-      if (!stopped) retry = setTimeout(connect, RECONNECT_MS);
-    };
+    socket.onclose = scheduleReconnect;
   };
 
-  connect();
+  void connect();
   return () => {
     stopped = true;
     clearTimeout(retry);

@@ -2,7 +2,7 @@ import { PUBLIC } from '@paydesk/domain/access/endpoint-access';
 import { defineEndpoint } from '@paydesk/domain/api/endpoint';
 import { act, screen, waitFor } from '@testing-library/react';
 import { setupUser } from '../../../../test/user';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, ws } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { PROFILES, mockIdentityApi, readLocation, renderApp, storeSession } from '../../../../test/identity';
@@ -81,6 +81,27 @@ describe('SessionProvider', () => {
       expect(calls.profile).toHaveLength(1);
       expect(calls.merchantCount).toHaveLength(1);
       expect(readLocation(router)).toBe('/');
+    });
+
+    it('opens the live events socket with a ticket, never the access token in its URL', async () => {
+      const socketUrls: URL[] = [];
+      const ticketAuthorizations: (string | null)[] = [];
+      server.use(
+        http.post('*/api/ws-ticket/', ({ request }) => {
+          ticketAuthorizations.push(request.headers.get('Authorization'));
+          return HttpResponse.json({ ticket: 'ticket-for-staff' }, { status: 201 });
+        }),
+        ws.link('ws://*/ws/events/*').addEventListener('connection', ({ client }) => socketUrls.push(client.url)),
+      );
+      await startSignedIn();
+
+      await waitFor(() => expect(socketUrls).toHaveLength(1));
+      const [url] = socketUrls;
+      expect(url?.pathname).toBe('/ws/events/');
+      expect([...(url?.searchParams ?? [])]).toEqual([['ticket', 'ticket-for-staff']]);
+      const access = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEYS.tokens) ?? '{}') as { access: string };
+      expect(ticketAuthorizations).toEqual([`Bearer ${access.access}`]);
+      expect(url?.href).not.toContain(access.access);
     });
 
     it('stays silently signed out when the refresh fails', async () => {

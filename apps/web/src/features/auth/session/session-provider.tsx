@@ -8,6 +8,7 @@ import { setAuthHooks } from '../../../lib/api-client';
 import { SessionContext, type SessionState, type SignedInIdentity } from '../../../lib/session-state';
 import { getIdentity, type Identity } from '../api/get-identity';
 import { blacklistRefreshToken, refreshTokens } from '../api/tokens';
+import { requestWsTicket } from '../api/ws-ticket';
 import { LoadedInactivityModal, loadInactivityModal } from './inactivity-modal-loader';
 import { decodeJwtPayload } from './jwt';
 import { createSessionController, type LogoutReason, type SessionController } from './session-controller';
@@ -107,7 +108,10 @@ export function SessionProvider({ children, onLoggedOut, storage = window.localS
 
   useEffect(() => {
     if (!signedIn) return;
-    return listenToLiveEvents(controller.getAccessToken, controller.logout);
+    return listenToLiveEvents(
+      () => (controller.getAccessToken() ? requestWsTicket() : Promise.resolve(null)),
+      controller.logout,
+    );
   }, [controller, signedIn]);
 
   const signIn = useCallback(

@@ -1,16 +1,22 @@
 import { TABLE_DEFAULT_ROWS } from '@paydesk/domain/constants';
-import { merchantEndpoints } from '@paydesk/domain/merchants/merchants.contract';
+import { merchantEndpoints, type merchantListQuery } from '@paydesk/domain/merchants/merchants.contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
-export type MerchantListParams = { search: string; page: number; pageSize: number };
+export type MerchantListParams = {
+  search: string;
+  page: number;
+  pageSize: number;
+  ordering?: z.output<typeof merchantListQuery>['ordering'];
+};
 
 /** GET /merchants/: the merchants the user may act for (all of them for super users), searched by name. */
-export function getMerchants({ search, page, pageSize }: MerchantListParams, signal?: AbortSignal) {
+export function getMerchants({ search, page, pageSize, ordering }: MerchantListParams, signal?: AbortSignal) {
   const text = search.trim();
   return api.call(
     merchantEndpoints.list,
-    { query: { search: text || undefined, page, page_size: pageSize } },
+    { query: { search: text || undefined, page, page_size: pageSize, ordering } },
     { signal },
   );
 }

@@ -28,14 +28,26 @@ function serveMerchants(count = MERCHANTS.length) {
   return requests;
 }
 
-function renderList({ isSuperUser = false } = {}) {
+/** Every list request's query, as sent. */
+function recordListQueries() {
+  const queries: Record<string, string>[] = [];
+  server.use(
+    http.get('/api/merchants/', ({ request }) => {
+      queries.push(Object.fromEntries(new URL(request.url).searchParams));
+      return HttpResponse.json({ count: 160, next: null, previous: null, results: MERCHANTS });
+    }),
+  );
+  return queries;
+}
+
+function renderList({ isSuperUser = false, url = '/merchants' } = {}) {
   const session = buildSession(buildProfile({ isSuperUser, accessRoles: isSuperUser ? ['super_admin'] : ['admin'] }));
   return renderRoutes(
     [
       { path: '/merchants', element: <MerchantListRoute /> },
       { path: '/merchants/:merchantID', element: <h1>Merchant detail page</h1> },
     ],
-    { session, initialEntries: ['/merchants'] },
+    { session, initialEntries: [url] },
   );
 }
 
@@ -80,6 +92,29 @@ describe('merchant list', () => {
       { search: 'Custom', page: '1', page_size: '50' },
     ]);
     expect(screen.queryByRole('link', { name: 'Demo Motors' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the list state in the URL: a refresh at page 2, newest first, asks for that page and order', async () => {
+    const queries = recordListQueries();
+    renderList({ url: '/merchants?page=2&ordering=-created' });
+    await screen.findByText('160 merchants');
+    expect(queries).toEqual([{ page: '2', page_size: '50', ordering: '-created' }]);
+    expect(screen.getByRole('button', { name: '2' })).toHaveAttribute('data-active', 'true');
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'none');
+  });
+
+  it('sorts by name from its column header, back to page 1, and shows the order with aria-sort', async () => {
+    const queries = recordListQueries();
+    const user = setupUser();
+    const { router } = renderList({ url: '/merchants?page=3' });
+    await screen.findByText('160 merchants');
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
+
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+
+    await waitFor(() => expect(queries.at(-1)).toEqual({ page: '1', page_size: '50', ordering: '-name' }));
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+    expect(router.state.location.search).toBe('?ordering=-name');
   });
 
   it('opens the merchant when its row is clicked', async () => {

@@ -1,8 +1,6 @@
 import { Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { SEARCH_DEBOUNCE_MS } from '@paydesk/domain/constants';
+import { merchantListQuery, type Merchant } from '@paydesk/domain/merchants/merchants.contract';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { TableFooter } from '../../../components/table-footer';
@@ -11,17 +9,15 @@ import { MerchantFlagBadges } from '../components/merchant-flag-badges';
 import { MerchantLogo } from '../../../components/merchant-logo';
 import { useViewer } from '../hooks/use-viewer';
 import { QueryState } from '../../../components/query-state';
-import { usePagination } from '../../../lib/use-pagination';
-import type { Merchant } from '@paydesk/domain/merchants/merchants.contract';
+import { useListState } from '../../../lib/use-list-state';
 
-/** /merchants: the merchants the user may act for, searched by name (debounced, trimmed). */
+/** /merchants: the merchants the user may act for, searched by name (debounced, trimmed); list state in the URL. */
 export function MerchantListRoute() {
   const navigate = useNavigate();
   const { isSuperUser } = useViewer();
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const { page, pageSize, setPage, footer } = usePagination();
-  const merchants = useMerchants({ search, page, pageSize });
+  const list = useListState(merchantListQuery);
+  const { search } = list;
+  const merchants = useMerchants({ search, page: list.page, pageSize: list.pageSize, ordering: list.ordering });
 
   const count = merchants.data?.count ?? 0;
   const rows = merchants.data?.results ?? [];
@@ -31,6 +27,7 @@ export function MerchantListRoute() {
       key: 'name',
       label: 'Name',
       primary: true,
+      sort: list.sortOf('name'),
       render: (merchant) => (
         <Group gap="sm" wrap="nowrap">
           <MerchantLogo name={merchant.name} logo={merchant.logo} size={28} />
@@ -73,11 +70,8 @@ export function MerchantListRoute() {
           placeholder="Search merchants by name"
           leftSection={<IconSearch size={16} />}
           rightSection={merchants.isFetching ? <Loader size="xs" /> : null}
-          value={searchText}
-          onChange={(event) => {
-            setSearchText(event.currentTarget.value);
-            setPage(1);
-          }}
+          value={list.searchText}
+          onChange={(event) => list.setSearchText(event.currentTarget.value)}
           maw={360}
           mb="md"
         />
@@ -102,7 +96,7 @@ export function MerchantListRoute() {
                 {search ? `No merchants match “${search}”.` : 'No merchants yet.'}
               </Text>
             )}
-            <TableFooter total={count} {...footer} />
+            <TableFooter total={count} {...list.footer} />
           </>
         )}
       </Paper>

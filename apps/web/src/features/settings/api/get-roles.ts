@@ -1,12 +1,17 @@
-import { roleEndpoints } from '@paydesk/domain/roles/roles.contract';
+import { roleEndpoints, type roleListQuery } from '@paydesk/domain/roles/roles.contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
-export type RoleListParams = { page: number; pageSize: number };
+export type RoleListParams = { page: number; pageSize: number; ordering?: z.output<typeof roleListQuery>['ordering'] };
 
 /** GET /merchants/:id/roles/ (super_admin, admin). */
-export function getRoles(merchantID: string, { page, pageSize }: RoleListParams, signal?: AbortSignal) {
-  return api.call(roleEndpoints.list, { params: { id: merchantID }, query: { page, page_size: pageSize } }, { signal });
+export function getRoles(merchantID: string, { page, pageSize, ordering }: RoleListParams, signal?: AbortSignal) {
+  return api.call(
+    roleEndpoints.list,
+    { params: { id: merchantID }, query: { page, page_size: pageSize, ordering } },
+    { signal },
+  );
 }
 
 /** Without params: the key prefix of the merchant's roles (lists and single roles), for invalidation. */

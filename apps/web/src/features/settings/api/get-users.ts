@@ -1,12 +1,21 @@
-import { userEndpoints } from '@paydesk/domain/users/users.contract';
+import { userEndpoints, type merchantUserListQuery } from '@paydesk/domain/users/users.contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
-export type UserListParams = { page: number; pageSize: number };
+export type UserListParams = {
+  page: number;
+  pageSize: number;
+  ordering?: z.output<typeof merchantUserListQuery>['ordering'];
+};
 
 /** GET /merchants/:id/users/ (super_admin, admin, is_user_update_allowed). */
-export function getUsers(merchantID: string, { page, pageSize }: UserListParams, signal?: AbortSignal) {
-  return api.call(userEndpoints.list, { params: { id: merchantID }, query: { page, page_size: pageSize } }, { signal });
+export function getUsers(merchantID: string, { page, pageSize, ordering }: UserListParams, signal?: AbortSignal) {
+  return api.call(
+    userEndpoints.list,
+    { params: { id: merchantID }, query: { page, page_size: pageSize, ordering } },
+    { signal },
+  );
 }
 
 /** Without params: the key prefix of every page of the merchant's users, for invalidation. */

@@ -9,7 +9,8 @@ import { useSettingsMerchant } from '../api/get-merchant';
 import { useRoles } from '../api/get-roles';
 import type { Role } from '@paydesk/domain/roles/roles.contract';
 import { QueryState } from '../../../components/query-state';
-import { usePagination } from '../../../lib/use-pagination';
+import { roleListQuery } from '@paydesk/domain/roles/roles.contract';
+import { useListState } from '../../../lib/use-list-state';
 
 function describeLimits({ settings }: Role): string {
   const min = settings.min_merchant_payment_amount;
@@ -29,8 +30,8 @@ export function SettingsRolesRoute() {
   const { merchantID = '' } = useParams();
   const navigate = useNavigate();
   const merchant = useSettingsMerchant(merchantID);
-  const { page, pageSize, footer } = usePagination();
-  const roles = useRoles(merchantID, { page, pageSize });
+  const list = useListState(roleListQuery);
+  const roles = useRoles(merchantID, { page: list.page, pageSize: list.pageSize, ordering: list.ordering });
   const count = roles.data?.count ?? 0;
   const rolePath = (roleID: string) => `/merchants/${merchantID}/settings/roles/${roleID}`;
 
@@ -39,6 +40,7 @@ export function SettingsRolesRoute() {
       key: 'name',
       label: 'Name',
       primary: true,
+      sort: list.sortOf('role_name'),
       render: (role) => (
         <Anchor component={Link} to={rolePath(role.id)} fw={500} size="sm" onClick={(event) => event.stopPropagation()}>
           {role.role_name}
@@ -107,7 +109,7 @@ export function SettingsRolesRoute() {
               No custom roles yet.
             </Text>
           )}
-          <TableFooter total={count} {...footer} />
+          <TableFooter total={count} {...list.footer} />
         </>
       )}
     </Paper>

@@ -20,7 +20,8 @@ import { useViewer } from '../hooks/use-viewer';
 import type { MerchantUser } from '@paydesk/domain/users/users.contract';
 import { mayDisableUser } from '@paydesk/domain/access/user-management';
 import { QueryState } from '../../../components/query-state';
-import { usePagination } from '../../../lib/use-pagination';
+import { merchantUserListQuery } from '@paydesk/domain/users/users.contract';
+import { useListState } from '../../../lib/use-list-state';
 
 function describeRole(user: MerchantUser): string {
   if (user.role === 'custom') return user.custom_role?.role_name ?? 'Custom role';
@@ -32,8 +33,8 @@ export function SettingsUsersRoute() {
   const { merchantID = '' } = useParams();
   const viewer = useViewer();
   const merchant = useSettingsMerchant(merchantID);
-  const { page, pageSize, footer } = usePagination();
-  const users = useUsers(merchantID, { page, pageSize });
+  const list = useListState(merchantUserListQuery);
+  const users = useUsers(merchantID, { page: list.page, pageSize: list.pageSize, ordering: list.ordering });
   const disableUser = useDisableUser(merchantID);
   const [inviting, invite] = useDisclosure(false);
   // The user stays set while the confirmation closes, so its text does not change mid-transition.
@@ -59,11 +60,17 @@ export function SettingsUsersRoute() {
   };
 
   const columns: DataColumn<MerchantUser>[] = [
-    { key: 'name', label: 'Name', primary: true, render: (user) => formatFullName(user) || '—' },
-    { key: 'email', label: 'Email', render: (user) => user.email },
+    {
+      key: 'name',
+      label: 'Name',
+      primary: true,
+      sort: list.sortOf('name'),
+      render: (user) => formatFullName(user) || '—',
+    },
+    { key: 'email', label: 'Email', sort: list.sortOf('email'), render: (user) => user.email },
     { key: 'role', label: 'Role', render: describeRole },
     { key: 'status', label: 'Status', render: (user) => <UserStatusBadge status={userStatus(user)} /> },
-    { key: 'created', label: 'Created', render: (user) => formatDate(user.created) },
+    { key: 'created', label: 'Created', sort: list.sortOf('created'), render: (user) => formatDate(user.created) },
     {
       key: 'actions',
       label: 'Actions',
@@ -114,7 +121,7 @@ export function SettingsUsersRoute() {
               No users yet.
             </Text>
           )}
-          <TableFooter total={count} {...footer} />
+          <TableFooter total={count} {...list.footer} />
         </>
       )}
 
