@@ -6,8 +6,8 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { PageLoader } from '../../../components/page-loader';
 import { setAuthHooks } from '../../../lib/api-client';
 import { SessionContext, type SessionState, type SignedInIdentity } from '../../../lib/session-state';
-import { getIdentity, type Identity } from '../api/get-identity';
-import { blacklistRefreshToken, refreshTokens } from '../api/tokens';
+import { loadAuthApi } from '../api/auth-api-loader';
+import type { Identity } from '../api/get-identity';
 import { LoadedInactivityModal, loadInactivityModal } from './inactivity-modal-loader';
 import { decodeJwtPayload } from './jwt';
 import { createSessionController, type SessionController } from './session-controller';
@@ -28,7 +28,13 @@ type SessionProviderProps = {
 export function SessionProvider({ children, onLoggedOut, storage = window.localStorage }: SessionProviderProps) {
   const queryClient = useQueryClient();
   const [controller] = useState(() =>
-    createSessionController({ storage, api: { refresh: refreshTokens, blacklist: blacklistRefreshToken } }),
+    createSessionController({
+      storage,
+      api: {
+        refresh: async (refresh) => (await loadAuthApi()).tokens.refreshTokens(refresh),
+        blacklist: async (refresh, access) => (await loadAuthApi()).tokens.blacklistRefreshToken(refresh, access),
+      },
+    }),
   );
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
   const [identity, setIdentity] = useState<Identity | null>(null);
@@ -92,6 +98,11 @@ export function SessionProvider({ children, onLoggedOut, storage = window.localS
     };
   }, [controller]);
 
+  // Signed out, the auth API loads once the screen has shown, so that a sign-in does not wait for it.
+  useEffect(() => {
+    if (started && !signedIn) loadAuthApi().catch(() => {});
+  }, [started, signedIn]);
+
   useEffect(() => {
     if (!signedIn) return;
     return controller.startTimers();
@@ -106,7 +117,7 @@ export function SessionProvider({ children, onLoggedOut, storage = window.localS
     async (pair: TokenPair): Promise<SignedInIdentity> => {
       controller.signIn(pair);
       try {
-        const [loaded] = await Promise.all([getIdentity(), loadInactivityModal()]);
+        const [loaded] = await Promise.all([loadIdentity(), loadInactivityModal()]);
         queryClient.removeQueries();
         setIdentity(loaded);
         setLoggedOut(false);
@@ -120,7 +131,7 @@ export function SessionProvider({ children, onLoggedOut, storage = window.localS
   );
 
   const reloadProfile = useCallback(async () => {
-    setIdentity(await getIdentity());
+    setIdentity(await loadIdentity());
   }, []);
 
   const setCurrentMerchant = useCallback(
@@ -173,12 +184,16 @@ async function startUp(controller: SessionController): Promise<Identity | null> 
   if (!controller.restore()) return null;
   if (!(await controller.refreshAccess({ force: true }))) return null;
   try {
-    const [identity] = await Promise.all([getIdentity(), loadInactivityModal()]);
+    const [identity] = await Promise.all([loadIdentity(), loadInactivityModal()]);
     return identity;
   } catch {
     controller.logout();
     return null;
   }
+}
+
+async function loadIdentity(): Promise<Identity> {
+  return (await loadAuthApi()).identity.getIdentity();
 }
 
 /** The access claims of the token, falling back to the profile's copy for what the token does not carry. */
