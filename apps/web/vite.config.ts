@@ -30,10 +30,7 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 1 },
-            // zod's core and zod/mini (what Login's schemas need) apart from the classic API, which only the
-            // signed-in screens' contracts use.
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]v4[\\/](core|mini)[\\/]/, priority: 2 },
-            { name: 'zod-classic', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
           ],
         },
       },

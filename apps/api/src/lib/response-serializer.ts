@@ -20,8 +20,7 @@ function unwrapSingleAnyOf(schema: unknown): unknown {
  * so a property a service adds never reaches the client.
  */
 export function compileResponseSerializer({ schema }: { schema: unknown }): (data: unknown) => string {
-  // Any zod schema, classic or zod/mini (the auth contract): both are core $ZodType.
-  if (!(schema instanceof z.core.$ZodType)) return (data) => JSON.stringify(data);
+  if (!(schema instanceof z.ZodType)) return (data) => JSON.stringify(data);
   // OpenAPI 3.0 writes nullable values as `nullable: true`, which fast-json-stringify handles without ajv.
   const jsonSchema = z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' });
   return fastJson(unwrapSingleAnyOf(jsonSchema) as Parameters<typeof fastJson>[0]);

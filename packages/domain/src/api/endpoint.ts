@@ -16,21 +16,21 @@ type EndpointBase = {
   tags: readonly string[];
   access: EndpointAccess;
   /** One key per `:param` of the path. */
-  params?: z.core.$ZodObject;
-  query?: z.core.$ZodObject;
-  body?: z.core.$ZodType;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
   /** The non-2xx statuses it can answer; their bodies are the shared error shapes unless `errorBodies` says. */
   errors: readonly ErrorStatus[];
-  errorBodies?: Partial<Record<ErrorStatus, z.core.$ZodType>>;
+  errorBodies?: Partial<Record<ErrorStatus, z.ZodType>>;
 };
 
 export type EndpointDefinition = EndpointBase &
-  ({ status: 200 | 201; response: z.core.$ZodType } | { status: 204; response?: undefined });
+  ({ status: 200 | 201; response: z.ZodType } | { status: 204; response?: undefined });
 
 export type Endpoint = Readonly<EndpointDefinition>;
 
-type OutputOf<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
-type InputOf<S> = S extends z.core.$ZodType ? z.input<S> : undefined;
+type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
+type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
 
 /** What the server reads (after parsing) and what the client sends (before parsing). */
 export type EndpointParams<E extends Endpoint> = OutputOf<E['params']>;
@@ -40,8 +40,8 @@ export type EndpointParamsInput<E extends Endpoint> = InputOf<E['params']>;
 export type EndpointQueryInput<E extends Endpoint> = InputOf<E['query']>;
 export type EndpointBodyInput<E extends Endpoint> = InputOf<E['body']>;
 /** What a handler returns (the serializer's input) and what a client receives; `void` for 204. */
-export type EndpointReply<E extends Endpoint> = E['response'] extends z.core.$ZodType ? z.input<E['response']> : void;
-export type EndpointResult<E extends Endpoint> = E['response'] extends z.core.$ZodType ? z.output<E['response']> : void;
+export type EndpointReply<E extends Endpoint> = E['response'] extends z.ZodType ? z.input<E['response']> : void;
+export type EndpointResult<E extends Endpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : void;
 
 const PARAM_PATTERN = /:([A-Za-z_][A-Za-z0-9_]*)/g;
 
@@ -59,7 +59,7 @@ export function defineEndpoint<const D extends EndpointDefinition>(definition: D
   const where = `${definition.method} ${definition.path}`;
   if (!definition.path.startsWith('/')) throw new TypeError(`${where}: the path must start with /`);
   const pathParams = paramNamesOf(definition.path);
-  const schemaParams = Object.keys(definition.params?._zod.def.shape ?? {});
+  const schemaParams = Object.keys(definition.params?.shape ?? {});
   if (!sameNames(pathParams, schemaParams)) {
     throw new TypeError(`${where}: params schema keys [${schemaParams}] differ from the path's [${pathParams}]`);
   }

@@ -1,11 +1,9 @@
-import * as z from 'zod/mini';
+import { z } from 'zod';
 import { PUBLIC, SUPER_USER } from '../access/endpoint-access';
 import { defineEndpoint } from '../api/endpoint';
 import { REQUIRED } from '../validation/messages';
 import { emailField, passwordConfirmation, passwordField, requiredString } from '../validation/rules';
 
-// Written with zod/mini (the core classic zod shares, without its methods): the Login screen loads these schemas, and
-// the classic API would add ~20 KB gzipped to it (docs/decisions/0008-web-delivery.md).
 export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
 export const signInSchema = z.object({ email: emailField(), password: requiredString() });
 export const ssoAuthSchema = z.object({ id: requiredString(), token: requiredString() });
@@ -18,10 +16,10 @@ export const passwordResetSchema = z.object({ email: emailField() });
 /** A new password and its confirmation (SPEC §5); the confirmation is not trimmed, it must equal the password. */
 export const newPasswordShape = {
   password: passwordField(),
-  password_confirmation: z.string({ error: REQUIRED }).check(z.minLength(1, { error: REQUIRED })),
+  password_confirmation: z.string({ error: REQUIRED }).min(1, { error: REQUIRED }),
 };
 
-const withPasswordConfirmation = <T extends z.ZodMiniObject>(schema: T): T =>
+const withPasswordConfirmation = <T extends z.ZodObject>(schema: T): T =>
   passwordConfirmation(schema, { password: 'password', confirm: 'password_confirmation' });
 
 export const passwordResetConfirmSchema = withPasswordConfirmation(

@@ -23,7 +23,7 @@ const name = z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).ma
 
 export const merchantFieldsSchema = z.object({
   name,
-  logo: z.nullable(urlField()).optional(),
+  logo: urlField().nullable().optional(),
   in_legacy_app: z.boolean().optional(),
   check_custom_roles: z.boolean().optional(),
   allow_group_message: z.boolean().optional(),

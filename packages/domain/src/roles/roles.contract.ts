@@ -15,7 +15,7 @@ const permissionsShape = Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag
 >;
 
 /** Amounts are integer cents on the wire (docs/decisions/0003-money-on-the-wire.md); null is no limit. */
-const cents = z.nullable(centsField());
+const cents = centsField().nullable();
 
 export const roleSchema = z.object({
   id: z.uuid(),

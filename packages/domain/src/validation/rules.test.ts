@@ -40,13 +40,13 @@ import {
   validNumberField,
 } from './rules';
 
-function messagesOf(schema: z.core.$ZodType, value: unknown): string[] {
-  const result = z.safeParse(schema, value);
+function messagesOf(schema: z.ZodType, value: unknown): string[] {
+  const result = schema.safeParse(value);
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 }
 
-function outputOf(schema: z.core.$ZodType, value: unknown): unknown {
-  const result = z.safeParse(schema, value);
+function outputOf(schema: z.ZodType, value: unknown): unknown {
+  const result = schema.safeParse(value);
   if (!result.success) throw new Error(`expected success, got ${JSON.stringify(result.error.issues)}`);
   return result.data;
 }

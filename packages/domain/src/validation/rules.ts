@@ -1,6 +1,5 @@
 // Zod 4 rules for SPEC §5, shared by Mantine forms (through @mantine/form's schemaResolver) and Fastify routes
-// (through toFieldErrors). Written with `zod/mini` (same core, functions instead of methods) so that a form using
-// only these rules, such as Login, does not download the classic API; classic schemas take them as fields alike. Every builder makes a required field (missing, null or blank → `Required`) and reports
+// (through toFieldErrors). Every builder makes a required field (missing, null or blank → `Required`) and reports
 // exactly one of the messages in ./messages; wrap a builder in optionalField() to let it be empty.
 // validNumberField() is the exception: the spec lets it be empty.
 //
@@ -8,7 +7,7 @@
 // anywhere in an object stops every object-level refinement (such as passwordConfirmation) from running.
 
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import * as z from 'zod/mini';
+import { z } from 'zod';
 import { ATTACHMENT_MAX_BYTES, PHONE_COUNTRIES, PHONE_INPUT_MAX_LENGTH, PROMISE_MIN_LEAD_MINUTES } from '../constants';
 import { isCalendarDate, parseInstant, toCalendarDate } from '../dates/calendar';
 import { centsFromDollars, parseCentsFromDollars } from '../format/money';
@@ -63,7 +62,7 @@ function textInput() {
 
 /** Trimmed, non-empty text. */
 export function requiredString() {
-  return textInput().check(z.trim(), z.minLength(1, REQUIRED));
+  return textInput().trim().min(1, REQUIRED);
 }
 
 /** A check for text after requiredString(): blank text is left to `Required`, so it shows that message alone. */
@@ -72,22 +71,17 @@ function unlessBlank(predicate: (text: string) => boolean): (text: string) => bo
 }
 
 /** Lets a field be absent, null or blank (output undefined); anything else must pass `schema`. */
-export function optionalField<T extends z.ZodMiniType>(schema: T) {
-  return z.pipe(
-    z.transform((value: unknown) => (isBlank(value) ? undefined : value)),
-    z.optional(schema),
-  );
+export function optionalField<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (isBlank(value) ? undefined : value), schema.optional());
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Identity fields
 
 export function emailField() {
-  return requiredString().check(
-    z.refine(
-      unlessBlank((text) => z.regexes.email.test(text)),
-      EMAIL_INVALID,
-    ),
+  return requiredString().refine(
+    unlessBlank((text) => z.regexes.email.test(text)),
+    EMAIL_INVALID,
   );
 }
 
@@ -106,11 +100,8 @@ export function isStrongPassword(password: string): boolean {
 
 /** Not trimmed: spaces are part of a password. */
 export function passwordField() {
-  return textInput().check(z.minLength(1, REQUIRED), z.refine<string>(unlessBlank(isStrongPassword), PASSWORD_RULE));
+  return textInput().min(1, REQUIRED).refine(unlessBlank(isStrongPassword), PASSWORD_RULE);
 }
-
-/** An object schema of either API, classic or mini (both have `check`). */
-type CheckableObject = z.core.$ZodObject & { check(...checks: z.core.$ZodCheck<Record<string, unknown>>[]): unknown };
 
 export type PasswordConfirmationKeys = { password?: string; confirm?: string };
 
@@ -119,30 +110,28 @@ export type PasswordConfirmationKeys = { password?: string; confirm?: string };
  * `confirm_password`). It runs whenever both fields are strings, even if other fields failed, unless the confirm
  * field already has its own message (e.g. `Required`).
  */
-export function passwordConfirmation<T extends CheckableObject>(schema: T, keys: PasswordConfirmationKeys = {}): T {
+export function passwordConfirmation<T extends z.ZodObject>(schema: T, keys: PasswordConfirmationKeys = {}): T {
   const passwordKey = keys.password ?? 'password';
   const confirmKey = keys.confirm ?? 'confirm_password';
   const readPair = (value: unknown): [unknown, unknown] => {
     const record = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
     return [record[passwordKey], record[confirmKey]];
   };
-  return schema.check(
-    z.refine<Record<string, unknown>>(
-      (values) => {
-        const [password, confirm] = readPair(values);
-        return password === confirm;
+  return schema.refine(
+    (values) => {
+      const [password, confirm] = readPair(values);
+      return password === confirm;
+    },
+    {
+      error: PASSWORDS_DO_NOT_MATCH,
+      path: [confirmKey],
+      when: (payload) => {
+        const [password, confirm] = readPair(payload.value);
+        const confirmHasIssue = payload.issues.some((issue) => issue.path?.[0] === confirmKey);
+        return typeof password === 'string' && typeof confirm === 'string' && !confirmHasIssue;
       },
-      {
-        error: PASSWORDS_DO_NOT_MATCH,
-        path: [confirmKey],
-        when: (payload) => {
-          const [password, confirm] = readPair(payload.value);
-          const confirmHasIssue = payload.issues.some((issue) => issue.path?.[0] === confirmKey);
-          return typeof password === 'string' && typeof confirm === 'string' && !confirmHasIssue;
-        },
-      },
-    ),
-  ) as T;
+    },
+  );
 }
 
 /** E.164 (`+12125550123`) for a valid US or Canadian number, else null. National input is read as North American. */
@@ -154,24 +143,21 @@ export function normalizePhoneNumber(text: string): string | null {
 
 /** US or Canadian number typed in at most 14 characters (`(212) 555-0123`); the output is E.164. */
 export function phoneField() {
-  return requiredString().check(
-    z.refine(
+  return requiredString()
+    .refine(
       unlessBlank((text) => text.length <= PHONE_INPUT_MAX_LENGTH && normalizePhoneNumber(text) !== null),
       PHONE_INVALID,
-    ),
-    z.overwrite((text) => (text.length <= PHONE_INPUT_MAX_LENGTH ? (normalizePhoneNumber(text) ?? text) : text)),
-  );
+    )
+    .overwrite((text) => (text.length <= PHONE_INPUT_MAX_LENGTH ? (normalizePhoneNumber(text) ?? text) : text));
 }
 
 const POSTAL_CODE_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9 -]{0,10}[A-Za-z0-9])?$/;
 
 /** 1–12 letters, digits, dashes and spaces, starting and ending with a letter or digit. */
 export function postalCodeField() {
-  return requiredString().check(
-    z.refine(
-      unlessBlank((text) => POSTAL_CODE_PATTERN.test(text)),
-      POSTAL_CODE_INVALID,
-    ),
+  return requiredString().refine(
+    unlessBlank((text) => POSTAL_CODE_PATTERN.test(text)),
+    POSTAL_CODE_INVALID,
   );
 }
 
@@ -179,11 +165,9 @@ const HTTP_URL = z.httpUrl();
 
 /** An http(s) URL with a domain name (`https://example.com/pay`); a scheme is required. */
 export function urlField() {
-  return requiredString().check(
-    z.refine(
-      unlessBlank((text) => HTTP_URL.safeParse(text).success),
-      URL_INVALID,
-    ),
+  return requiredString().refine(
+    unlessBlank((text) => HTTP_URL.safeParse(text).success),
+    URL_INVALID,
   );
 }
 
@@ -205,7 +189,7 @@ function toDay(value: Date | string | number): string {
 
 /** Strict `YYYY-MM-DD` naming a real day; the output stays that string. */
 export function dateField() {
-  return requiredString().check(z.refine(unlessBlank(isCalendarDate), DATE_INVALID));
+  return requiredString().refine(unlessBlank(isCalendarDate), DATE_INVALID);
 }
 
 /** A check on a real calendar day; anything else is left to `Date is not valid`. */
@@ -216,22 +200,18 @@ function ifCalendarDate(predicate: (day: string) => boolean): (text: string) => 
 /** A date strictly after `date` (a `YYYY-MM-DD` or a moment, compared by calendar day). */
 export function dateAfter(date: Date | string) {
   const min = toDay(date);
-  return dateField().check(
-    z.refine(
-      ifCalendarDate((day) => day > min),
-      dateAfterMessage(min),
-    ),
+  return dateField().refine(
+    ifCalendarDate((day) => day > min),
+    dateAfterMessage(min),
   );
 }
 
 /** A date strictly before `date`. */
 export function dateBefore(date: Date | string) {
   const max = toDay(date);
-  return dateField().check(
-    z.refine(
-      ifCalendarDate((day) => day < max),
-      dateBeforeMessage(max),
-    ),
+  return dateField().refine(
+    ifCalendarDate((day) => day < max),
+    dateBeforeMessage(max),
   );
 }
 
@@ -240,11 +220,9 @@ export function dateBefore(date: Date | string) {
  * the merchant's day (`YYYY-MM-DD`) or a function returning it.
  */
 export function presentOrFutureDate(today?: ClockInput) {
-  return dateField().check(
-    z.refine(
-      ifCalendarDate((day) => day >= toDay(readClock(today))),
-      DATE_NOT_PAST,
-    ),
+  return dateField().refine(
+    ifCalendarDate((day) => day >= toDay(readClock(today))),
+    DATE_NOT_PAST,
   );
 }
 
@@ -253,12 +231,11 @@ export function presentOrFutureDate(today?: ClockInput) {
  * an ISO 8601 string (no offset = runtime local time); the output is a Date.
  */
 export function promiseTimeField(now?: ClockInput) {
-  const input = z.union([z.string(), z.number(), z.date()], {
-    error: (issue) => (isMissing(issue.input) ? REQUIRED : DATE_INVALID),
-  });
-  return z.pipe(
-    input,
-    z.transform((value: z.output<typeof input>, ctx) => {
+  return z
+    .union([z.string(), z.number(), z.date()], {
+      error: (issue) => (isMissing(issue.input) ? REQUIRED : DATE_INVALID),
+    })
+    .transform((value, ctx) => {
       if (isBlank(value)) {
         ctx.issues.push({ code: 'custom', message: REQUIRED, input: value });
         return z.NEVER;
@@ -275,8 +252,7 @@ export function promiseTimeField(now?: ClockInput) {
         return z.NEVER;
       }
       return instant;
-    }),
-  );
+    });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -284,41 +260,33 @@ export function promiseTimeField(now?: ClockInput) {
 
 /** Exactly `length` characters. */
 export function lengthEqual(length: number) {
-  return requiredString().check(
-    z.refine(
-      unlessBlank((text) => text.length === length),
-      lengthEqualMessage(length),
-    ),
+  return requiredString().refine(
+    unlessBlank((text) => text.length === length),
+    lengthEqualMessage(length),
   );
 }
 
 /** More than `length` characters. */
 export function longerThan(length: number) {
-  return requiredString().check(
-    z.refine(
-      unlessBlank((text) => text.length > length),
-      longerThanMessage(length),
-    ),
+  return requiredString().refine(
+    unlessBlank((text) => text.length > length),
+    longerThanMessage(length),
   );
 }
 
 /** Fewer than `length` characters. */
 export function lessThan(length: number) {
-  return requiredString().check(
-    z.refine(
-      unlessBlank((text) => text.length < length),
-      lessThanMessage(length),
-    ),
+  return requiredString().refine(
+    unlessBlank((text) => text.length < length),
+    lessThanMessage(length),
   );
 }
 
 /** At most `length` characters. */
 export function maxLength(length: number) {
-  return requiredString().check(
-    z.refine(
-      unlessBlank((text) => text.length <= length),
-      maxLengthMessage(length),
-    ),
+  return requiredString().refine(
+    unlessBlank((text) => text.length <= length),
+    maxLengthMessage(length),
   );
 }
 
@@ -337,11 +305,9 @@ export const INTEGER_COLUMN_MAX = 2_147_483_647;
 export function centsField() {
   return z
     .number({ error: NUMBER_INVALID })
-    .check(
-      z.int({ error: 'Must be a whole number of cents' }),
-      z.gte(0, { error: NUMBER_INVALID }),
-      z.lte(INTEGER_COLUMN_MAX, { error: amountMaxMessage(INTEGER_COLUMN_MAX / 100) }),
-    );
+    .int({ error: 'Must be a whole number of cents' })
+    .min(0, { error: NUMBER_INVALID })
+    .max(INTEGER_COLUMN_MAX, { error: amountMaxMessage(INTEGER_COLUMN_MAX / 100) });
 }
 
 /** A finite number from a number or plain decimal text (no exponent, no separators), else null. */
@@ -361,33 +327,31 @@ function numberInput() {
 type NumberBounds = { min?: number; max?: number };
 
 function boundedNumber(bounds: NumberBounds, messages: { min: (n: number) => string; max: (n: number) => string }) {
-  return z.pipe(
-    numberInput(),
-    z.transform((value: string | number, ctx) => {
-      if (isBlank(value)) {
-        ctx.issues.push({ code: 'custom', message: REQUIRED, input: value });
-        return z.NEVER;
-      }
-      const number = parseNumber(value);
-      if (number === null) {
-        ctx.issues.push({ code: 'custom', message: NUMBER_INVALID, input: value });
-        return z.NEVER;
-      }
-      if (bounds.min !== undefined && number < bounds.min) {
-        ctx.issues.push({ code: 'custom', message: messages.min(bounds.min), input: value });
-      } else if (bounds.max !== undefined && number > bounds.max) {
-        ctx.issues.push({ code: 'custom', message: messages.max(bounds.max), input: value });
-      }
-      return number;
-    }),
-  );
+  return numberInput().transform((value, ctx) => {
+    if (isBlank(value)) {
+      ctx.issues.push({ code: 'custom', message: REQUIRED, input: value });
+      return z.NEVER;
+    }
+    const number = parseNumber(value);
+    if (number === null) {
+      ctx.issues.push({ code: 'custom', message: NUMBER_INVALID, input: value });
+      return z.NEVER;
+    }
+    if (bounds.min !== undefined && number < bounds.min) {
+      ctx.issues.push({ code: 'custom', message: messages.min(bounds.min), input: value });
+    } else if (bounds.max !== undefined && number > bounds.max) {
+      ctx.issues.push({ code: 'custom', message: messages.max(bounds.max), input: value });
+    }
+    return number;
+  });
 }
 
 /** Empty (output undefined) or a non-negative number. */
 export function validNumberField() {
-  return z.pipe(
-    z.optional(z.union([z.number(), z.string(), z.null()], { error: NUMBER_INVALID })),
-    z.transform((value: string | number | null | undefined, ctx) => {
+  return z
+    .union([z.number(), z.string(), z.null()], { error: NUMBER_INVALID })
+    .optional()
+    .transform((value, ctx) => {
       if (isBlank(value)) return undefined;
       const number = parseNumber(value as string | number);
       if (number === null || number < 0) {
@@ -395,8 +359,7 @@ export function validNumberField() {
         return z.NEVER;
       }
       return number;
-    }),
-  );
+    });
 }
 
 /** A number within optional inclusive bounds: `Must be at least N` / `Must be at most N`. */
@@ -445,28 +408,25 @@ export function amountField(bounds: AmountBounds = {}) {
     }
     return null;
   };
-  return z.pipe(
-    numberInput(),
-    z.transform((value: string | number, ctx) => {
-      if (isBlank(value)) {
-        ctx.issues.push({ code: 'custom', message: REQUIRED, input: value });
-        return z.NEVER;
-      }
-      const text = typeof value === 'number' ? String(value) : value.trim().replace(/,/g, '');
-      const cents = parseCentsFromDollars(text);
-      if (cents === null || cents < 0) {
-        ctx.issues.push({ code: 'custom', message: NUMBER_INVALID, input: value });
-        return z.NEVER;
-      }
-      if (/\.\d{3,}$/.test(text)) {
-        ctx.issues.push({ code: 'custom', message: decimalPlacesMessage(2), input: value });
-        return z.NEVER;
-      }
-      const boundMessage = findBoundMessage(cents);
-      if (boundMessage) ctx.issues.push({ code: 'custom', message: boundMessage, input: value });
-      return cents;
-    }),
-  );
+  return numberInput().transform((value, ctx) => {
+    if (isBlank(value)) {
+      ctx.issues.push({ code: 'custom', message: REQUIRED, input: value });
+      return z.NEVER;
+    }
+    const text = typeof value === 'number' ? String(value) : value.trim().replace(/,/g, '');
+    const cents = parseCentsFromDollars(text);
+    if (cents === null || cents < 0) {
+      ctx.issues.push({ code: 'custom', message: NUMBER_INVALID, input: value });
+      return z.NEVER;
+    }
+    if (/\.\d{3,}$/.test(text)) {
+      ctx.issues.push({ code: 'custom', message: decimalPlacesMessage(2), input: value });
+      return z.NEVER;
+    }
+    const boundMessage = findBoundMessage(cents);
+    if (boundMessage) ctx.issues.push({ code: 'custom', message: boundMessage, input: value });
+    return cents;
+  });
 }
 
 export function amountMin(dollars: number) {
@@ -487,31 +447,28 @@ const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d+)?|\.\d+)$/;
 /** Decimal text such as `12`, `-0.5`, `12.50`; with `places`, at most that many decimals. The output stays text. */
 export function decimal(places?: number) {
   const isDecimal = (text: string) => DECIMAL_TEXT.test(text);
-  const schema = requiredString().check(z.refine(unlessBlank(isDecimal), DECIMAL_INVALID));
+  const schema = requiredString().refine(unlessBlank(isDecimal), DECIMAL_INVALID);
   if (places === undefined) return schema;
-  return schema.check(
-    z.refine((text) => !isDecimal(text) || (text.split('.')[1] ?? '').length <= places, decimalPlacesMessage(places)),
+  return schema.refine(
+    (text) => !isDecimal(text) || (text.split('.')[1] ?? '').length <= places,
+    decimalPlacesMessage(places),
   );
 }
 
 /** Exactly `count` digits (0-9), e.g. a routing number; the output stays text so leading zeros survive. */
 export function digits(count: number) {
   const pattern = new RegExp(`^\\d{${count}}$`);
-  return requiredString().check(
-    z.refine(
-      unlessBlank((text) => pattern.test(text)),
-      digitsMessage(count),
-    ),
+  return requiredString().refine(
+    unlessBlank((text) => pattern.test(text)),
+    digitsMessage(count),
   );
 }
 
 /** Digits only (0-9). */
 export function numeric() {
-  return requiredString().check(
-    z.refine(
-      unlessBlank((text) => /^\d+$/.test(text)),
-      NUMERIC_INVALID,
-    ),
+  return requiredString().refine(
+    unlessBlank((text) => /^\d+$/.test(text)),
+    NUMERIC_INVALID,
   );
 }
 
