@@ -1,10 +1,13 @@
+import type * as authContract from '@paydesk/domain/auth/auth.contract';
 import { importWithTimeout } from '../../../lib/import-with-timeout';
+import type * as identityApi from './get-identity';
+import type * as tokensApi from './tokens';
 
 /** The auth feature's API calls and the auth contract whose schemas its forms validate with. */
 export type AuthApi = {
-  contract: typeof import('@paydesk/domain/auth/auth.contract');
-  tokens: typeof import('./tokens');
-  identity: typeof import('./get-identity');
+  contract: typeof authContract;
+  tokens: typeof tokensApi;
+  identity: typeof identityApi;
 };
 
 let loaded: AuthApi | null = null;
