@@ -17,24 +17,37 @@ const ENTRY = 'index.html';
 // Route → the lazy modules (manifest keys, i.e. source paths) the route table loads for it, outermost first.
 // Keep in step with apps/web/src/app/routes.tsx and routes-merchants.tsx; an unknown key stops the script.
 const APP_LAYOUT = 'src/app/layout/app-layout.tsx';
+// The auth API (features/auth/api/auth-api-loader.ts: the auth, profile and merchants contracts, and zod). A signed-in
+// start-up waits for it; signed out, it loads after the screen shows.
+const AUTH_API = [
+  'src/features/auth/api/tokens.ts',
+  'src/features/auth/api/get-identity.ts',
+  'src/features/auth/api/ws-ticket.ts',
+];
 const ROUTES = [
   { route: '/login', modules: ['src/features/auth/routes/login.tsx'] },
-  { route: '/', signedIn: true, modules: [APP_LAYOUT, 'src/app/home-page.tsx'] },
-  { route: '/merchants', signedIn: true, modules: [APP_LAYOUT, 'src/features/merchants/routes/merchant-list.tsx'] },
+  { route: '/', signedIn: true, modules: [...AUTH_API, APP_LAYOUT, 'src/app/home-page.tsx'] },
+  {
+    route: '/merchants',
+    signedIn: true,
+    modules: [...AUTH_API, APP_LAYOUT, 'src/features/merchants/routes/merchant-list.tsx'],
+  },
   {
     route: '/merchants/:merchantID/settings/users',
     signedIn: true,
     modules: [
+      ...AUTH_API,
       APP_LAYOUT,
       'src/features/settings/routes/settings-layout.tsx',
       'src/features/settings/routes/settings-users.tsx',
     ],
   },
 ];
-// Loaded at start-up but not needed to show the page: the toast container (after the first render) and, for a
-// signed-in user, the inactivity modal (while the session starts). Reported in the "first load" columns.
+// Loaded at start-up but not needed to show the page: the toast container (after the first render), for a signed-in
+// user the inactivity modal (while the session starts), signed out the auth API. Reported in the "first load" columns.
 const DEFERRED = ['src/app/toasts.tsx'];
 const DEFERRED_SIGNED_IN = ['src/features/auth/session/inactivity-modal.tsx'];
+const DEFERRED_SIGNED_OUT = AUTH_API;
 
 function readManifest() {
   if (!existsSync(manifestFile)) {
@@ -86,7 +99,7 @@ function sumSizes(files) {
 
 function measureRoute(manifest, { route, modules, signedIn = false }) {
   const shown = collectFiles(manifest, [ENTRY, ...modules]);
-  const deferred = [...DEFERRED, ...(signedIn ? DEFERRED_SIGNED_IN : [])];
+  const deferred = [...DEFERRED, ...(signedIn ? DEFERRED_SIGNED_IN : DEFERRED_SIGNED_OUT)];
   const firstLoad = collectFiles(manifest, [ENTRY, ...modules, ...deferred]);
   return { route, chunks: shown.size, toShow: sumSizes(shown), firstLoad: sumSizes(firstLoad) };
 }
@@ -97,7 +110,7 @@ const manifest = readManifest();
 const rows = ROUTES.map((route) => measureRoute(manifest, route));
 console.log('JS a first load of each route downloads (KB = 1024 bytes). "to show": entry, its imports and the');
 console.log(
-  'route modules; "first load": also what loads at start-up after the page shows (toasts, inactivity modal).',
+  'route modules; "first load": also what loads at start-up after the page shows (toasts, inactivity modal, auth API).',
 );
 console.table(
   rows.map((row) => ({

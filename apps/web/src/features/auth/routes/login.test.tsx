@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROFILES, mockIdentityApi, readLocation, renderApp, storeSession } from '../../../../test/identity';
 import { server } from '../../../../test/server';
+import { loadAuthApi } from '../api/auth-api-loader';
 
 const PASSWORD = 'Paydesk!2026';
 
@@ -11,6 +12,8 @@ async function openLogin(path = '/login') {
   const calls = mockIdentityApi(null);
   const view = renderApp({ initialEntries: [path] });
   await screen.findByRole('heading', { name: 'Merchant login' });
+  // The auth API loads once the screen has shown (a user cannot submit sooner); wait for it as a user would.
+  await loadAuthApi();
   return { ...view, calls };
 }
 

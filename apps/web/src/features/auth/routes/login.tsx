@@ -1,19 +1,35 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { HOME_PATH } from '@paydesk/domain/access/route-access';
-import { signInSchema, type Credentials } from '@paydesk/domain/auth/auth.contract';
+import type { Credentials } from '@paydesk/domain/auth/auth.contract';
 import { IDLE_SESSION_LIMIT_SECONDS } from '@paydesk/domain/constants';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session-state';
-import { obtainTokens } from '../api/tokens';
+import { loadAuthApi, readLoadedAuthApi, type AuthApi } from '../api/auth-api-loader';
 import { AuthCard } from '../components/auth-card';
 import { pickFieldErrors, ResponseErrors } from '../components/response-errors';
 import { findLandingPath } from '../landing';
 
 const FIELD_LABELS = { email: 'Email', password: 'Password' };
 const IDLE_MINUTES = IDLE_SESSION_LIMIT_SECONDS / 60;
+
+const validateWith = (api: AuthApi, values: Credentials) =>
+  schemaResolver(api.contract.signInSchema, { sync: true })(values);
+
+/**
+ * The contract's sign-in schema. A submit before the auth API has arrived (it loads once the screen shows) waits for
+ * it; if it cannot load, the sign-in itself fails and says so.
+ */
+function validateCredentials(values: Credentials) {
+  const api = readLoadedAuthApi();
+  if (api) return validateWith(api, values);
+  return loadAuthApi().then(
+    (loaded) => validateWith(loaded, values),
+    () => ({}),
+  );
+}
 
 /**
  * /login (SPEC §2): email and password; after login the profile and merchant count load, then the landing. After the
@@ -26,11 +42,13 @@ export function LoginRoute() {
   const form = useForm<Credentials>({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
-    validate: schemaResolver(signInSchema, { sync: true }),
+    validate: validateCredentials,
   });
   const login = useMutation({
-    mutationFn: async (credentials: Credentials) =>
-      session.signIn(await obtainTokens({ ...credentials, email: credentials.email.trim() })),
+    mutationFn: async (credentials: Credentials) => {
+      const { tokens } = await loadAuthApi();
+      return session.signIn(await tokens.obtainTokens({ ...credentials, email: credentials.email.trim() }));
+    },
     onSuccess: (identity) => navigate(findLandingPath(identity, searchParams.get('next')), { replace: true }),
     onError: (error) => form.setErrors(pickFieldErrors(error, Object.keys(FIELD_LABELS))),
   });

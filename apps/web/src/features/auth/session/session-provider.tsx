@@ -6,9 +6,8 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { PageLoader } from '../../../components/page-loader';
 import { setAuthHooks } from '../../../lib/api-client';
 import { SessionContext, type SessionState, type SignedInIdentity } from '../../../lib/session-state';
-import { getIdentity, type Identity } from '../api/get-identity';
-import { blacklistRefreshToken, refreshTokens } from '../api/tokens';
-import { requestWsTicket } from '../api/ws-ticket';
+import { loadAuthApi } from '../api/auth-api-loader';
+import type { Identity } from '../api/get-identity';
 import { LoadedInactivityModal, loadInactivityModal } from './inactivity-modal-loader';
 import { decodeJwtPayload } from './jwt';
 import { createSessionController, type LogoutReason, type SessionController } from './session-controller';
@@ -32,7 +31,13 @@ type SessionProviderProps = {
 export function SessionProvider({ children, onLoggedOut, storage = window.localStorage }: SessionProviderProps) {
   const queryClient = useQueryClient();
   const [controller] = useState(() =>
-    createSessionController({ storage, api: { refresh: refreshTokens, blacklist: blacklistRefreshToken } }),
+    createSessionController({
+      storage,
+      api: {
+        refresh: async (refresh) => (await loadAuthApi()).tokens.refreshTokens(refresh),
+        blacklist: async (refresh, access) => (await loadAuthApi()).tokens.blacklistRefreshToken(refresh, access),
+      },
+    }),
   );
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
   const [identity, setIdentity] = useState<Identity | null>(null);
@@ -101,6 +106,11 @@ export function SessionProvider({ children, onLoggedOut, storage = window.localS
     };
   }, [controller]);
 
+  // Signed out, the auth API loads once the screen has shown, so that a sign-in does not wait for it.
+  useEffect(() => {
+    if (started && !signedIn) loadAuthApi().catch(() => {});
+  }, [started, signedIn]);
+
   useEffect(() => {
     if (!signedIn) return;
     return controller.startTimers();
@@ -109,7 +119,7 @@ export function SessionProvider({ children, onLoggedOut, storage = window.localS
   useEffect(() => {
     if (!signedIn) return;
     return listenToLiveEvents(
-      () => (controller.getAccessToken() ? requestWsTicket() : Promise.resolve(null)),
+      async () => (controller.getAccessToken() ? (await loadAuthApi()).wsTicket.requestWsTicket() : null),
       controller.logout,
     );
   }, [controller, signedIn]);
@@ -118,7 +128,7 @@ export function SessionProvider({ children, onLoggedOut, storage = window.localS
     async (pair: TokenPair): Promise<SignedInIdentity> => {
       controller.signIn(pair);
       try {
-        const [loaded] = await Promise.all([getIdentity(), loadInactivityModal()]);
+        const [loaded] = await Promise.all([loadIdentity(), loadInactivityModal()]);
         queryClient.removeQueries();
         setIdentity(loaded);
         setLoggedOut(false);
@@ -133,7 +143,7 @@ export function SessionProvider({ children, onLoggedOut, storage = window.localS
   );
 
   const reloadProfile = useCallback(async () => {
-    setIdentity(await getIdentity());
+    setIdentity(await loadIdentity());
   }, []);
 
   const setCurrentMerchant = useCallback(
@@ -198,12 +208,16 @@ async function startUp(controller: SessionController): Promise<Identity | null> 
   if (!controller.restore()) return null;
   if (!(await controller.refreshAccess({ force: true }))) return null;
   try {
-    const [identity] = await Promise.all([getIdentity(), loadInactivityModal()]);
+    const [identity] = await Promise.all([loadIdentity(), loadInactivityModal()]);
     return identity;
   } catch {
     controller.logout();
     return null;
   }
+}
+
+async function loadIdentity(): Promise<Identity> {
+  return (await loadAuthApi()).identity.getIdentity();
 }
 
 /** The access claims of the token, falling back to the profile's copy for what the token does not carry. */
