@@ -2,10 +2,10 @@ import {
   createTheme,
   darken,
   luminance,
-  Modal,
-  PasswordInput,
   type CSSVariablesResolver,
   type MantineColorsTuple,
+  type ModalProps,
+  type PasswordInputProps,
 } from '@mantine/core';
 
 const SYSTEM_FONTS = '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
@@ -25,10 +25,12 @@ export const theme = createTheme({
   cursorType: 'pointer',
   fontFamily: SYSTEM_FONTS,
   headings: { fontFamily: SYSTEM_FONTS, fontWeight: '650' },
+  // Plain objects rather than `Modal.extend(...)`: importing the components here would put them (and Modal's
+  // ScrollArea) into the entry chunk every screen downloads first.
   components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps> },
     // Mantine leaves the show/hide toggle out of the tab order; keyboard users need it too.
-    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleFocusable: true } }),
+    PasswordInput: { defaultProps: { visibilityToggleFocusable: true } satisfies Partial<PasswordInputProps> },
   },
 });
 
