@@ -268,6 +268,22 @@ describe('password reset', () => {
     expect(outbox.results).toEqual([]);
   });
 
+  it('builds the link from configuration, never from the request’s Host or X-Forwarded-* headers', async () => {
+    const email = 'host.header@demo.test';
+    await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
+    const requested = await post(
+      '/api/password-reset/',
+      { email },
+      { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    );
+    expect(requested.statusCode).toBe(200);
+    await findResetLink(email);
+    const outbox = (await t.app.inject({ method: 'GET', url: `/api/dev/outbox/?recipient=${email}` })).json();
+    const body = String(outbox.results[0]?.body);
+    expect(body).not.toContain('evil.example');
+    expect(body).toContain(`http://localhost:${t.app.config.PORT}/reset-password/`);
+  });
+
   it('validates the email', async () => {
     expect((await post('/api/password-reset/', { email: 'nope' })).json()).toEqual({ email: ['Email is not valid'] });
   });

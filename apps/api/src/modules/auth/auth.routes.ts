@@ -1,6 +1,5 @@
 import { authEndpoints as endpoints } from '@paydesk/domain/auth/auth.contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { appUrlOf } from '../../lib/app-url';
 import { registerEndpoint } from '../../lib/endpoint-routes';
 import {
   acceptPartnerInvite,
@@ -35,7 +34,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   registerEndpoint(app, endpoints.requestPasswordReset, async (request) => {
-    await requestPasswordReset(ctx, request.body.email, appUrlOf(request));
+    await requestPasswordReset(ctx, request.body.email);
     return { detail: RESET_REQUESTED };
   });
 

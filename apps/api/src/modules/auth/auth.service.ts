@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { appUrlOf } from '../../lib/app-url';
 import { CatalogueError, HttpError } from '../../lib/http-errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import {
@@ -147,12 +148,12 @@ export async function revokeAllSessions(ctx: ServiceContext, userId: string): Pr
 }
 
 /** Always answers the same; only a real active user with a password gets the email. */
-export async function requestPasswordReset(ctx: ServiceContext, email: string, appUrl: string): Promise<void> {
+export async function requestPasswordReset(ctx: ServiceContext, email: string): Promise<void> {
   const user = await findUserForSignIn(ctx.db, email);
   if (!user?.password_hash) return;
   await withTransaction(ctx, async (tx) => {
     const { id, token } = await issueOneTimeToken(tx.db, { user_id: user.id, purpose: 'password_reset' });
-    const link = `${appUrl}/reset-password/${id}/${token}`;
+    const link = `${appUrlOf(ctx.config)}/reset-password/${id}/${token}`;
     await queueEmail(tx, {
       key: `password-reset:${id}`,
       to: user.email,
