@@ -306,22 +306,81 @@ describe('a disabled user', () => {
 });
 
 describe('sign-in throttling', () => {
-  it('refuses an account after 5 failures in 15 minutes, even with the right password, without telling whether it exists', async () => {
+  const signInFrom = (ip: string, email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/token/', payload: { email, password }, remoteAddress: ip });
+
+  it('makes an address wait after 5 failures for an account, even with the right password, without telling whether it exists', async () => {
     const locked = 'gets.locked@demo.test';
     await addUser(t.database.db, { email: locked, merchantId: ids.legacyMotors, role: 'admin' });
     for (const email of [locked, 'ghost@demo.test']) {
       for (let attempt = 0; attempt < 5; attempt += 1) {
-        expect((await post('/api/token/', { email, password: 'Wrong!2026' })).statusCode).toBe(400);
+        expect((await signInFrom('10.0.0.1', email, 'Wrong!2026')).statusCode).toBe(400);
       }
-      const blocked = await post('/api/token/', { email, password: DEMO_PASSWORD });
+      const blocked = await signInFrom('10.0.0.1', email, DEMO_PASSWORD);
       expect(blocked.statusCode).toBe(429);
+      expect(blocked.headers['retry-after']).toBe('30');
       expect(blocked.json()).toEqual({
-        detail: 'Too many sign-in attempts. Please try again in 15 minutes.',
+        detail: 'Request was throttled. Expected available in 30 seconds.',
         code: 'throttled',
       });
     }
     // Other accounts are not affected by one account's failures.
     await signIn(t.app, 'admin@demo.test');
+  });
+
+  it('does not lock the owner out: their usual address signs in while an attacker’s address waits', async () => {
+    const email = 'attacked@demo.test';
+    await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
+    for (let attempt = 0; attempt < 8; attempt += 1) await signInFrom('203.0.113.9', email, 'Wrong!2026');
+    expect((await signInFrom('203.0.113.9', email, DEMO_PASSWORD)).statusCode).toBe(429);
+
+    // The owner mistypes from their own address, then gets in; a success clears their address's counter.
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      expect((await signInFrom('198.51.100.7', email, 'Typo!2026')).statusCode).toBe(400);
+    }
+    expect((await signInFrom('198.51.100.7', email, DEMO_PASSWORD)).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      expect((await signInFrom('198.51.100.7', email, 'Typo!2026')).statusCode).toBe(400);
+    }
+    expect((await signInFrom('198.51.100.7', email, DEMO_PASSWORD)).statusCode).toBe(200);
+    expect((await signInFrom('203.0.113.9', email, DEMO_PASSWORD)).statusCode).toBe(429);
+  });
+
+  it('counts each attempt before checking it: of 50 parallel wrong guesses at most 5 are checked', async () => {
+    const email = 'parallel.guesses@demo.test';
+    await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, n) => signInFrom('192.0.2.50', email, `Guess!${n}x`)),
+    );
+    const checked = answers.filter((answer) => answer.statusCode === 400).length;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(50 - checked);
+  });
+
+  it('makes the wait grow with each further failure, and lets the attempt through once it is over', async () => {
+    const { delaySecondsAfter, MAX_DELAY_SECONDS } = await import('../src/modules/auth/auth.throttle');
+    expect([4, 5, 6, 7].map((attempts) => delaySecondsAfter(attempts, 5))).toEqual([0, 30, 60, 120]);
+    expect(delaySecondsAfter(40, 5)).toBe(MAX_DELAY_SECONDS);
+
+    const email = 'waits.it.out@demo.test';
+    await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
+    for (let attempt = 0; attempt < 5; attempt += 1) await signInFrom('192.0.2.60', email, 'Wrong!2026');
+    expect((await signInFrom('192.0.2.60', email, DEMO_PASSWORD)).statusCode).toBe(429);
+    await t.database.query(
+      `update sign_in_failures set created = created - interval '31 seconds' where throttle_key like '%192.0.2.60'`,
+    );
+    expect((await signInFrom('192.0.2.60', email, DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('throttles password reset requests and the partner-invite password check too', async () => {
+    const email = 'reset.flood@demo.test';
+    await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
+    const reset = () =>
+      t.app.inject({ method: 'POST', url: '/api/password-reset/', payload: { email }, remoteAddress: '192.0.2.70' });
+    for (let attempt = 0; attempt < 3; attempt += 1) expect((await reset()).statusCode).toBe(200);
+    const blocked = await reset();
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
   });
 });
 

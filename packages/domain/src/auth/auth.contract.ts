@@ -114,7 +114,7 @@ export const authEndpoints = {
     body: passwordResetSchema,
     status: 200,
     response: detailSchema,
-    errors: [400],
+    errors: [400, 429],
   }),
   confirmPasswordReset: defineEndpoint({
     method: 'POST',
@@ -171,6 +171,6 @@ export const authEndpoints = {
     body: partnerInviteSchema,
     status: 200,
     response: tokenPairSchema,
-    errors: [400],
+    errors: [400, 429],
   }),
 } as const;

@@ -34,7 +34,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   registerEndpoint(app, endpoints.requestPasswordReset, async (request) => {
-    await requestPasswordReset(ctx, request.body.email);
+    await requestPasswordReset(ctx, request.body.email, request.ip);
     return { detail: RESET_REQUESTED };
   });
 
@@ -56,6 +56,6 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   );
 
   registerEndpoint(app, endpoints.acceptInvite, async (request) =>
-    acceptPartnerInvite(ctx, { ...request.params, ...request.body }),
+    acceptPartnerInvite(ctx, { ...request.params, ...request.body, ip: request.ip }),
   );
 };

@@ -30,25 +30,18 @@ import {
   type UserRow,
 } from '../users/users.service';
 import {
-  clearSignInFailures,
-  countRecentFailures,
   insertRefreshToken,
   pruneRefreshTokens,
   pruneSignInFailures,
-  recordSignInFailure,
   revokeFamily,
   revokeUserRefreshTokens,
   useRefreshToken,
 } from './auth.repository';
 import { sessionRevokedEvent } from './auth.events';
+import { passwordCheckRules, passwordResetRules, throttleAttempt } from './auth.throttle';
 
 export type TokenPair = { access: string; refresh: string };
 
-export const SIGN_IN_WINDOW_MINUTES = 15;
-export const MAX_FAILURES_PER_ACCOUNT = 5;
-export const MAX_FAILURES_PER_ADDRESS = 30;
-const THROTTLED = () =>
-  new HttpError('throttled', `Too many sign-in attempts. Please try again in ${SIGN_IN_WINDOW_MINUTES} minutes.`);
 const TOKEN_NOT_VALID = () => new HttpError('token_not_valid', 'Token is invalid or expired');
 
 /** A new access token and a refresh token; a refresh keeps the family of the sign-in it came from. */
@@ -74,31 +67,20 @@ export async function issueTokens(
 
 /**
  * Email and password sign-in. Wrong password, unknown email and inactive user get the same answer after the
- * same work (one argon2 check), and repeated failures per account or per address are throttled.
+ * same work (one argon2 check). Each attempt is counted before the check (see `throttleAttempt`).
  */
 export async function signIn(
   ctx: ServiceContext,
   input: { email: string; password: string; ip: string },
 ): Promise<TokenPair> {
   const { db } = ctx;
-  const accountKey = `email:${input.email.trim().toLowerCase()}`;
-  const addressKey = `ip:${input.ip}`;
-  const since = new Date(ctx.clock().getTime() - SIGN_IN_WINDOW_MINUTES * 60_000);
-  const [accountFailures, addressFailures] = await Promise.all([
-    countRecentFailures(db, accountKey, since),
-    countRecentFailures(db, addressKey, since),
-  ]);
-  if (accountFailures >= MAX_FAILURES_PER_ACCOUNT || addressFailures >= MAX_FAILURES_PER_ADDRESS) throw THROTTLED();
-
+  const attempt = await throttleAttempt(ctx, passwordCheckRules(input.email, input.ip));
   const user = await findUserForSignIn(db, input.email);
   const valid = user?.password_hash
     ? await verifyPassword(user.password_hash, input.password)
     : await verifyAgainstDummy(input.password);
-  if (!user || !valid) {
-    await recordSignInFailure(db, [accountKey, addressKey]);
-    throw new CatalogueError('user.not_found');
-  }
-  await clearSignInFailures(db, accountKey);
+  if (!user || !valid) throw new CatalogueError('user.not_found');
+  await attempt.succeed();
   return issueTokens(ctx, user);
 }
 
@@ -148,7 +130,8 @@ export async function revokeAllSessions(ctx: ServiceContext, userId: string): Pr
 }
 
 /** Always answers the same; only a real active user with a password gets the email. */
-export async function requestPasswordReset(ctx: ServiceContext, email: string): Promise<void> {
+export async function requestPasswordReset(ctx: ServiceContext, email: string, ip: string): Promise<void> {
+  await throttleAttempt(ctx, passwordResetRules(email, ip));
   const user = await findUserForSignIn(ctx.db, email);
   if (!user?.password_hash) return;
   await withTransaction(ctx, async (tx) => {
@@ -240,14 +223,18 @@ export async function describeInvite(ctx: ServiceContext, id: string, token: str
 /** An existing user invited to another merchant confirms with their password and gets the role there. */
 export async function acceptPartnerInvite(
   ctx: ServiceContext,
-  input: { id: string; token: string; password: string },
+  input: { id: string; token: string; password: string; ip: string },
 ): Promise<TokenPair> {
   const row = await checkOneTimeToken(ctx.db, input.id, input.token, 'invite');
   const user = await findActiveUser(ctx.db, row.user_id);
-  const passwordHash = user ? await findUserPasswordHash(ctx.db, user.id) : null;
-  if (!user || !passwordHash || !(await verifyPassword(passwordHash, input.password))) {
+  if (!user) throw new CatalogueError('user.not_found');
+  // The same counters as signing in: the invite page is another way to guess the user's password.
+  const attempt = await throttleAttempt(ctx, passwordCheckRules(user.email, input.ip));
+  const passwordHash = await findUserPasswordHash(ctx.db, user.id);
+  if (!passwordHash || !(await verifyPassword(passwordHash, input.password))) {
     throw new CatalogueError('user.not_found');
   }
+  await attempt.succeed();
   return withTransaction(ctx, async (tx) => {
     await useOneTimeToken(tx.db, row);
     await acceptInvite(tx.db, row);
