@@ -284,6 +284,44 @@ describe('password reset', () => {
     expect(body).toContain(`http://localhost:${t.app.config.PORT}/reset-password/`);
   });
 
+  it('does the same work for a known and an unknown email: the lookup is queued for both', async () => {
+    const email = 'queued.reset@demo.test';
+    const userId = await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
+    await t.app.jobs.drain();
+    const tokensOf = async () =>
+      Number(
+        (await t.database.query(`select count(*)::int as n from one_time_tokens where user_id = '${userId}'`))[0]?.n,
+      );
+    const known = await post('/api/password-reset/', { email });
+    const unknown = await post('/api/password-reset/', { email: 'not.there@demo.test' });
+    expect(unknown.json()).toEqual(known.json());
+    // Nothing was looked up or issued while answering: the job does it.
+    expect(await tokensOf()).toBe(0);
+    await findResetLink(email);
+    expect(await tokensOf()).toBe(1);
+  });
+
+  it('ends every other reset link and every sign-in of the user once the password is reset', async () => {
+    const email = 'many.links@demo.test';
+    await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
+    const first = await signIn(t.app, email);
+    const second = await signIn(t.app, email);
+    await post('/api/password-reset/', { email });
+    const older = await findResetLink(email);
+    await post('/api/password-reset/', { email });
+    const newer = await findResetLink(email);
+    expect(newer.id).not.toBe(older.id);
+
+    const reset = (link: { id: string; token: string }, password: string) =>
+      post('/api/password-reset/confirm/', { ...link, password, password_confirmation: password });
+    expect((await reset(newer, 'Newer!2027')).statusCode).toBe(200);
+    expect((await reset(older, 'Older!2027')).json()).toEqual({ detail: 'Invalid Token.', code: 'token.invalid' });
+    for (const session of [first, second]) {
+      expect((await post('/api/token/refresh/', { refresh: session.refresh })).statusCode).toBe(401);
+    }
+    await signIn(t.app, email, 'Newer!2027');
+  });
+
   it('validates the email', async () => {
     expect((await post('/api/password-reset/', { email: 'nope' })).json()).toEqual({ email: ['Email is not valid'] });
   });

@@ -14,6 +14,7 @@ import { withTransaction, type ServiceContext } from '../../lib/service-context'
 import { queueEmail } from '../mail/mail.service';
 import {
   checkOneTimeToken,
+  invalidateOneTimeTokens,
   issueOneTimeToken,
   pruneExpiredOneTimeTokens,
   useOneTimeToken,
@@ -38,6 +39,7 @@ import {
   useRefreshToken,
 } from './auth.repository';
 import { sessionRevokedEvent } from './auth.events';
+import { passwordResetRequestedJob } from './auth.jobs';
 import { passwordCheckRules, passwordResetRules, throttleAttempt } from './auth.throttle';
 
 export type TokenPair = { access: string; refresh: string };
@@ -129,9 +131,17 @@ export async function revokeAllSessions(ctx: ServiceContext, userId: string): Pr
   });
 }
 
-/** Always answers the same; only a real active user with a password gets the email. */
+/**
+ * Always the same work and answer: the request only queues the email's lookup, so an unknown email is not answered
+ * faster than a known one.
+ */
 export async function requestPasswordReset(ctx: ServiceContext, email: string, ip: string): Promise<void> {
   await throttleAttempt(ctx, passwordResetRules(email, ip));
+  await ctx.jobs.send(passwordResetRequestedJob, { email });
+}
+
+/** Only a real active user with a password gets the email. */
+export async function sendPasswordResetLink(ctx: ServiceContext, email: string): Promise<void> {
   const user = await findUserForSignIn(ctx.db, email);
   if (!user?.password_hash) return;
   await withTransaction(ctx, async (tx) => {
@@ -146,6 +156,19 @@ export async function requestPasswordReset(ctx: ServiceContext, email: string, i
   });
 }
 
+/**
+ * A new password ends everything the old one opened: every reset link still outstanding and every sign-in (refresh
+ * families, and through them the access tokens, which the auth guard refuses once their family is revoked).
+ */
+export async function changePassword(ctx: ServiceContext, userId: string, passwordHash: string): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    await setPassword(tx.db, userId, passwordHash);
+    await invalidateOneTimeTokens(tx.db, userId, 'password_reset');
+    await revokeUserRefreshTokens(tx.db, userId);
+    await publishUserChanged(tx, userId);
+  });
+}
+
 export async function confirmPasswordReset(
   ctx: ServiceContext,
   input: { id: string; token: string; password: string },
@@ -154,9 +177,7 @@ export async function confirmPasswordReset(
   const passwordHash = await hashPassword(input.password);
   await withTransaction(ctx, async (tx) => {
     await useOneTimeToken(tx.db, row);
-    await setPassword(tx.db, row.user_id, passwordHash);
-    await revokeUserRefreshTokens(tx.db, row.user_id);
-    await publishUserChanged(tx, row.user_id);
+    await changePassword(tx, row.user_id, passwordHash);
   });
 }
 

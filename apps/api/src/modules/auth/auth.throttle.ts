@@ -15,7 +15,7 @@ export type ThrottleRule = { key: string; free: number };
 export const SIGN_IN_FREE_PER_ACCOUNT_AND_ADDRESS = 5;
 export const SIGN_IN_FREE_PER_ADDRESS = 30;
 export const SIGN_IN_FREE_PER_ACCOUNT = 100;
-export const RESET_FREE_PER_ADDRESS = 10;
+export const RESET_FREE_PER_ADDRESS = 20;
 export const RESET_FREE_PER_EMAIL = 3;
 
 const normalised = (email: string) => email.trim().toLowerCase();

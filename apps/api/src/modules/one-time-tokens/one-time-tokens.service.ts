@@ -7,6 +7,7 @@ import {
   deleteExpiredOneTimeTokens,
   findOneTimeToken,
   insertOneTimeToken,
+  useAllOneTimeTokensOf,
   type OneTimeTokenRow,
 } from './one-time-tokens.repository';
 
@@ -60,6 +61,11 @@ export async function checkOneTimeToken(
 /** Uses the token; a second use (even a concurrent one) is `token.invalid`. */
 export async function useOneTimeToken(db: Db, row: OneTimeTokenRow): Promise<void> {
   if (!(await consumeOneTimeToken(db, row.id))) throw new CatalogueError('token.invalid');
+}
+
+/** Every outstanding link of the user for the purpose stops working (e.g. reset links once the password changed). */
+export async function invalidateOneTimeTokens(db: Db, userId: string, purpose: TokenPurpose): Promise<void> {
+  await useAllOneTimeTokensOf(db, userId, purpose);
 }
 
 export async function pruneExpiredOneTimeTokens(db: Db, expiredBefore: Date): Promise<void> {
