@@ -98,6 +98,19 @@ describe('POST /api/token/blacklist/', () => {
     expect((await post('/api/token/refresh/', { refresh })).statusCode).toBe(401);
   });
 
+  it('revokes the access tokens of that sign-in at once, and only of that sign-in', async () => {
+    const loggedOut = await signIn(t.app, 'staff@demo.test');
+    const other = await signIn(t.app, 'staff@demo.test');
+    const profile = (access: string) => t.app.inject({ method: 'GET', url: '/api/profile/', headers: bearer(access) });
+    expect((await profile(loggedOut.access)).statusCode).toBe(200);
+    const rotated = (await post('/api/token/refresh/', { refresh: loggedOut.refresh })).json();
+    expect((await post('/api/token/blacklist/', { refresh_token: rotated.refresh })).statusCode).toBe(200);
+    expect((await profile(loggedOut.access)).statusCode).toBe(401);
+    expect((await profile(rotated.access)).json()).toMatchObject({ code: 'token_not_valid' });
+    expect((await profile(other.access)).statusCode).toBe(200);
+    expect(decodeJwt(other.access).fam).toEqual(expect.any(String));
+  });
+
   it('needs a refresh_token', async () => {
     expect((await post('/api/token/blacklist/', {})).json()).toEqual({ refresh_token: ['Required'] });
   });
@@ -318,6 +331,8 @@ describe('password reset', () => {
     expect((await reset(older, 'Older!2027')).json()).toEqual({ detail: 'Invalid Token.', code: 'token.invalid' });
     for (const session of [first, second]) {
       expect((await post('/api/token/refresh/', { refresh: session.refresh })).statusCode).toBe(401);
+      const profile = await t.app.inject({ method: 'GET', url: '/api/profile/', headers: bearer(session.access) });
+      expect(profile.statusCode).toBe(401);
     }
     await signIn(t.app, email, 'Newer!2027');
   });

@@ -5,7 +5,15 @@ import { LRUCache } from 'lru-cache';
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 600;
 export const REFRESH_TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
 
-export type AccessTokenClaims = { sub: string; roles: string[]; groups: string[]; iat: number; exp: number };
+/** `fam` is the refresh-token family (the sign-in) the token came from: revoking the family refuses the token. */
+export type AccessTokenClaims = {
+  sub: string;
+  fam: string;
+  roles: string[];
+  groups: string[];
+  iat: number;
+  exp: number;
+};
 export type RefreshTokenClaims = { sub: string; jti: string; family: string; exp: number };
 
 export class InvalidTokenError extends Error {
@@ -38,8 +46,11 @@ function signingKeyOf(secret: string): SigningKey {
 
 const keyOf = (secret: string) => signingKeyOf(secret).key;
 
-export async function signAccessToken(secret: string, claims: { sub: string; roles: string[]; groups: string[] }) {
-  return new SignJWT({ roles: claims.roles, groups: claims.groups, token_type: 'access' })
+export async function signAccessToken(
+  secret: string,
+  claims: { sub: string; fam: string; roles: string[]; groups: string[] },
+) {
+  return new SignJWT({ fam: claims.fam, roles: claims.roles, groups: claims.groups, token_type: 'access' })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setJti(randomUUID())
@@ -79,8 +90,10 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
     throw new InvalidTokenError('expired token');
   }
   const payload = await verify(secret, token, 'access');
+  if (typeof payload.fam !== 'string' || !payload.fam) throw new InvalidTokenError('no family');
   const claims = {
     sub: payload.sub as string,
+    fam: payload.fam,
     roles: Array.isArray(payload.roles) ? payload.roles.map(String) : [],
     groups: Array.isArray(payload.groups) ? payload.groups.map(String) : [],
     iat: payload.iat ?? 0,

@@ -25,6 +25,18 @@ export async function useRefreshToken(db: Db, jti: string): Promise<boolean> {
   return rows.length === 1;
 }
 
+/** A family is active while one of its tokens is not revoked (rotation keeps the newest one unrevoked). */
+export async function isFamilyActive(db: Db, userId: string, familyId: string): Promise<boolean> {
+  const rows = await db
+    .select({ jti: refreshTokens.jti })
+    .from(refreshTokens)
+    .where(
+      and(eq(refreshTokens.family_id, familyId), eq(refreshTokens.user_id, userId), isNull(refreshTokens.revoked_at)),
+    )
+    .limit(1);
+  return rows.length === 1;
+}
+
 export async function revokeFamily(db: Db, familyId: string): Promise<void> {
   await db
     .update(refreshTokens)

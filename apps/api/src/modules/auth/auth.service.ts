@@ -32,6 +32,7 @@ import {
 } from '../users/users.service';
 import {
   insertRefreshToken,
+  isFamilyActive,
   pruneRefreshTokens,
   pruneSignInFailures,
   revokeFamily,
@@ -62,7 +63,7 @@ export async function issueTokens(
     expires_at: new Date(ctx.clock().getTime() + REFRESH_TOKEN_LIFETIME_SECONDS * 1000),
   });
   return {
-    access: await signAccessToken(secret, { sub: user.id, ...claims }),
+    access: await signAccessToken(secret, { sub: user.id, fam: familyId, ...claims }),
     refresh: await signRefreshToken(secret, { sub: user.id, jti, family: familyId }),
   };
 }
@@ -109,6 +110,11 @@ export async function refreshTokens(ctx: ServiceContext, token: string): Promise
     throw TOKEN_NOT_VALID();
   }
   return issueTokens(ctx, user, claims.family);
+}
+
+/** Whether the sign-in (refresh family) an access token came from still stands: not logged out or revoked. */
+export async function isSignInActive(ctx: Pick<ServiceContext, 'db'>, userId: string, familyId: string) {
+  return isFamilyActive(ctx.db, userId, familyId);
 }
 
 /** Logout: the refresh token and every token rotated from the same sign-in stop working. */
