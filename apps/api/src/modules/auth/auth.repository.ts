@@ -9,10 +9,10 @@ export async function insertRefreshToken(db: Db, values: typeof refreshTokens.$i
 }
 
 /** Marks the token used if it still was usable; returns whether this call was the one that used it. */
-export async function useRefreshToken(db: Db, jti: string): Promise<boolean> {
+export async function useRefreshToken(db: Db, jti: string, at: Date): Promise<boolean> {
   const rows = await db
     .update(refreshTokens)
-    .set({ used_at: new Date() })
+    .set({ used_at: at })
     .where(
       and(
         eq(refreshTokens.jti, jti),
@@ -35,6 +35,11 @@ export async function isFamilyActive(db: Db, userId: string, familyId: string): 
     )
     .limit(1);
   return rows.length === 1;
+}
+
+export async function findRefreshToken(db: Db, jti: string): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.jti, jti));
+  return row;
 }
 
 export async function revokeFamily(db: Db, familyId: string): Promise<void> {

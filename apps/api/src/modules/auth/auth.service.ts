@@ -5,6 +5,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/pass
 import {
   InvalidTokenError,
   REFRESH_TOKEN_LIFETIME_SECONDS,
+  deriveTokenId,
   signAccessToken,
   signRefreshToken,
   verifyRefreshToken,
@@ -31,6 +32,7 @@ import {
   type UserRow,
 } from '../users/users.service';
 import {
+  findRefreshToken,
   insertRefreshToken,
   isFamilyActive,
   pruneRefreshTokens,
@@ -47,14 +49,15 @@ export type TokenPair = { access: string; refresh: string };
 
 const TOKEN_NOT_VALID = () => new HttpError('token_not_valid', 'Token is invalid or expired');
 
+/** How long a rotated refresh token still answers with the pair it was rotated into (two tabs refreshing at once). */
+export const REFRESH_GRACE_SECONDS = 10;
+
 /** A new access token and a refresh token; a refresh keeps the family of the sign-in it came from. */
 export async function issueTokens(
   ctx: ServiceContext,
   user: UserRow,
   familyId: string = randomUUID(),
 ): Promise<TokenPair> {
-  const secret = ctx.config.JWT_SECRET ?? '';
-  const claims = await buildUserClaims(ctx.db, user);
   const jti = randomUUID();
   await insertRefreshToken(ctx.db, {
     jti,
@@ -62,10 +65,38 @@ export async function issueTokens(
     family_id: familyId,
     expires_at: new Date(ctx.clock().getTime() + REFRESH_TOKEN_LIFETIME_SECONDS * 1000),
   });
+  return signTokenPair(ctx, user, familyId, { jti, iat: Math.floor(ctx.clock().getTime() / 1000) });
+}
+
+async function signTokenPair(
+  ctx: ServiceContext,
+  user: UserRow,
+  familyId: string,
+  issue: { jti: string; iat: number; accessJti?: string },
+): Promise<TokenPair> {
+  const secret = ctx.config.JWT_SECRET ?? '';
+  const claims = await buildUserClaims(ctx.db, user);
   return {
-    access: await signAccessToken(secret, { sub: user.id, fam: familyId, ...claims }),
-    refresh: await signRefreshToken(secret, { sub: user.id, jti, family: familyId }),
+    access: await signAccessToken(
+      secret,
+      { sub: user.id, fam: familyId, ...claims },
+      { jti: issue.accessJti, iat: issue.iat },
+    ),
+    refresh: await signRefreshToken(secret, { sub: user.id, jti: issue.jti, family: familyId }, { iat: issue.iat }),
   };
+}
+
+/**
+ * The pair a refresh token is rotated into, the same every time it is asked for: its ids are derived from the
+ * used token's id and its times from when it was used.
+ */
+async function successorPair(ctx: ServiceContext, user: UserRow, claims: RefreshTokenClaims, usedAt: Date) {
+  const secret = ctx.config.JWT_SECRET ?? '';
+  return signTokenPair(ctx, user, claims.family, {
+    jti: deriveTokenId(secret, `refresh-successor:${claims.jti}`),
+    accessJti: deriveTokenId(secret, `access-successor:${claims.jti}`),
+    iat: Math.floor(usedAt.getTime() / 1000),
+  });
 }
 
 /**
@@ -96,20 +127,40 @@ async function readRefreshToken(ctx: ServiceContext, token: string): Promise<Ref
   }
 }
 
-/** Rotates a refresh token. A used, revoked or unknown one revokes its whole sign-in (it may have been stolen). */
+/**
+ * Rotates a refresh token. Within a few seconds of its rotation the same token gets the same new pair again (two
+ * tabs refreshing at once); after that, a used, revoked or unknown one revokes its whole sign-in (it may have been
+ * stolen).
+ */
 export async function refreshTokens(ctx: ServiceContext, token: string): Promise<TokenPair> {
-  const { db } = ctx;
   const claims = await readRefreshToken(ctx, token);
-  if (!(await useRefreshToken(db, claims.jti))) {
-    await revokeFamily(db, claims.family);
-    throw TOKEN_NOT_VALID();
-  }
-  const user = await findActiveUser(db, claims.sub);
-  if (!user) {
-    await revokeFamily(db, claims.family);
-    throw TOKEN_NOT_VALID();
-  }
-  return issueTokens(ctx, user, claims.family);
+  // In one transaction, a second rotation of the same token waits for the first to commit its successor.
+  const pair = await withTransaction(ctx, async (tx) => {
+    const now = ctx.clock();
+    const user = await findActiveUser(tx.db, claims.sub);
+    if (!user) return null;
+    if (await useRefreshToken(tx.db, claims.jti, now)) {
+      const usedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
+      const successor = await successorPair(tx, user, claims, usedAt);
+      await insertRefreshToken(tx.db, {
+        jti: deriveTokenId(ctx.config.JWT_SECRET ?? '', `refresh-successor:${claims.jti}`),
+        user_id: user.id,
+        family_id: claims.family,
+        expires_at: new Date(usedAt.getTime() + REFRESH_TOKEN_LIFETIME_SECONDS * 1000),
+      });
+      return successor;
+    }
+    const row = await findRefreshToken(tx.db, claims.jti);
+    const inGrace =
+      row?.used_at &&
+      !row.revoked_at &&
+      row.user_id === user.id &&
+      now.getTime() - row.used_at.getTime() <= REFRESH_GRACE_SECONDS * 1000;
+    return inGrace && row.used_at ? successorPair(tx, user, claims, row.used_at) : null;
+  });
+  if (pair) return pair;
+  await revokeFamily(ctx.db, claims.family);
+  throw TOKEN_NOT_VALID();
 }
 
 /** Whether the sign-in (refresh family) an access token came from still stands: not logged out or revoked. */
