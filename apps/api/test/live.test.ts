@@ -36,9 +36,10 @@ describe('GET /ws/events/', () => {
     await expect(connect('/ws/events/?token=nope')).rejects.toThrow(/401/);
   });
 
-  it('tells a signed-in user their session was revoked when they are disabled', async () => {
+  it('tells a signed-in user their session was revoked when they are disabled, then closes the socket', async () => {
     const { access } = await signIn(t.app, 'staff@demo.test');
     const { socket, frames } = await connect(`/ws/events/?token=${access}`);
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
     const admin = await signIn(t.app, 'admin@demo.test');
     const staffId = await userIdOf(t.database.db, 'staff@demo.test');
     const response = await t.app.inject({
@@ -48,7 +49,7 @@ describe('GET /ws/events/', () => {
     });
     expect(response.statusCode).toBe(200);
     await vi.waitFor(() => expect(frames).toEqual([{ type: 'session.revoked' }]), { timeout: 5000 });
-    socket.terminate();
+    expect(await closed).toBe(4001);
   });
 
   it('delivers a merchant event only to sockets whose user may see it there, in the order published', async () => {

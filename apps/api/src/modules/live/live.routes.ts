@@ -1,7 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AUTHENTICATED } from '@paydesk/domain/access/endpoint-access';
 import { principalOf } from '../../plugins/auth';
+import { sessionRevokedEvent } from '../auth/auth.events';
 import { maySeeEvent, toLiveFrame } from './live.service';
+
+/** The close code after `session.revoked`: the client must not reconnect (4000-4999 are the application's). */
+export const SESSION_REVOKED_CLOSE_CODE = 4001;
 
 /**
  * The signed-in user's live channel: every event their principal may see (addressed to them, e.g.
@@ -19,6 +23,8 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
         try {
           if ((await maySeeEvent(app.ctx.db, user, envelope)) && socket.readyState === socket.OPEN) {
             socket.send(toLiveFrame(envelope));
+            // The session is over: nothing more may reach this socket.
+            if (envelope.name === sessionRevokedEvent.name) socket.close(SESSION_REVOKED_CLOSE_CODE, 'session revoked');
           }
         } catch (error) {
           request.log.warn({ err: error, event: envelope.name }, 'could not deliver a live event');

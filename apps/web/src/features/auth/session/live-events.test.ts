@@ -4,7 +4,7 @@ import { buildLiveEventsUrl, listenToLiveEvents } from './live-events';
 class FakeSocket {
   static instances: FakeSocket[] = [];
   onmessage: ((message: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event?: { code: number }) => void) | null = null;
   closed = false;
   constructor(readonly url: string) {
     FakeSocket.instances.push(this);
@@ -54,6 +54,24 @@ describe('live events', () => {
     expect(second?.closed).toBe(true);
     second?.onclose?.();
     vi.advanceTimersByTime(10_000);
+    expect(FakeSocket.instances).toHaveLength(2);
+  });
+
+  it('does not reconnect once the session was revoked, whether by the event or by the server closing with 4001', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('WebSocket', FakeSocket);
+    const onRevoked = vi.fn();
+    listenToLiveEvents(() => 'token', onRevoked);
+    const [first] = FakeSocket.instances;
+    first?.onmessage?.({ data: JSON.stringify({ type: 'session.revoked' }) });
+    first?.onclose?.({ code: 4001 });
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.instances).toHaveLength(1);
+    expect(onRevoked).toHaveBeenCalledTimes(1);
+
+    listenToLiveEvents(() => 'token', onRevoked);
+    FakeSocket.instances[1]?.onclose?.({ code: 4001 });
+    vi.advanceTimersByTime(60_000);
     expect(FakeSocket.instances).toHaveLength(2);
   });
 });
