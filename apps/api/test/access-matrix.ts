@@ -117,6 +117,7 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     request: async (context) => ({ body: { user_id: await context.createUser() } }),
   },
   'POST /api/password-reset/': open(() => ({ body: { email: 'nobody@demo.test' } })),
+  'GET /api/password-reset/:id/:token/': open(link),
   'POST /api/password-reset/confirm/': open(() => ({
     body: { id: randomUUID(), token: 'not-a-token', password: STRONG_PASSWORD, password_confirmation: STRONG_PASSWORD },
   })),

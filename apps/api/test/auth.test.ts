@@ -247,9 +247,25 @@ describe('SSO', () => {
   });
 });
 
+/** The local outbox's messages for a recipient, read as the super user. */
+async function readOutbox(recipient: string): Promise<{ results: { body: string }[] }> {
+  const { access } = await signIn(t.app, 'super@demo.test');
+  const url = `/api/dev/outbox/?recipient=${encodeURIComponent(recipient)}`;
+  return (await t.app.inject({ method: 'GET', url, headers: bearer(access) })).json();
+}
+
+async function findLinkIn(email: string, kind: string): Promise<{ id: string; token: string }> {
+  expect((await t.app.jobs.drain()).failed).toEqual([]);
+  const outbox = await readOutbox(email);
+  const link = String(outbox.results[0]?.body ?? '').match(new RegExp(`/${kind}/([^/\\s]+)/(\\S+)`));
+  expect(link).not.toBeNull();
+  const [, id = '', token = ''] = link ?? [];
+  return { id, token };
+}
+
 async function findResetLink(email: string): Promise<{ id: string; token: string }> {
   expect((await t.app.jobs.drain()).failed).toEqual([]);
-  const outbox = (await t.app.inject({ method: 'GET', url: `/api/dev/outbox/?recipient=${email}` })).json();
+  const outbox = await readOutbox(email);
   const link = String(outbox.results[0]?.body ?? '').match(/\/reset-password\/([^/\s]+)\/(\S+)/);
   expect(link).not.toBeNull();
   const [, id = '', token = ''] = link ?? [];
@@ -308,8 +324,7 @@ describe('password reset', () => {
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.json()).toEqual(known.json());
     await findResetLink('admin@demo.test');
-    const outbox = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox/?recipient=nobody@demo.test' })).json();
-    expect(outbox.results).toEqual([]);
+    expect((await readOutbox('nobody@demo.test')).results).toEqual([]);
   });
 
   it('builds the link from configuration, never from the request’s Host or X-Forwarded-* headers', async () => {
@@ -322,8 +337,7 @@ describe('password reset', () => {
     );
     expect(requested.statusCode).toBe(200);
     await findResetLink(email);
-    const outbox = (await t.app.inject({ method: 'GET', url: `/api/dev/outbox/?recipient=${email}` })).json();
-    const body = String(outbox.results[0]?.body);
+    const body = String((await readOutbox(email)).results[0]?.body);
     expect(body).not.toContain('evil.example');
     expect(body).toContain(`http://localhost:${t.app.config.PORT}/reset-password/`);
   });
@@ -368,8 +382,48 @@ describe('password reset', () => {
     await signIn(t.app, email, 'Newer!2027');
   });
 
+  it('tells whether a link can still be used when its page opens', async () => {
+    const email = 'checks.link@demo.test';
+    await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
+    await post('/api/password-reset/', { email });
+    const link = await findResetLink(email);
+    const check = (id: string, token: string) =>
+      t.app.inject({ method: 'GET', url: `/api/password-reset/${id}/${token}/` });
+    expect((await check(link.id, link.token)).json()).toEqual({ detail: 'The link is valid.' });
+    expect((await check(link.id, 'wrong')).json()).toEqual({ detail: 'Invalid Token.', code: 'token.invalid' });
+    expect((await check('not-a-uuid', link.token)).statusCode).toBe(400);
+    const password = 'Checked!2027';
+    await post('/api/password-reset/confirm/', { ...link, password, password_confirmation: password });
+    expect((await check(link.id, link.token)).json()).toEqual({ detail: 'Invalid Token.', code: 'token.invalid' });
+  });
+
   it('validates the email', async () => {
     expect((await post('/api/password-reset/', { email: 'nope' })).json()).toEqual({ email: ['Email is not valid'] });
+  });
+});
+
+describe('invitation links', () => {
+  it('says a used invitation was already accepted, and a wrong secret is only an invalid token', async () => {
+    const email = 'joins.twice@demo.test';
+    await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
+    const { access } = await signIn(t.app, 'admin@demo.test');
+    const invited = await post(
+      `/api/merchants/${ids.integratedAuto}/users/invite/`,
+      { email, first_name: 'Jo', last_name: 'Twice', role: 'staff' },
+      bearer(access),
+    );
+    expect(invited.statusCode).toBe(201);
+    const { id, token } = await findLinkIn(email, 'partner-invite');
+    const url = `/api/partner-invite/${id}/${token}/`;
+    expect((await post(url, { password: DEMO_PASSWORD })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url })).json()).toEqual({
+      detail: 'This invitation has already been accepted. Log in to continue.',
+      code: 'invitation.accepted',
+    });
+    const wrong = await t.app.inject({ method: 'GET', url: `/api/partner-invite/${id}/wrong/` });
+    expect(wrong.json()).toEqual({ detail: 'Invalid Token.', code: 'token.invalid' });
+    // The week-long invitation would outlive the pruning test's clock below.
+    await t.database.query(`delete from one_time_tokens where id = '${id}'`);
   });
 });
 

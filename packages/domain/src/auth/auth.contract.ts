@@ -116,6 +116,17 @@ export const authEndpoints = {
     response: detailSchema,
     errors: [400, 429],
   }),
+  checkPasswordReset: defineEndpoint({
+    method: 'GET',
+    path: '/password-reset/:id/:token/',
+    summary: 'Whether a password reset link can still be used (else token.invalid)',
+    tags,
+    access: PUBLIC,
+    params: linkParams,
+    status: 200,
+    response: detailSchema,
+    errors: [400],
+  }),
   confirmPasswordReset: defineEndpoint({
     method: 'POST',
     path: '/password-reset/confirm/',

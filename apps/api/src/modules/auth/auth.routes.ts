@@ -4,6 +4,7 @@ import { registerEndpoint } from '../../lib/endpoint-routes';
 import {
   acceptPartnerInvite,
   blacklistRefreshToken,
+  checkPasswordResetLink,
   completeSignup,
   confirmPasswordReset,
   createSsoLink,
@@ -36,6 +37,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoint(app, endpoints.requestPasswordReset, async (request) => {
     await requestPasswordReset(ctx, request.body.email, request.ip);
     return { detail: RESET_REQUESTED };
+  });
+
+  registerEndpoint(app, endpoints.checkPasswordReset, async (request) => {
+    await checkPasswordResetLink(ctx, request.params.id, request.params.token);
+    return { detail: 'The link is valid.' };
   });
 
   registerEndpoint(app, endpoints.confirmPasswordReset, async (request) => {

@@ -226,6 +226,11 @@ export async function changePassword(ctx: ServiceContext, userId: string, passwo
   });
 }
 
+/** Whether a reset link can still be used, checked when its page opens: `token.invalid` when not. */
+export async function checkPasswordResetLink(ctx: ServiceContext, id: string, token: string): Promise<void> {
+  await checkOneTimeToken(ctx.db, id, token, 'password_reset');
+}
+
 export async function confirmPasswordReset(
   ctx: ServiceContext,
   input: { id: string; token: string; password: string },
@@ -261,7 +266,7 @@ export async function signInWithSso(ctx: ServiceContext, input: { id: string; to
 
 export async function describeSignup(ctx: ServiceContext, id: string, token: string) {
   const { db } = ctx;
-  const row = await checkOneTimeToken(db, id, token, 'signup');
+  const row = await checkOneTimeToken(db, id, token, 'signup', { whenUsed: invitationAccepted });
   const user = await findActiveUser(db, row.user_id);
   if (!user) throw new CatalogueError('token.invalid');
   return {
@@ -290,9 +295,11 @@ export async function completeSignup(
   });
 }
 
+const invitationAccepted = () => new HttpError('invitation.accepted');
+
 export async function describeInvite(ctx: ServiceContext, id: string, token: string) {
   const { db } = ctx;
-  const row = await checkOneTimeToken(db, id, token, 'invite');
+  const row = await checkOneTimeToken(db, id, token, 'invite', { whenUsed: invitationAccepted });
   const user = await findActiveUser(db, row.user_id);
   if (!user) throw new CatalogueError('token.invalid');
   return { email: user.email, merchant_name: await getMerchantName(db, row.merchant_id) };

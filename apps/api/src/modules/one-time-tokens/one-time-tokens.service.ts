@@ -40,20 +40,22 @@ export async function issueOneTimeToken(
   return { id: row.id, token: secret };
 }
 
-/** The token's row when the secret matches and it is unused and unexpired; otherwise `token.invalid`. */
+/**
+ * The token's row when the secret matches and it is unused and unexpired; otherwise `token.invalid`, or with
+ * `whenUsed`, that error for a used token whose secret matches (e.g. an invitation already accepted).
+ */
 export async function checkOneTimeToken(
   db: Db,
   id: string,
   secret: string,
   purpose: TokenPurpose,
+  options: { whenUsed?: () => Error } = {},
 ): Promise<OneTimeTokenRow> {
   const row = isUuid(id) ? await findOneTimeToken(db, id, purpose) : undefined;
   const given = Buffer.from(hashSecret(secret));
-  const valid =
-    row !== undefined &&
-    row.used_at === null &&
-    row.expires_at.getTime() > Date.now() &&
-    timingSafeEqual(given, Buffer.from(row.token_hash));
+  const matches = row !== undefined && timingSafeEqual(given, Buffer.from(row.token_hash));
+  if (matches && row.used_at !== null && options.whenUsed) throw options.whenUsed();
+  const valid = matches && row.used_at === null && row.expires_at.getTime() > Date.now();
   if (!valid) throw new CatalogueError('token.invalid');
   return row;
 }
