@@ -102,7 +102,11 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/openapi.json': open(),
 
   'GET /api/health': open(),
-  'GET /api/dev/outbox/': open(() => ({ query: 'recipient=nobody@demo.test' })),
+  'GET /api/dev/outbox/': {
+    flags: [],
+    expect: ROWS.superUsers,
+    request: () => ({ query: 'recipient=nobody@demo.test' }),
+  },
 
   // Signing in and links from emails
   'POST /api/token/': open(() => ({ body: { email: 'staff@demo.test', password: 'Paydesk!2026' } })),
