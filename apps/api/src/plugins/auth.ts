@@ -26,6 +26,16 @@ export type ActiveUsers = {
   forget(id: string): void;
 };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    activeUsers: ActiveUsers;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+    merchantAccess: MerchantAccess | null;
+  }
+}
+
 type CachedUser = { user: UserRow; signIns: Map<string, boolean> };
 
 function createActiveUsers(db: Db): ActiveUsers {
