@@ -427,6 +427,36 @@ describe('invitation links', () => {
   });
 });
 
+describe('the partner-invite password check', () => {
+  it('shares the sign-in counters: an address guessing the password through an invitation is made to wait', async () => {
+    const email = 'invite.guesses@demo.test';
+    await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
+    const { access } = await signIn(t.app, 'admin@demo.test');
+    await post(
+      `/api/merchants/${ids.integratedAuto}/users/invite/`,
+      { email, first_name: 'In', last_name: 'Guess', role: 'staff' },
+      bearer(access),
+    );
+    const { id, token } = await findLinkIn(email, 'partner-invite');
+    const accept = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/partner-invite/${id}/${token}/`,
+        payload: { password },
+        remoteAddress: '192.0.2.90',
+      });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await accept('Wrong!2026')).json().code).toBe('user.not_found');
+    }
+    const blocked = await accept(DEMO_PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBe('30');
+    // The owner's own address is not held back.
+    expect((await post(`/api/partner-invite/${id}/${token}/`, { password: DEMO_PASSWORD })).statusCode).toBe(200);
+    await t.database.query(`delete from one_time_tokens where id = '${id}'`);
+  });
+});
+
 describe('a disabled user', () => {
   it('loses access at once: access token, refresh token and sign-in', async () => {
     const email = 'gets.disabled@demo.test';
