@@ -7,7 +7,8 @@ describe('ErrorCode', () => {
     for (const code of Object.keys(ERROR_CATALOGUE)) expect(ERROR_CODES).toContain(code);
     expect(ERROR_MESSAGES['token.invalid']).toBe('Invalid Token.');
     expect(ERROR_CODES).toEqual(expect.arrayContaining(['not_found', 'permission_denied', 'server_error']));
-    expect(ERROR_CODES).toHaveLength(Object.keys(ERROR_CATALOGUE).length + 14);
+    expect(ERROR_CODES).toHaveLength(Object.keys(ERROR_CATALOGUE).length + 16);
+    expect(ERROR_STATUS['invitation.accepted']).toBe(400);
   });
 
   it('gives every code an HTTP error status and a message', () => {
