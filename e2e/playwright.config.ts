@@ -33,7 +33,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT) },
+    // Links in emails point where the browser reaches the app, so the Outbox opens them in place.
+    env: { PORT: String(PORT), PUBLIC_URL: `http://127.0.0.1:${PORT}` },
     stdout: 'ignore',
     stderr: 'pipe',
     // Without it Playwright SIGKILLs the server, whose embedded PostgreSQL (its own process group) would live on.

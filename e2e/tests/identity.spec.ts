@@ -180,12 +180,16 @@ test('password reset through the emailed link', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
 
-  // The email goes out through a job: wait for it in the local outbox.
+  // The email goes out through a job: wait for it in the local outbox (super users read it).
+  const superAccess = await obtainAccessToken(request, 'super@demo.test');
   let link = '';
   await expect
     .poll(
       async () => {
-        const response = await request.get('/api/dev/outbox/', { params: { recipient: email } });
+        const response = await request.get('/api/dev/outbox/', {
+          params: { recipient: email },
+          headers: { Authorization: `Bearer ${superAccess}` },
+        });
         const { results } = (await response.json()) as { results: Array<{ subject: string | null; body: string }> };
         const message = results.find((item) => item.subject?.includes('Reset'));
         link = /https?:\/\/\S+\/reset-password\/\S+/.exec(message?.body ?? '')?.[0] ?? '';
@@ -209,4 +213,26 @@ test('password reset through the emailed link', async ({ page, request }) => {
   await expect(page.getByText('Your password has been reset. Log in with your new password.')).toBeVisible();
   await logIn(page, email, newPassword);
   await expect(page.getByRole('heading', { name: 'Welcome, Alex' })).toBeVisible();
+});
+
+test('a super user opens the Outbox and follows a reset link from it', async ({ page, request }) => {
+  const email = 'staff@demo.test';
+  expect((await request.post('/api/password-reset/', { data: { email } })).status()).toBe(200);
+
+  await openAndLogIn(page, 'super@demo.test');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Outbox' }).click();
+  await expect(page).toHaveURL(/\/outbox$/);
+  await expect(page.getByRole('heading', { name: 'Outbox' })).toBeVisible();
+
+  // The job sends the email shortly after the request: refresh until it shows.
+  const message = page.getByRole('article', { name: 'Reset your Paydesk password' }).filter({ hasText: email }).first();
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(message).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+
+  await message.getByRole('link', { name: /\/reset-password\// }).click();
+  await expect(page).toHaveURL(/\/reset-password\/[^/]+\/[^/]+$/);
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
 });

@@ -27,10 +27,16 @@ test('a user disabled while signed in is logged out at once', async ({ page, req
     { email, first_name: 'Lee', last_name: 'Leaver', role: 'staff' },
     adminAccess,
   );
+  const { access: superAccess } = await post(request, '/api/token/', { email: 'super@demo.test', password: PASSWORD });
   let link: RegExpMatchArray | null = null;
   await expect
     .poll(async () => {
-      const outbox = await (await request.get('/api/dev/outbox/', { params: { recipient: email } })).json();
+      const outbox = await (
+        await request.get('/api/dev/outbox/', {
+          params: { recipient: email },
+          headers: { Authorization: `Bearer ${superAccess}` },
+        })
+      ).json();
       link = String(outbox.results[0]?.body ?? '').match(/\/partner-signup\/([^/\s]+)\/(\S+)/);
       return link !== null;
     })

@@ -31,7 +31,17 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'short' })).toThrow(
       /JWT_SECRET: expected at least 32 characters/,
     );
-    expect(parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).NODE_ENV).toBe('production');
+    expect(
+      parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://paydesk.example.com' })
+        .NODE_ENV,
+    ).toBe('production');
+  });
+
+  it('requires PUBLIC_URL in production, for links in emails', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) })).toThrow(
+      /PUBLIC_URL: is required in production/,
+    );
+    expect(() => parseConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL: expected an absolute URL/);
   });
 
   it('treats empty variables as unset', () => {

@@ -39,6 +39,13 @@ const configSchema = z
         message: 'is required in production (at least 32 characters)',
       });
     }
+    if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'is required in production (the address of the web app, for links in emails)',
+      });
+    }
   });
 
 export type Config = z.output<typeof configSchema>;

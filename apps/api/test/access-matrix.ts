@@ -102,7 +102,11 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/openapi.json': open(),
 
   'GET /api/health': open(),
-  'GET /api/dev/outbox/': open(() => ({ query: 'recipient=nobody@demo.test' })),
+  'GET /api/dev/outbox/': {
+    flags: [],
+    expect: ROWS.superUsers,
+    request: () => ({ query: 'recipient=nobody@demo.test' }),
+  },
 
   // Signing in and links from emails
   'POST /api/token/': open(() => ({ body: { email: 'staff@demo.test', password: 'Paydesk!2026' } })),
@@ -117,6 +121,7 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     request: async (context) => ({ body: { user_id: await context.createUser() } }),
   },
   'POST /api/password-reset/': open(() => ({ body: { email: 'nobody@demo.test' } })),
+  'GET /api/password-reset/:id/:token/': open(link),
   'POST /api/password-reset/confirm/': open(() => ({
     body: { id: randomUUID(), token: 'not-a-token', password: STRONG_PASSWORD, password_confirmation: STRONG_PASSWORD },
   })),

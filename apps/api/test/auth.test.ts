@@ -58,6 +58,13 @@ describe('POST /api/token/', () => {
   });
 });
 
+/** Moves a refresh token's rotation back in time, past the grace window in which it still answers. */
+async function ageRotation(refresh: string, seconds = 11) {
+  await t.database.query(
+    `update refresh_tokens set used_at = used_at - interval '${seconds} seconds' where jti = '${decodeJwt(refresh).jti}'`,
+  );
+}
+
 describe('POST /api/token/refresh/', () => {
   it('rotates the refresh token and refuses the used one', async () => {
     const first = await signIn(t.app, 'admin@demo.test');
@@ -66,6 +73,7 @@ describe('POST /api/token/refresh/', () => {
     const second = rotated.json();
     expect(second.refresh).not.toBe(first.refresh);
     expect(decodeJwt(second.access).sub).toBe(decodeJwt(first.access).sub);
+    await ageRotation(first.refresh);
 
     const replay = await post('/api/token/refresh/', { refresh: first.refresh });
     expect(replay.statusCode).toBe(401);
@@ -78,8 +86,31 @@ describe('POST /api/token/refresh/', () => {
     const a = await signIn(t.app, 'admin@demo.test');
     const b = await signIn(t.app, 'admin@demo.test');
     await post('/api/token/refresh/', { refresh: a.refresh });
-    await post('/api/token/refresh/', { refresh: a.refresh });
+    await ageRotation(a.refresh);
+    expect((await post('/api/token/refresh/', { refresh: a.refresh })).statusCode).toBe(401);
     expect((await post('/api/token/refresh/', { refresh: b.refresh })).statusCode).toBe(200);
+  });
+
+  it('gives two refreshes of one token at the same moment (two tabs) the same new pair, which keeps working', async () => {
+    const { refresh } = await signIn(t.app, 'staff@demo.test');
+    const answers = await Promise.all([
+      post('/api/token/refresh/', { refresh }),
+      post('/api/token/refresh/', { refresh }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const [one, two] = answers.map((answer) => answer.json());
+    expect(two).toEqual(one);
+    // A third within the grace window too; the session was not revoked.
+    expect((await post('/api/token/refresh/', { refresh })).json()).toEqual(one);
+    const profile = await t.app.inject({ method: 'GET', url: '/api/profile/', headers: bearer(one.access) });
+    expect(profile.statusCode).toBe(200);
+    const next = await post('/api/token/refresh/', { refresh: one.refresh });
+    expect(next.statusCode).toBe(200);
+
+    // After the window, a replay of the first token revokes the whole sign-in.
+    await ageRotation(refresh);
+    expect((await post('/api/token/refresh/', { refresh })).statusCode).toBe(401);
+    expect((await post('/api/token/refresh/', { refresh: next.json().refresh })).statusCode).toBe(401);
   });
 
   it('refuses an access token presented as a refresh token, and garbage', async () => {
@@ -96,6 +127,19 @@ describe('POST /api/token/blacklist/', () => {
     const response = await post('/api/token/blacklist/', { refresh_token: refresh });
     expect(response.statusCode).toBe(200);
     expect((await post('/api/token/refresh/', { refresh })).statusCode).toBe(401);
+  });
+
+  it('revokes the access tokens of that sign-in at once, and only of that sign-in', async () => {
+    const loggedOut = await signIn(t.app, 'staff@demo.test');
+    const other = await signIn(t.app, 'staff@demo.test');
+    const profile = (access: string) => t.app.inject({ method: 'GET', url: '/api/profile/', headers: bearer(access) });
+    expect((await profile(loggedOut.access)).statusCode).toBe(200);
+    const rotated = (await post('/api/token/refresh/', { refresh: loggedOut.refresh })).json();
+    expect((await post('/api/token/blacklist/', { refresh_token: rotated.refresh })).statusCode).toBe(200);
+    expect((await profile(loggedOut.access)).statusCode).toBe(401);
+    expect((await profile(rotated.access)).json()).toMatchObject({ code: 'token_not_valid' });
+    expect((await profile(other.access)).statusCode).toBe(200);
+    expect(decodeJwt(other.access).fam).toEqual(expect.any(String));
   });
 
   it('needs a refresh_token', async () => {
@@ -203,9 +247,25 @@ describe('SSO', () => {
   });
 });
 
+/** The local outbox's messages for a recipient, read as the super user. */
+async function readOutbox(recipient: string): Promise<{ results: { body: string }[] }> {
+  const { access } = await signIn(t.app, 'super@demo.test');
+  const url = `/api/dev/outbox/?recipient=${encodeURIComponent(recipient)}`;
+  return (await t.app.inject({ method: 'GET', url, headers: bearer(access) })).json();
+}
+
+async function findLinkIn(email: string, kind: string): Promise<{ id: string; token: string }> {
+  expect((await t.app.jobs.drain()).failed).toEqual([]);
+  const outbox = await readOutbox(email);
+  const link = String(outbox.results[0]?.body ?? '').match(new RegExp(`/${kind}/([^/\\s]+)/(\\S+)`));
+  expect(link).not.toBeNull();
+  const [, id = '', token = ''] = link ?? [];
+  return { id, token };
+}
+
 async function findResetLink(email: string): Promise<{ id: string; token: string }> {
   expect((await t.app.jobs.drain()).failed).toEqual([]);
-  const outbox = (await t.app.inject({ method: 'GET', url: `/api/dev/outbox/?recipient=${email}` })).json();
+  const outbox = await readOutbox(email);
   const link = String(outbox.results[0]?.body ?? '').match(/\/reset-password\/([^/\s]+)\/(\S+)/);
   expect(link).not.toBeNull();
   const [, id = '', token = ''] = link ?? [];
@@ -264,12 +324,136 @@ describe('password reset', () => {
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.json()).toEqual(known.json());
     await findResetLink('admin@demo.test');
-    const outbox = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox/?recipient=nobody@demo.test' })).json();
-    expect(outbox.results).toEqual([]);
+    expect((await readOutbox('nobody@demo.test')).results).toEqual([]);
+  });
+
+  it('builds the link from configuration, never from the request’s Host or X-Forwarded-* headers', async () => {
+    const email = 'host.header@demo.test';
+    await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
+    const requested = await post(
+      '/api/password-reset/',
+      { email },
+      { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    );
+    expect(requested.statusCode).toBe(200);
+    await findResetLink(email);
+    const body = String((await readOutbox(email)).results[0]?.body);
+    expect(body).not.toContain('evil.example');
+    expect(body).toContain(`http://localhost:${t.app.config.PORT}/reset-password/`);
+  });
+
+  it('does the same work for a known and an unknown email: the lookup is queued for both', async () => {
+    const email = 'queued.reset@demo.test';
+    const userId = await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
+    await t.app.jobs.drain();
+    const tokensOf = async () =>
+      Number(
+        (await t.database.query(`select count(*)::int as n from one_time_tokens where user_id = '${userId}'`))[0]?.n,
+      );
+    const known = await post('/api/password-reset/', { email });
+    const unknown = await post('/api/password-reset/', { email: 'not.there@demo.test' });
+    expect(unknown.json()).toEqual(known.json());
+    // Nothing was looked up or issued while answering: the job does it.
+    expect(await tokensOf()).toBe(0);
+    await findResetLink(email);
+    expect(await tokensOf()).toBe(1);
+  });
+
+  it('ends every other reset link and every sign-in of the user once the password is reset', async () => {
+    const email = 'many.links@demo.test';
+    await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
+    const first = await signIn(t.app, email);
+    const second = await signIn(t.app, email);
+    await post('/api/password-reset/', { email });
+    const older = await findResetLink(email);
+    await post('/api/password-reset/', { email });
+    const newer = await findResetLink(email);
+    expect(newer.id).not.toBe(older.id);
+
+    const reset = (link: { id: string; token: string }, password: string) =>
+      post('/api/password-reset/confirm/', { ...link, password, password_confirmation: password });
+    expect((await reset(newer, 'Newer!2027')).statusCode).toBe(200);
+    expect((await reset(older, 'Older!2027')).json()).toEqual({ detail: 'Invalid Token.', code: 'token.invalid' });
+    for (const session of [first, second]) {
+      expect((await post('/api/token/refresh/', { refresh: session.refresh })).statusCode).toBe(401);
+      const profile = await t.app.inject({ method: 'GET', url: '/api/profile/', headers: bearer(session.access) });
+      expect(profile.statusCode).toBe(401);
+    }
+    await signIn(t.app, email, 'Newer!2027');
+  });
+
+  it('tells whether a link can still be used when its page opens', async () => {
+    const email = 'checks.link@demo.test';
+    await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
+    await post('/api/password-reset/', { email });
+    const link = await findResetLink(email);
+    const check = (id: string, token: string) =>
+      t.app.inject({ method: 'GET', url: `/api/password-reset/${id}/${token}/` });
+    expect((await check(link.id, link.token)).json()).toEqual({ detail: 'The link is valid.' });
+    expect((await check(link.id, 'wrong')).json()).toEqual({ detail: 'Invalid Token.', code: 'token.invalid' });
+    expect((await check('not-a-uuid', link.token)).statusCode).toBe(400);
+    const password = 'Checked!2027';
+    await post('/api/password-reset/confirm/', { ...link, password, password_confirmation: password });
+    expect((await check(link.id, link.token)).json()).toEqual({ detail: 'Invalid Token.', code: 'token.invalid' });
   });
 
   it('validates the email', async () => {
     expect((await post('/api/password-reset/', { email: 'nope' })).json()).toEqual({ email: ['Email is not valid'] });
+  });
+});
+
+describe('invitation links', () => {
+  it('says a used invitation was already accepted, and a wrong secret is only an invalid token', async () => {
+    const email = 'joins.twice@demo.test';
+    await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
+    const { access } = await signIn(t.app, 'admin@demo.test');
+    const invited = await post(
+      `/api/merchants/${ids.integratedAuto}/users/invite/`,
+      { email, first_name: 'Jo', last_name: 'Twice', role: 'staff' },
+      bearer(access),
+    );
+    expect(invited.statusCode).toBe(201);
+    const { id, token } = await findLinkIn(email, 'partner-invite');
+    const url = `/api/partner-invite/${id}/${token}/`;
+    expect((await post(url, { password: DEMO_PASSWORD })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url })).json()).toEqual({
+      detail: 'This invitation has already been accepted. Log in to continue.',
+      code: 'invitation.accepted',
+    });
+    const wrong = await t.app.inject({ method: 'GET', url: `/api/partner-invite/${id}/wrong/` });
+    expect(wrong.json()).toEqual({ detail: 'Invalid Token.', code: 'token.invalid' });
+    // The week-long invitation would outlive the pruning test's clock below.
+    await t.database.query(`delete from one_time_tokens where id = '${id}'`);
+  });
+});
+
+describe('the partner-invite password check', () => {
+  it('shares the sign-in counters: an address guessing the password through an invitation is made to wait', async () => {
+    const email = 'invite.guesses@demo.test';
+    await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
+    const { access } = await signIn(t.app, 'admin@demo.test');
+    await post(
+      `/api/merchants/${ids.integratedAuto}/users/invite/`,
+      { email, first_name: 'In', last_name: 'Guess', role: 'staff' },
+      bearer(access),
+    );
+    const { id, token } = await findLinkIn(email, 'partner-invite');
+    const accept = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/partner-invite/${id}/${token}/`,
+        payload: { password },
+        remoteAddress: '192.0.2.90',
+      });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await accept('Wrong!2026')).json().code).toBe('user.not_found');
+    }
+    const blocked = await accept(DEMO_PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBe('30');
+    // The owner's own address is not held back.
+    expect((await post(`/api/partner-invite/${id}/${token}/`, { password: DEMO_PASSWORD })).statusCode).toBe(200);
+    await t.database.query(`delete from one_time_tokens where id = '${id}'`);
   });
 });
 
@@ -290,22 +474,81 @@ describe('a disabled user', () => {
 });
 
 describe('sign-in throttling', () => {
-  it('refuses an account after 5 failures in 15 minutes, even with the right password, without telling whether it exists', async () => {
+  const signInFrom = (ip: string, email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/token/', payload: { email, password }, remoteAddress: ip });
+
+  it('makes an address wait after 5 failures for an account, even with the right password, without telling whether it exists', async () => {
     const locked = 'gets.locked@demo.test';
     await addUser(t.database.db, { email: locked, merchantId: ids.legacyMotors, role: 'admin' });
     for (const email of [locked, 'ghost@demo.test']) {
       for (let attempt = 0; attempt < 5; attempt += 1) {
-        expect((await post('/api/token/', { email, password: 'Wrong!2026' })).statusCode).toBe(400);
+        expect((await signInFrom('10.0.0.1', email, 'Wrong!2026')).statusCode).toBe(400);
       }
-      const blocked = await post('/api/token/', { email, password: DEMO_PASSWORD });
+      const blocked = await signInFrom('10.0.0.1', email, DEMO_PASSWORD);
       expect(blocked.statusCode).toBe(429);
+      expect(blocked.headers['retry-after']).toBe('30');
       expect(blocked.json()).toEqual({
-        detail: 'Too many sign-in attempts. Please try again in 15 minutes.',
+        detail: 'Request was throttled. Expected available in 30 seconds.',
         code: 'throttled',
       });
     }
     // Other accounts are not affected by one account's failures.
     await signIn(t.app, 'admin@demo.test');
+  });
+
+  it('does not lock the owner out: their usual address signs in while an attacker’s address waits', async () => {
+    const email = 'attacked@demo.test';
+    await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
+    for (let attempt = 0; attempt < 8; attempt += 1) await signInFrom('203.0.113.9', email, 'Wrong!2026');
+    expect((await signInFrom('203.0.113.9', email, DEMO_PASSWORD)).statusCode).toBe(429);
+
+    // The owner mistypes from their own address, then gets in; a success clears their address's counter.
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      expect((await signInFrom('198.51.100.7', email, 'Typo!2026')).statusCode).toBe(400);
+    }
+    expect((await signInFrom('198.51.100.7', email, DEMO_PASSWORD)).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      expect((await signInFrom('198.51.100.7', email, 'Typo!2026')).statusCode).toBe(400);
+    }
+    expect((await signInFrom('198.51.100.7', email, DEMO_PASSWORD)).statusCode).toBe(200);
+    expect((await signInFrom('203.0.113.9', email, DEMO_PASSWORD)).statusCode).toBe(429);
+  });
+
+  it('counts each attempt before checking it: of 50 parallel wrong guesses at most 5 are checked', async () => {
+    const email = 'parallel.guesses@demo.test';
+    await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, n) => signInFrom('192.0.2.50', email, `Guess!${n}x`)),
+    );
+    const checked = answers.filter((answer) => answer.statusCode === 400).length;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(50 - checked);
+  });
+
+  it('makes the wait grow with each further failure, and lets the attempt through once it is over', async () => {
+    const { delaySecondsAfter, MAX_DELAY_SECONDS } = await import('../src/modules/auth/auth.throttle');
+    expect([4, 5, 6, 7].map((attempts) => delaySecondsAfter(attempts, 5))).toEqual([0, 30, 60, 120]);
+    expect(delaySecondsAfter(40, 5)).toBe(MAX_DELAY_SECONDS);
+
+    const email = 'waits.it.out@demo.test';
+    await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
+    for (let attempt = 0; attempt < 5; attempt += 1) await signInFrom('192.0.2.60', email, 'Wrong!2026');
+    expect((await signInFrom('192.0.2.60', email, DEMO_PASSWORD)).statusCode).toBe(429);
+    await t.database.query(
+      `update sign_in_failures set created = created - interval '31 seconds' where throttle_key like '%192.0.2.60'`,
+    );
+    expect((await signInFrom('192.0.2.60', email, DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('throttles password reset requests and the partner-invite password check too', async () => {
+    const email = 'reset.flood@demo.test';
+    await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
+    const reset = () =>
+      t.app.inject({ method: 'POST', url: '/api/password-reset/', payload: { email }, remoteAddress: '192.0.2.70' });
+    for (let attempt = 0; attempt < 3; attempt += 1) expect((await reset()).statusCode).toBe(200);
+    const blocked = await reset();
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
   });
 });
 

@@ -131,12 +131,13 @@ describe('GET /ws/events/', () => {
     watcher.socket.terminate();
   });
 
-  it('tells a signed-in user their session was revoked when they are disabled', async () => {
-    const { access } = await signIn(t.app, 'staff@demo.test');
-    const { socket, frames } = await connect(withTicket(await requestTicket(access)));
-    await disable(await userIdOf(t.database.db, 'staff@demo.test'));
+  it('tells a signed-in user their session was revoked when they are disabled, then closes the socket', async () => {
+    const staff = await signInNewStaff();
+    const { socket, frames } = await connect(withTicket(await requestTicket(staff.access)));
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    await disable(staff.id);
     await vi.waitFor(() => expect(frames).toEqual([{ type: 'session.revoked' }]), { timeout: 5000 });
-    socket.terminate();
+    expect(await closed).toBe(4001);
   });
 
   it('delivers a merchant event only to sockets whose user may see it there, in the order published', async () => {

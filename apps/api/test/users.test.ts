@@ -22,7 +22,11 @@ async function findLink(
 ): Promise<{ id: string; token: string }> {
   expect((await t.app.jobs.drain()).failed).toEqual([]);
   const outbox = (
-    await t.app.inject({ method: 'GET', url: `/api/dev/outbox/?recipient=${encodeURIComponent(email)}` })
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/dev/outbox/?recipient=${encodeURIComponent(email)}`,
+      headers: await as('super@demo.test'),
+    })
   ).json();
   const match = String(outbox.results[0]?.body ?? '').match(new RegExp(`/${kind}/([^/\\s]+)/(\\S+)`));
   expect(match).not.toBeNull();

@@ -1,8 +1,10 @@
-import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config';
 
-/** The web app's address for links in emails: PUBLIC_URL when set, else the address the request came to. */
-export function appUrlOf(request: FastifyRequest): string {
-  const configured = request.server.config.PUBLIC_URL;
-  if (configured) return configured.replace(/\/+$/, '');
-  return `${request.protocol}://${request.host}`;
+/**
+ * The web app's address for links in emails: PUBLIC_URL, or outside production the address the server listens on.
+ * Never a request header, which a client can set to any host.
+ */
+export function appUrlOf(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
+  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
+  return `http://localhost:${config.PORT}`;
 }

@@ -16,6 +16,13 @@ export class HttpError extends Error {
   }
 }
 
+/** 429 `throttled`, with how long to wait (sent as `Retry-After`), in DRF's words. */
+export class ThrottledError extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('throttled', `Request was throttled. Expected available in ${retryAfterSeconds} seconds.`);
+  }
+}
+
 /** A business rule of the SPEC §8 catalogue broken: its status and message. */
 export class CatalogueError extends HttpError {
   constructor(code: CatalogueCode) {

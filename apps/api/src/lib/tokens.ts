@@ -1,11 +1,19 @@
-import { randomUUID, webcrypto } from 'node:crypto';
+import { createHmac, randomUUID, webcrypto } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 600;
 export const REFRESH_TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
 
-export type AccessTokenClaims = { sub: string; roles: string[]; groups: string[]; iat: number; exp: number };
+/** `fam` is the refresh-token family (the sign-in) the token came from: revoking the family refuses the token. */
+export type AccessTokenClaims = {
+  sub: string;
+  fam: string;
+  roles: string[];
+  groups: string[];
+  iat: number;
+  exp: number;
+};
 export type RefreshTokenClaims = { sub: string; jti: string; family: string; exp: number };
 
 export class InvalidTokenError extends Error {
@@ -38,24 +46,46 @@ function signingKeyOf(secret: string): SigningKey {
 
 const keyOf = (secret: string) => signingKeyOf(secret).key;
 
-export async function signAccessToken(secret: string, claims: { sub: string; roles: string[]; groups: string[] }) {
-  return new SignJWT({ roles: claims.roles, groups: claims.groups, token_type: 'access' })
+/** Given `jti` and `iat` (seconds), the same claims sign to the same token: a rotation can be answered twice. */
+export type TokenIssue = { jti?: string; iat?: number };
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export async function signAccessToken(
+  secret: string,
+  claims: { sub: string; fam: string; roles: string[]; groups: string[] },
+  issue: TokenIssue = {},
+) {
+  const iat = issue.iat ?? nowSeconds();
+  return new SignJWT({ fam: claims.fam, roles: claims.roles, groups: claims.groups, token_type: 'access' })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
-    .setJti(randomUUID())
-    .setIssuedAt()
-    .setExpirationTime(`${ACCESS_TOKEN_LIFETIME_SECONDS}s`)
+    .setJti(issue.jti ?? randomUUID())
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ACCESS_TOKEN_LIFETIME_SECONDS)
     .sign(await keyOf(secret));
 }
 
-export async function signRefreshToken(secret: string, claims: { sub: string; jti: string; family: string }) {
+export async function signRefreshToken(
+  secret: string,
+  claims: { sub: string; jti: string; family: string },
+  issue: Pick<TokenIssue, 'iat'> = {},
+) {
+  const iat = issue.iat ?? nowSeconds();
   return new SignJWT({ family: claims.family, token_type: 'refresh' })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setJti(claims.jti)
-    .setIssuedAt()
-    .setExpirationTime(`${REFRESH_TOKEN_LIFETIME_SECONDS}s`)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + REFRESH_TOKEN_LIFETIME_SECONDS)
     .sign(await keyOf(secret));
+}
+
+/** A UUID derived from the secret and a label: the same inputs always give the same id, no one else can predict it. */
+export function deriveTokenId(secret: string, label: string): string {
+  const hex = createHmac('sha256', secret).update(label).digest('hex');
+  const variant = ((parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 async function verify(secret: string, token: string, type: 'access' | 'refresh') {
@@ -79,8 +109,10 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
     throw new InvalidTokenError('expired token');
   }
   const payload = await verify(secret, token, 'access');
+  if (typeof payload.fam !== 'string' || !payload.fam) throw new InvalidTokenError('no family');
   const claims = {
     sub: payload.sub as string,
+    fam: payload.fam,
     roles: Array.isArray(payload.roles) ? payload.roles.map(String) : [],
     groups: Array.isArray(payload.groups) ? payload.groups.map(String) : [],
     iat: payload.iat ?? 0,

@@ -5,6 +5,7 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
 import { HttpError, notAuthenticated, notFound, permissionDenied } from '../lib/http-errors';
 import { InvalidTokenError, verifyAccessToken, type AccessTokenClaims } from '../lib/tokens';
+import { isSignInActive } from '../modules/auth/auth.service';
 import { redeemWsTicket } from '../modules/live/live.service';
 import { findActiveUser, findMerchantAccess, type MerchantAccess, type UserRow } from '../modules/users/users.service';
 import { userChangedEvent } from '../modules/users/users.events';
@@ -17,8 +18,17 @@ export type Principal = TokenPrincipal | { user: UserRow; claims: null };
 /** How long a process may reuse an active user it read, when no change event reaches it (e.g. a lost LISTEN). */
 export const ACTIVE_USER_TTL_MS = 5_000;
 
-/** The active users this process has read recently; `forget` drops one at once (see `publishUserChanged`). */
-export type ActiveUsers = { find(id: string): Promise<UserRow | null>; forget(id: string): void };
+/**
+ * The active users this process has read recently, each with the state of the sign-ins (refresh families) its
+ * access tokens named; `forget` drops a user and their sign-ins at once (see `publishUserChanged`, which logout and
+ * password changes call too).
+ */
+export type ActiveUsers = {
+  find(id: string): Promise<UserRow | null>;
+  /** The user, when active and the sign-in `familyId` still stands (not logged out, not revoked). */
+  findSignedIn(id: string, familyId: string): Promise<UserRow | null>;
+  forget(id: string): void;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,18 +40,36 @@ declare module 'fastify' {
   }
 }
 
+type CachedUser = { user: UserRow; signIns: Map<string, boolean> };
+
 function createActiveUsers(db: Db): ActiveUsers {
-  const cache = new LRUCache<string, UserRow>({ max: 10_000, ttl: ACTIVE_USER_TTL_MS });
+  const cache = new LRUCache<string, CachedUser>({ max: 10_000, ttl: ACTIVE_USER_TTL_MS });
   // Bumped by every forget: a read that was in flight when a user changed must not put the old row back.
   let generation = 0;
+  async function findEntry(id: string): Promise<CachedUser | null> {
+    const cached = cache.get(id);
+    if (cached) return cached;
+    const startedAt = generation;
+    const user = await findActiveUser(db, id);
+    if (!user) return null;
+    const entry = { user, signIns: new Map<string, boolean>() };
+    if (generation === startedAt) cache.set(id, entry);
+    return entry;
+  }
   return {
     async find(id) {
-      const cached = cache.get(id);
-      if (cached) return cached;
+      return (await findEntry(id))?.user ?? null;
+    },
+    async findSignedIn(id, familyId) {
       const startedAt = generation;
-      const user = await findActiveUser(db, id);
-      if (user && generation === startedAt) cache.set(id, user);
-      return user;
+      const entry = await findEntry(id);
+      if (!entry) return null;
+      let active = entry.signIns.get(familyId);
+      if (active === undefined) {
+        active = await isSignInActive({ db }, id, familyId);
+        if (generation === startedAt) entry.signIns.set(familyId, active);
+      }
+      return active ? entry.user : null;
     },
     forget(id) {
       generation += 1;
@@ -98,7 +126,8 @@ async function readTokenPrincipal(app: FastifyInstance, request: FastifyRequest)
     if (error instanceof InvalidTokenError) throw tokenNotValid();
     throw error;
   }
-  const user = await app.activeUsers.find(claims.sub);
+  // The token's sign-in (refresh family) must still stand: logout and password changes end it at once.
+  const user = await app.activeUsers.findSignedIn(claims.sub, claims.fam);
   if (!user) throw tokenNotValid();
   return { user, claims };
 }

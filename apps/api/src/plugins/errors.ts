@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { mapDatabaseError } from '../lib/database-errors';
-import { FieldErrors, HttpError } from '../lib/http-errors';
+import { FieldErrors, HttpError, ThrottledError } from '../lib/http-errors';
 
 /** Turns a zod issue path ('/message_bodies/0/body') into a DRF field key ('message_bodies.0.body'). */
 function fieldKey(instancePath: string): string {
@@ -44,6 +44,7 @@ function mapClientError(error: FastifyError): HttpError {
 }
 
 function sendHttpError(reply: FastifyReply, error: HttpError) {
+  if (error instanceof ThrottledError) reply.header('retry-after', String(error.retryAfterSeconds));
   return reply.code(error.statusCode).send({ detail: error.detail, code: error.code });
 }
 

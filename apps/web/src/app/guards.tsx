@@ -95,6 +95,7 @@ export function evaluateGuards({ route, fullPath, merchantId, session }: GuardIn
     authenticated: session.signedIn,
     fullPath,
     claimsRoles: merchant?.access_roles ?? session.claims?.roles ?? [],
+    claimsGroups: session.claims?.groups ?? [],
     merchant,
     organization: session.profile?.organization ?? null,
   });

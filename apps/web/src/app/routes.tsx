@@ -119,6 +119,14 @@ export const appRoutes: RouteObject[] = [
             ),
           },
           ...merchantRoutes,
+          {
+            path: ROUTE_ACCESS.Outbox.path,
+            handle: ROUTE_ACCESS.Outbox,
+            lazy: lazyPage(
+              () => import('../features/outbox/routes/outbox'),
+              (module) => module.OutboxRoute,
+            ),
+          },
         ],
       },
     ],

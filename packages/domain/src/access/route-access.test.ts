@@ -190,6 +190,8 @@ describe('SPEC §6 route access, row by row', () => {
     'MessageTemplateEdit',
     'MessageTemplateText',
     'MessageTemplateEmail',
+    // Super users only, tested below.
+    'Outbox',
   ]);
 
   it.each(ROUTE_NAMES.filter((route) => !RESTRICTED.has(route)))(
@@ -384,5 +386,21 @@ describe('navigation guards, in order', () => {
     expect(visit('CustomerCreate', ['admin'], customOff)).toEqual(ALLOW);
     expect(visit('CustomerImport', ['admin'], integrated)).toEqual(ALLOW);
     expect(ROUTE_NAMES.filter((route) => ROUTE_ACCESS[route].disallowIntegrated)).toEqual(['CustomerCreate']);
+  });
+
+  it('opens the Outbox to platform super users only (the super group), whatever their merchant roles', () => {
+    const outbox = (claimsGroups: string[], claimsRoles: string[]) =>
+      evaluateRouteAccess({
+        route: 'Outbox',
+        authenticated: true,
+        fullPath: '/outbox',
+        claimsRoles,
+        claimsGroups,
+        merchant: customOff,
+        organization: null,
+      });
+    expect(outbox(['super'], [])).toEqual(ALLOW);
+    expect(outbox([], ['super_admin'])).toEqual(HOME);
+    expect(outbox([], ['admin'])).toEqual(HOME);
   });
 });

@@ -3,6 +3,7 @@
 // Requirements come from ./requirements, which documents how the spec's role wording maps to `roles` and
 // `customRoles`. Screens whose roles the spec does not show (owners, onboarding, …) only need a signed-in user.
 
+import { isSuperUser } from './claims';
 import { ACCESS_REQUIREMENTS, meetsCustomRoles, meetsRoles } from './requirements';
 import type { RoleRequirement } from './requirements';
 
@@ -16,6 +17,8 @@ export type RouteAccess = RoleRequirement & {
   legacyRedirect?: string;
   /** No sign-in needed and no checks (guard 1). */
   public?: boolean;
+  /** Only platform super users (the super group); anyone else goes Home. Not a SPEC §2 screen. */
+  superUser?: boolean;
 };
 
 export const HOME_PATH = '/';
@@ -39,6 +42,8 @@ const ROUTES = {
   ForgotPassword: { path: '/forgot-password', public: true },
   ResetPassword: { path: '/reset-password/:id/:token', public: true },
   Unauthorized: { path: UNAUTHORIZED_PATH, public: true },
+  /** What the local email (and later text) providers captured, for people trying Paydesk without SMTP. */
+  Outbox: { path: '/outbox', superUser: true },
   NotFound: { path: '*', public: true },
   FreshbooksAuth: { path: '/freshbooks/auth/:code' },
 
@@ -139,6 +144,8 @@ export type RouteAccessInput = {
   /** The path with its query, as the user asked for it; it becomes the login `next`. */
   fullPath: string;
   claimsRoles: readonly string[];
+  /** The claims `groups` (the super group marks platform super users); none when absent. */
+  claimsGroups?: readonly string[];
   /** The current merchant; null before one is chosen (custom-role and integrated checks then do not apply). */
   merchant: { check_custom_roles: boolean; is_integrated: boolean } | null;
   organization: { in_legacy_app: boolean } | null;
@@ -154,6 +161,7 @@ export function buildLoginRedirect(fullPath: string): string {
 export function applyNavigationGuards(access: RouteAccess, input: Omit<RouteAccessInput, 'route'>): RouteAccessResult {
   if (access.public) return { allow: true };
   if (!input.authenticated) return { redirect: buildLoginRedirect(input.fullPath) };
+  if (access.superUser && !isSuperUser({ groups: input.claimsGroups ?? [] })) return { redirect: HOME_PATH };
 
   const context = {
     roles: input.claimsRoles,

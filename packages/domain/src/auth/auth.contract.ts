@@ -114,6 +114,17 @@ export const authEndpoints = {
     body: passwordResetSchema,
     status: 200,
     response: detailSchema,
+    errors: [400, 429],
+  }),
+  checkPasswordReset: defineEndpoint({
+    method: 'GET',
+    path: '/password-reset/:id/:token/',
+    summary: 'Whether a password reset link can still be used (else token.invalid)',
+    tags,
+    access: PUBLIC,
+    params: linkParams,
+    status: 200,
+    response: detailSchema,
     errors: [400],
   }),
   confirmPasswordReset: defineEndpoint({
@@ -171,6 +182,6 @@ export const authEndpoints = {
     body: partnerInviteSchema,
     status: 200,
     response: tokenPairSchema,
-    errors: [400],
+    errors: [400, 429],
   }),
 } as const;

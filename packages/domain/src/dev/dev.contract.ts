@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PUBLIC } from '../access/endpoint-access';
+import { SUPER_USER } from '../access/endpoint-access';
 import { defineEndpoint } from '../api/endpoint';
 
 export const outboxChannelSchema = z.enum(['email', 'sms']);
@@ -14,17 +14,20 @@ export const outboxMessageSchema = z.object({
 
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
-/** Not registered in production: the local outbox, so links in messages can be followed when trying Paydesk. */
+/**
+ * The local outbox, registered only while it is the email provider (no SMTP_URL): super users read what the local
+ * providers captured, so links in messages can be followed when trying Paydesk.
+ */
 export const devEndpoints = {
   outbox: defineEndpoint({
     method: 'GET',
     path: '/dev/outbox/',
-    summary: 'Messages in the local outbox, newest first (not in production)',
+    summary: 'Messages in the local outbox, newest first (super users; only while it is the email provider)',
     tags: ['development'],
-    access: PUBLIC,
+    access: SUPER_USER,
     query: z.object({ recipient: z.string().optional(), channel: outboxChannelSchema.optional() }),
     status: 200,
     response: z.object({ results: z.array(outboxMessageSchema) }),
-    errors: [400],
+    errors: [400, 401, 403],
   }),
 } as const;

@@ -7,9 +7,10 @@ describe('ErrorCode', () => {
     for (const code of Object.keys(ERROR_CATALOGUE)) expect(ERROR_CODES).toContain(code);
     expect(ERROR_MESSAGES['token.invalid']).toBe('Invalid Token.');
     expect(ERROR_CODES).toEqual(
-      expect.arrayContaining(['not_found', 'permission_denied', 'server_error', 'uri_too_long']),
+      expect.arrayContaining(['not_found', 'permission_denied', 'server_error', 'uri_too_long', 'invitation.accepted']),
     );
-    expect(ERROR_CODES).toHaveLength(Object.keys(ERROR_CATALOGUE).length + 15);
+    expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
+    expect(ERROR_STATUS['invitation.accepted']).toBe(400);
   });
 
   it('gives every code an HTTP error status and a message', () => {

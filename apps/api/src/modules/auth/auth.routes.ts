@@ -1,10 +1,10 @@
 import { authEndpoints as endpoints } from '@paydesk/domain/auth/auth.contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { appUrlOf } from '../../lib/app-url';
 import { registerEndpoint } from '../../lib/endpoint-routes';
 import {
   acceptPartnerInvite,
   blacklistRefreshToken,
+  checkPasswordResetLink,
   completeSignup,
   confirmPasswordReset,
   createSsoLink,
@@ -35,8 +35,13 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   registerEndpoint(app, endpoints.requestPasswordReset, async (request) => {
-    await requestPasswordReset(ctx, request.body.email, appUrlOf(request));
+    await requestPasswordReset(ctx, request.body.email, request.ip);
     return { detail: RESET_REQUESTED };
+  });
+
+  registerEndpoint(app, endpoints.checkPasswordReset, async (request) => {
+    await checkPasswordResetLink(ctx, request.params.id, request.params.token);
+    return { detail: 'The link is valid.' };
   });
 
   registerEndpoint(app, endpoints.confirmPasswordReset, async (request) => {
@@ -57,6 +62,6 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   );
 
   registerEndpoint(app, endpoints.acceptInvite, async (request) =>
-    acceptPartnerInvite(ctx, { ...request.params, ...request.body }),
+    acceptPartnerInvite(ctx, { ...request.params, ...request.body, ip: request.ip }),
   );
 };

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { appUrlOf } from '../../lib/app-url';
 import { CatalogueError, HttpError } from '../../lib/http-errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import {
   InvalidTokenError,
   REFRESH_TOKEN_LIFETIME_SECONDS,
+  deriveTokenId,
   signAccessToken,
   signRefreshToken,
   verifyRefreshToken,
@@ -14,6 +16,7 @@ import { queueEmail } from '../mail/mail.service';
 import { pruneExpiredWsTickets } from '../live/live.service';
 import {
   checkOneTimeToken,
+  invalidateOneTimeTokens,
   issueOneTimeToken,
   pruneExpiredOneTimeTokens,
   useOneTimeToken,
@@ -30,26 +33,25 @@ import {
   type UserRow,
 } from '../users/users.service';
 import {
-  clearSignInFailures,
-  countRecentFailures,
+  findRefreshToken,
   insertRefreshToken,
+  isFamilyActive,
   pruneRefreshTokens,
   pruneSignInFailures,
-  recordSignInFailure,
   revokeFamily,
   revokeUserRefreshTokens,
   useRefreshToken,
 } from './auth.repository';
 import { sessionRevokedEvent } from './auth.events';
+import { passwordResetRequestedJob } from './auth.jobs';
+import { passwordCheckRules, passwordResetRules, throttleAttempt } from './auth.throttle';
 
 export type TokenPair = { access: string; refresh: string };
 
-export const SIGN_IN_WINDOW_MINUTES = 15;
-export const MAX_FAILURES_PER_ACCOUNT = 5;
-export const MAX_FAILURES_PER_ADDRESS = 30;
-const THROTTLED = () =>
-  new HttpError('throttled', `Too many sign-in attempts. Please try again in ${SIGN_IN_WINDOW_MINUTES} minutes.`);
 const TOKEN_NOT_VALID = () => new HttpError('token_not_valid', 'Token is invalid or expired');
+
+/** How long a rotated refresh token still answers with the pair it was rotated into (two tabs refreshing at once). */
+export const REFRESH_GRACE_SECONDS = 10;
 
 /** A new access token and a refresh token; a refresh keeps the family of the sign-in it came from. */
 export async function issueTokens(
@@ -57,8 +59,6 @@ export async function issueTokens(
   user: UserRow,
   familyId: string = randomUUID(),
 ): Promise<TokenPair> {
-  const secret = ctx.config.JWT_SECRET ?? '';
-  const claims = await buildUserClaims(ctx.db, user);
   const jti = randomUUID();
   await insertRefreshToken(ctx.db, {
     jti,
@@ -66,39 +66,56 @@ export async function issueTokens(
     family_id: familyId,
     expires_at: new Date(ctx.clock().getTime() + REFRESH_TOKEN_LIFETIME_SECONDS * 1000),
   });
+  return signTokenPair(ctx, user, familyId, { jti, iat: Math.floor(ctx.clock().getTime() / 1000) });
+}
+
+async function signTokenPair(
+  ctx: ServiceContext,
+  user: UserRow,
+  familyId: string,
+  issue: { jti: string; iat: number; accessJti?: string },
+): Promise<TokenPair> {
+  const secret = ctx.config.JWT_SECRET ?? '';
+  const claims = await buildUserClaims(ctx.db, user);
   return {
-    access: await signAccessToken(secret, { sub: user.id, ...claims }),
-    refresh: await signRefreshToken(secret, { sub: user.id, jti, family: familyId }),
+    access: await signAccessToken(
+      secret,
+      { sub: user.id, fam: familyId, ...claims },
+      { jti: issue.accessJti, iat: issue.iat },
+    ),
+    refresh: await signRefreshToken(secret, { sub: user.id, jti: issue.jti, family: familyId }, { iat: issue.iat }),
   };
 }
 
 /**
+ * The pair a refresh token is rotated into, the same every time it is asked for: its ids are derived from the
+ * used token's id and its times from when it was used.
+ */
+async function successorPair(ctx: ServiceContext, user: UserRow, claims: RefreshTokenClaims, usedAt: Date) {
+  const secret = ctx.config.JWT_SECRET ?? '';
+  return signTokenPair(ctx, user, claims.family, {
+    jti: deriveTokenId(secret, `refresh-successor:${claims.jti}`),
+    accessJti: deriveTokenId(secret, `access-successor:${claims.jti}`),
+    iat: Math.floor(usedAt.getTime() / 1000),
+  });
+}
+
+/**
  * Email and password sign-in. Wrong password, unknown email and inactive user get the same answer after the
- * same work (one argon2 check), and repeated failures per account or per address are throttled.
+ * same work (one argon2 check). Each attempt is counted before the check (see `throttleAttempt`).
  */
 export async function signIn(
   ctx: ServiceContext,
   input: { email: string; password: string; ip: string },
 ): Promise<TokenPair> {
   const { db } = ctx;
-  const accountKey = `email:${input.email.trim().toLowerCase()}`;
-  const addressKey = `ip:${input.ip}`;
-  const since = new Date(ctx.clock().getTime() - SIGN_IN_WINDOW_MINUTES * 60_000);
-  const [accountFailures, addressFailures] = await Promise.all([
-    countRecentFailures(db, accountKey, since),
-    countRecentFailures(db, addressKey, since),
-  ]);
-  if (accountFailures >= MAX_FAILURES_PER_ACCOUNT || addressFailures >= MAX_FAILURES_PER_ADDRESS) throw THROTTLED();
-
+  const attempt = await throttleAttempt(ctx, passwordCheckRules(input.email, input.ip));
   const user = await findUserForSignIn(db, input.email);
   const valid = user?.password_hash
     ? await verifyPassword(user.password_hash, input.password)
     : await verifyAgainstDummy(input.password);
-  if (!user || !valid) {
-    await recordSignInFailure(db, [accountKey, addressKey]);
-    throw new CatalogueError('user.not_found');
-  }
-  await clearSignInFailures(db, accountKey);
+  if (!user || !valid) throw new CatalogueError('user.not_found');
+  await attempt.succeed();
   return issueTokens(ctx, user);
 }
 
@@ -111,20 +128,45 @@ async function readRefreshToken(ctx: ServiceContext, token: string): Promise<Ref
   }
 }
 
-/** Rotates a refresh token. A used, revoked or unknown one revokes its whole sign-in (it may have been stolen). */
+/**
+ * Rotates a refresh token. Within a few seconds of its rotation the same token gets the same new pair again (two
+ * tabs refreshing at once); after that, a used, revoked or unknown one revokes its whole sign-in (it may have been
+ * stolen).
+ */
 export async function refreshTokens(ctx: ServiceContext, token: string): Promise<TokenPair> {
-  const { db } = ctx;
   const claims = await readRefreshToken(ctx, token);
-  if (!(await useRefreshToken(db, claims.jti))) {
-    await revokeFamily(db, claims.family);
-    throw TOKEN_NOT_VALID();
-  }
-  const user = await findActiveUser(db, claims.sub);
-  if (!user) {
-    await revokeFamily(db, claims.family);
-    throw TOKEN_NOT_VALID();
-  }
-  return issueTokens(ctx, user, claims.family);
+  // In one transaction, a second rotation of the same token waits for the first to commit its successor.
+  const pair = await withTransaction(ctx, async (tx) => {
+    const now = ctx.clock();
+    const user = await findActiveUser(tx.db, claims.sub);
+    if (!user) return null;
+    if (await useRefreshToken(tx.db, claims.jti, now)) {
+      const usedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
+      const successor = await successorPair(tx, user, claims, usedAt);
+      await insertRefreshToken(tx.db, {
+        jti: deriveTokenId(ctx.config.JWT_SECRET ?? '', `refresh-successor:${claims.jti}`),
+        user_id: user.id,
+        family_id: claims.family,
+        expires_at: new Date(usedAt.getTime() + REFRESH_TOKEN_LIFETIME_SECONDS * 1000),
+      });
+      return successor;
+    }
+    const row = await findRefreshToken(tx.db, claims.jti);
+    const inGrace =
+      row?.used_at &&
+      !row.revoked_at &&
+      row.user_id === user.id &&
+      now.getTime() - row.used_at.getTime() <= REFRESH_GRACE_SECONDS * 1000;
+    return inGrace && row.used_at ? successorPair(tx, user, claims, row.used_at) : null;
+  });
+  if (pair) return pair;
+  await revokeFamily(ctx.db, claims.family);
+  throw TOKEN_NOT_VALID();
+}
+
+/** Whether the sign-in (refresh family) an access token came from still stands: not logged out or revoked. */
+export async function isSignInActive(ctx: Pick<ServiceContext, 'db'>, userId: string, familyId: string) {
+  return isFamilyActive(ctx.db, userId, familyId);
 }
 
 /** Logout: the refresh token and every token rotated from the same sign-in stop working. */
@@ -147,13 +189,22 @@ export async function revokeAllSessions(ctx: ServiceContext, userId: string): Pr
   });
 }
 
-/** Always answers the same; only a real active user with a password gets the email. */
-export async function requestPasswordReset(ctx: ServiceContext, email: string, appUrl: string): Promise<void> {
+/**
+ * Always the same work and answer: the request only queues the email's lookup, so an unknown email is not answered
+ * faster than a known one.
+ */
+export async function requestPasswordReset(ctx: ServiceContext, email: string, ip: string): Promise<void> {
+  await throttleAttempt(ctx, passwordResetRules(email, ip));
+  await ctx.jobs.send(passwordResetRequestedJob, { email });
+}
+
+/** Only a real active user with a password gets the email. */
+export async function sendPasswordResetLink(ctx: ServiceContext, email: string): Promise<void> {
   const user = await findUserForSignIn(ctx.db, email);
   if (!user?.password_hash) return;
   await withTransaction(ctx, async (tx) => {
     const { id, token } = await issueOneTimeToken(tx.db, { user_id: user.id, purpose: 'password_reset' });
-    const link = `${appUrl}/reset-password/${id}/${token}`;
+    const link = `${appUrlOf(ctx.config)}/reset-password/${id}/${token}`;
     await queueEmail(tx, {
       key: `password-reset:${id}`,
       to: user.email,
@@ -161,6 +212,24 @@ export async function requestPasswordReset(ctx: ServiceContext, email: string, a
       text: `Hello ${user.first_name},\n\nUse this link within an hour to choose a new Paydesk password:\n${link}\n\nIf you did not ask for this, you can ignore this email.`,
     });
   });
+}
+
+/**
+ * A new password ends everything the old one opened: every reset link still outstanding and every sign-in (refresh
+ * families, and through them the access tokens, which the auth guard refuses once their family is revoked).
+ */
+export async function changePassword(ctx: ServiceContext, userId: string, passwordHash: string): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    await setPassword(tx.db, userId, passwordHash);
+    await invalidateOneTimeTokens(tx.db, userId, 'password_reset');
+    await revokeUserRefreshTokens(tx.db, userId);
+    await publishUserChanged(tx, userId);
+  });
+}
+
+/** Whether a reset link can still be used, checked when its page opens: `token.invalid` when not. */
+export async function checkPasswordResetLink(ctx: ServiceContext, id: string, token: string): Promise<void> {
+  await checkOneTimeToken(ctx.db, id, token, 'password_reset');
 }
 
 export async function confirmPasswordReset(
@@ -171,9 +240,7 @@ export async function confirmPasswordReset(
   const passwordHash = await hashPassword(input.password);
   await withTransaction(ctx, async (tx) => {
     await useOneTimeToken(tx.db, row);
-    await setPassword(tx.db, row.user_id, passwordHash);
-    await revokeUserRefreshTokens(tx.db, row.user_id);
-    await publishUserChanged(tx, row.user_id);
+    await changePassword(tx, row.user_id, passwordHash);
   });
 }
 
@@ -200,7 +267,7 @@ export async function signInWithSso(ctx: ServiceContext, input: { id: string; to
 
 export async function describeSignup(ctx: ServiceContext, id: string, token: string) {
   const { db } = ctx;
-  const row = await checkOneTimeToken(db, id, token, 'signup');
+  const row = await checkOneTimeToken(db, id, token, 'signup', { whenUsed: invitationAccepted });
   const user = await findActiveUser(db, row.user_id);
   if (!user) throw new CatalogueError('token.invalid');
   return {
@@ -229,9 +296,11 @@ export async function completeSignup(
   });
 }
 
+const invitationAccepted = () => new HttpError('invitation.accepted');
+
 export async function describeInvite(ctx: ServiceContext, id: string, token: string) {
   const { db } = ctx;
-  const row = await checkOneTimeToken(db, id, token, 'invite');
+  const row = await checkOneTimeToken(db, id, token, 'invite', { whenUsed: invitationAccepted });
   const user = await findActiveUser(db, row.user_id);
   if (!user) throw new CatalogueError('token.invalid');
   return { email: user.email, merchant_name: await getMerchantName(db, row.merchant_id) };
@@ -240,14 +309,18 @@ export async function describeInvite(ctx: ServiceContext, id: string, token: str
 /** An existing user invited to another merchant confirms with their password and gets the role there. */
 export async function acceptPartnerInvite(
   ctx: ServiceContext,
-  input: { id: string; token: string; password: string },
+  input: { id: string; token: string; password: string; ip: string },
 ): Promise<TokenPair> {
   const row = await checkOneTimeToken(ctx.db, input.id, input.token, 'invite');
   const user = await findActiveUser(ctx.db, row.user_id);
-  const passwordHash = user ? await findUserPasswordHash(ctx.db, user.id) : null;
-  if (!user || !passwordHash || !(await verifyPassword(passwordHash, input.password))) {
+  if (!user) throw new CatalogueError('user.not_found');
+  // The same counters as signing in: the invite page is another way to guess the user's password.
+  const attempt = await throttleAttempt(ctx, passwordCheckRules(user.email, input.ip));
+  const passwordHash = await findUserPasswordHash(ctx.db, user.id);
+  if (!passwordHash || !(await verifyPassword(passwordHash, input.password))) {
     throw new CatalogueError('user.not_found');
   }
+  await attempt.succeed();
   return withTransaction(ctx, async (tx) => {
     await useOneTimeToken(tx.db, row);
     await acceptInvite(tx.db, row);

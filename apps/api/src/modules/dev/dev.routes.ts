@@ -5,8 +5,8 @@ import { outboxMessages } from '../../db/schema/outbox';
 import { registerEndpoint } from '../../lib/endpoint-routes';
 
 /**
- * Reading the local outbox (embedded mode): what emails and texts would have gone out. Registered only outside
- * production, so people trying Paydesk locally and the browser journeys can follow links in messages.
+ * Reading the local outbox: what emails and texts would have gone out. Registered only while the outbox is the email
+ * provider, for super users, so people trying Paydesk and the browser journeys can follow links in messages.
  */
 export const devRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoint(app, devEndpoints.outbox, async (request) => {

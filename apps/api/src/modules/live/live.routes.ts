@@ -3,6 +3,7 @@ import { liveEndpoints } from '@paydesk/domain/live/live.contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-routes';
 import { principalOf } from '../../plugins/auth';
+import { sessionRevokedEvent } from '../auth/auth.events';
 import { issueWsTicket, maySeeEvent, toLiveFrame } from './live.service';
 
 /** Under /api: the ticket a browser trades for the socket, since it cannot set headers on a WebSocket. */
@@ -11,6 +12,9 @@ export const liveTicketRoutes: FastifyPluginAsync = async (app) => {
     ticket: await issueWsTicket(app.ctx.db, principalOf(request).user.id),
   }));
 };
+
+/** The close code after `session.revoked`: the client must not reconnect (4000-4999 are the application's). */
+export const SESSION_REVOKED_CLOSE_CODE = 4001;
 
 /**
  * The signed-in user's live channel: every event their principal may see (addressed to them, e.g.
@@ -28,6 +32,8 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
         try {
           if ((await maySeeEvent(app.ctx.db, user, envelope)) && socket.readyState === socket.OPEN) {
             socket.send(toLiveFrame(envelope));
+            // The session is over: nothing more may reach this socket.
+            if (envelope.name === sessionRevokedEvent.name) socket.close(SESSION_REVOKED_CLOSE_CODE, 'session revoked');
           }
         } catch (error) {
           request.log.warn({ err: error, event: envelope.name }, 'could not deliver a live event');

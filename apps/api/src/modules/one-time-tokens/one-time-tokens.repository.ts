@@ -32,6 +32,18 @@ export async function consumeOneTimeToken(db: Db, id: string): Promise<boolean> 
   return rows.length === 1;
 }
 
+/** Marks every unused token of the user for a purpose used, so none of its links works any more. */
+export async function useAllOneTimeTokensOf(
+  db: Db,
+  userId: string,
+  purpose: OneTimeTokenRow['purpose'],
+): Promise<void> {
+  await db
+    .update(oneTimeTokens)
+    .set({ used_at: new Date() })
+    .where(and(eq(oneTimeTokens.user_id, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.used_at)));
+}
+
 export async function deleteExpiredOneTimeTokens(db: Db, expiredBefore: Date): Promise<void> {
   await db.delete(oneTimeTokens).where(lt(oneTimeTokens.expires_at, expiredBefore));
 }

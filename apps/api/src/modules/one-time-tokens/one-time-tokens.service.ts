@@ -7,6 +7,7 @@ import {
   deleteExpiredOneTimeTokens,
   findOneTimeToken,
   insertOneTimeToken,
+  useAllOneTimeTokensOf,
   type OneTimeTokenRow,
 } from './one-time-tokens.repository';
 
@@ -39,20 +40,22 @@ export async function issueOneTimeToken(
   return { id: row.id, token: secret };
 }
 
-/** The token's row when the secret matches and it is unused and unexpired; otherwise `token.invalid`. */
+/**
+ * The token's row when the secret matches and it is unused and unexpired; otherwise `token.invalid`, or with
+ * `whenUsed`, that error for a used token whose secret matches (e.g. an invitation already accepted).
+ */
 export async function checkOneTimeToken(
   db: Db,
   id: string,
   secret: string,
   purpose: TokenPurpose,
+  options: { whenUsed?: () => Error } = {},
 ): Promise<OneTimeTokenRow> {
   const row = isUuid(id) ? await findOneTimeToken(db, id, purpose) : undefined;
   const given = Buffer.from(hashSecret(secret));
-  const valid =
-    row !== undefined &&
-    row.used_at === null &&
-    row.expires_at.getTime() > Date.now() &&
-    timingSafeEqual(given, Buffer.from(row.token_hash));
+  const matches = row !== undefined && timingSafeEqual(given, Buffer.from(row.token_hash));
+  if (matches && row.used_at !== null && options.whenUsed) throw options.whenUsed();
+  const valid = matches && row.used_at === null && row.expires_at.getTime() > Date.now();
   if (!valid) throw new CatalogueError('token.invalid');
   return row;
 }
@@ -60,6 +63,11 @@ export async function checkOneTimeToken(
 /** Uses the token; a second use (even a concurrent one) is `token.invalid`. */
 export async function useOneTimeToken(db: Db, row: OneTimeTokenRow): Promise<void> {
   if (!(await consumeOneTimeToken(db, row.id))) throw new CatalogueError('token.invalid');
+}
+
+/** Every outstanding link of the user for the purpose stops working (e.g. reset links once the password changed). */
+export async function invalidateOneTimeTokens(db: Db, userId: string, purpose: TokenPurpose): Promise<void> {
+  await useAllOneTimeTokensOf(db, userId, purpose);
 }
 
 export async function pruneExpiredOneTimeTokens(db: Db, expiredBefore: Date): Promise<void> {

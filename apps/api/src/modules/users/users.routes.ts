@@ -18,7 +18,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
   });
 
   registerEndpoint(app, endpoints.invite, async (request) =>
-    inviteUser(ctx, merchantAccessOf(request), request.body, appUrlOf(request)),
+    inviteUser(ctx, merchantAccessOf(request), request.body, appUrlOf(ctx.config)),
   );
 
   // Users and sessions are two modules; the route composes them in one transaction (disabled, signed out, told).

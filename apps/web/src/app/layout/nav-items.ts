@@ -2,6 +2,7 @@ import { ROUTE_ACCESS, type RouteName } from '@paydesk/domain/access/route-acces
 import {
   IconBuildingStore,
   IconHome,
+  IconMail,
   IconPlugConnected,
   IconSettings,
   IconShieldLock,
@@ -61,11 +62,19 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: IconPlugConnected,
     inNavbar: false,
   },
+  {
+    route: 'Outbox',
+    label: 'Outbox',
+    description: 'Emails the local outbox kept instead of sending, with their links.',
+    icon: IconMail,
+    inNavbar: true,
+  },
 ];
 
-/** The screens the app has today: Home and those of the merchants and settings route table. */
+/** The screens the app has today: Home, the Outbox and those of the merchants and settings route table. */
 export const REGISTERED_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'Home',
+  'Outbox',
   ...collectRouteNames(merchantRoutes),
 ]);
 

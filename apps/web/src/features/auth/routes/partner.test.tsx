@@ -65,6 +65,30 @@ describe('partner registration', () => {
     });
   });
 
+  describe('a used invitation link', () => {
+    it.each(['partner-invite', 'partner-signup'])('/%s says it was already accepted and offers Login', async (kind) => {
+      mockIdentityApi(null);
+      server.use(
+        http.get(`/api/${kind}/u-3/used/`, () =>
+          HttpResponse.json(
+            {
+              detail: 'This invitation has already been accepted. Log in to continue.',
+              code: 'invitation.accepted',
+            },
+            { status: 400 },
+          ),
+        ),
+      );
+
+      const { router } = renderApp({ initialEntries: [`/${kind}/u-3/used`] });
+
+      expect(await screen.findByRole('heading', { name: 'Invitation already accepted' })).toBeInTheDocument();
+      expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+      await setupUser().click(screen.getByRole('link', { name: 'Login' }));
+      await waitFor(() => expect(readLocation(router)).toBe('/login'));
+    });
+  });
+
   describe('/partner-invite/:id/:token', () => {
     it('shows the merchant, asks for the existing password and lands signed in', async () => {
       mockIdentityApi(PROFILES.admin);

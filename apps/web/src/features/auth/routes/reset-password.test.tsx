@@ -9,6 +9,9 @@ import { PASSWORD_RESET_DONE } from './reset-password';
 
 async function openReset() {
   mockIdentityApi(null);
+  server.use(
+    http.get('/api/password-reset/user-7/tok-123/', () => HttpResponse.json({ detail: 'The link is valid.' })),
+  );
   const view = renderApp({ initialEntries: ['/reset-password/user-7/tok-123'] });
   await screen.findByRole('heading', { name: 'Reset your password' });
   return view;
@@ -74,5 +77,23 @@ describe('/reset-password/:id/:token', () => {
     await fill('New!Pass2026', 'New!Pass2026');
 
     expect(await screen.findByLabelText('Confirm new password')).toHaveAccessibleDescription('Passwords do not match');
+  });
+
+  it('checks the link as the page opens: a dead one says so at once, without the form', async () => {
+    mockIdentityApi(null);
+    const checked: string[] = [];
+    server.use(
+      http.get('/api/password-reset/user-8/used/', ({ request }) => {
+        checked.push(new URL(request.url).pathname);
+        return HttpResponse.json({ detail: 'Invalid Token.', code: 'token.invalid' }, { status: 400 });
+      }),
+    );
+    renderApp({ initialEntries: ['/reset-password/user-8/used'] });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid Token.');
+    expect(checked).toEqual(['/api/password-reset/user-8/used/']);
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Request a new reset link' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
   });
 });

@@ -1,11 +1,11 @@
-import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Anchor, Button, Center, Loader, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { passwordResetConfirmSchema } from '@paydesk/domain/auth/auth.contract';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
-import { confirmPasswordReset } from '../api/password-reset';
+import { confirmPasswordReset, usePasswordResetLink } from '../api/password-reset';
 import { AuthCard } from '../components/auth-card';
 import { pickFieldErrors, ResponseErrors } from '../components/response-errors';
 
@@ -15,9 +15,41 @@ const validateBody = schemaResolver(passwordResetConfirmSchema, { sync: true });
 
 export const PASSWORD_RESET_DONE = 'Your password has been reset. Log in with your new password.';
 
-/** /reset-password/:id/:token: sets a new password from the emailed link, then goes to Login. */
+/**
+ * /reset-password/:id/:token: checks the emailed link as the page opens (a used or expired one says so at once), then
+ * sets a new password and goes to Login.
+ */
 export function ResetPasswordRoute() {
   const { id = '', token = '' } = useParams();
+  const link = usePasswordResetLink({ id, token });
+  if (link.isPending) {
+    return (
+      <Center>
+        <Loader aria-label="Checking the reset link" />
+      </Center>
+    );
+  }
+  if (link.isError) return <DeadResetLink error={link.error} />;
+  return <ResetPasswordForm id={id} token={token} />;
+}
+
+function DeadResetLink({ error }: { error: Error }) {
+  return (
+    <AuthCard title="Reset your password" description="This reset link cannot be used.">
+      <Stack gap="md">
+        <ResponseErrors error={error} title="Password not reset" />
+        <Anchor component={Link} to="/forgot-password" size="sm">
+          Request a new reset link
+        </Anchor>
+        <Anchor component={Link} to="/login" size="sm">
+          Back to Login
+        </Anchor>
+      </Stack>
+    </AuthCard>
+  );
+}
+
+function ResetPasswordForm({ id, token }: { id: string; token: string }) {
   const navigate = useNavigate();
   const form = useForm({
     mode: 'uncontrolled',

@@ -4,7 +4,7 @@ import { buildLiveEventsUrl, listenToLiveEvents } from './live-events';
 class FakeSocket {
   static instances: FakeSocket[] = [];
   onmessage: ((message: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event?: { code: number }) => void) | null = null;
   closed = false;
   constructor(readonly url: string) {
     FakeSocket.instances.push(this);
@@ -90,5 +90,25 @@ describe('live events', () => {
     await Promise.resolve();
     await Promise.resolve();
     expect(FakeSocket.instances).toHaveLength(0);
+  });
+
+  it('does not reconnect once the session was revoked, whether by the event or by the server closing with 4001', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('WebSocket', FakeSocket);
+    const onRevoked = vi.fn();
+    listenToLiveEvents(async () => 'ticket', onRevoked);
+    await vi.advanceTimersByTimeAsync(0);
+    const [first] = FakeSocket.instances;
+    first?.onmessage?.({ data: JSON.stringify({ type: 'session.revoked' }) });
+    first?.onclose?.({ code: 4001 });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSocket.instances).toHaveLength(1);
+    expect(onRevoked).toHaveBeenCalledTimes(1);
+
+    listenToLiveEvents(async () => 'ticket', onRevoked);
+    await vi.advanceTimersByTimeAsync(0);
+    FakeSocket.instances[1]?.onclose?.({ code: 4001 });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSocket.instances).toHaveLength(2);
   });
 });

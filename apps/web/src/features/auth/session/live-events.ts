@@ -1,4 +1,6 @@
 const RECONNECT_MS = 5000;
+/** The server closes with this code after `session.revoked`: the session is over, so the client does not reconnect. */
+export const SESSION_REVOKED_CLOSE_CODE = 4001;
 
 type LiveEvent = { type: string };
 
@@ -12,7 +14,7 @@ export function buildLiveEventsUrl(location: Pick<Location, 'protocol' | 'host'>
  * Listens to the signed-in user's live channel (`/ws/events/`) and reports `session.revoked`, sent when the user is
  * disabled, so the session ends at once rather than at the next API call. Each (re)connect asks for a fresh ticket
  * (`requestTicket`, null when signed out), so no access token ever sits in a URL; a dropped connection or a failed
- * ticket request tries again later. Returns a function that stops listening.
+ * ticket request tries again later, but never after the session was revoked. Returns a function that stops listening.
  */
 export function listenToLiveEvents(requestTicket: () => Promise<string | null>, onRevoked: () => void): () => void {
   let socket: WebSocket | null = null;
@@ -35,9 +37,15 @@ export function listenToLiveEvents(requestTicket: () => Promise<string | null>, 
     socket = new WebSocket(buildLiveEventsUrl(window.location, ticket));
     socket.onmessage = (message) => {
       const event = JSON.parse(String(message.data)) as LiveEvent;
-      if (event.type === 'session.revoked') onRevoked();
+      if (event.type === 'session.revoked') {
+        stopped = true;
+        onRevoked();
+      }
     };
-    socket.onclose = scheduleReconnect;
+    socket.onclose = (event) => {
+      if (event?.code === SESSION_REVOKED_CLOSE_CODE) stopped = true;
+      scheduleReconnect();
+    };
   };
 
   void connect();

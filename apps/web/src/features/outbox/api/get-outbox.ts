@@ -1,0 +1,12 @@
+import { devEndpoints } from '@paydesk/domain/dev/dev.contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /dev/outbox/: what the local providers captured, newest first (super users, while no SMTP is configured). */
+export function getOutbox(signal?: AbortSignal) {
+  return api.call(devEndpoints.outbox, {}, { signal });
+}
+
+export function useOutbox() {
+  return useQuery(queryOptions({ queryKey: ['outbox'], queryFn: ({ signal }) => getOutbox(signal) }));
+}
