@@ -19,6 +19,7 @@ function buildUser(overrides: Partial<MerchantUser>): MerchantUser {
     is_super_user: false,
     is_pending: false,
     is_active: true,
+    disabled_at: null,
     created: '2026-01-15T12:00:00.000Z',
     ...overrides,
   };

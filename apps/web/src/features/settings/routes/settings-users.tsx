@@ -17,7 +17,8 @@ import { InviteUserModal } from '../components/invite-user-modal';
 import { UserStatusBadge } from '../components/user-status-badge';
 import { useViewer } from '../hooks/use-viewer';
 import type { MerchantUser } from '@paydesk/domain/users/users.contract';
-import { mayDisableUser } from '@paydesk/domain/access/user-management';
+import { mayDisableUserAt } from '@paydesk/domain/access/user-management';
+import { findBaseRoles } from '@paydesk/domain/access/claims';
 import { QueryState } from '../../../components/query-state';
 import { usePagination } from '../../../lib/use-pagination';
 
@@ -41,7 +42,18 @@ export function SettingsUsersRoute() {
 
   const count = users.data?.count ?? 0;
   const disablingSelf = userToDisable !== null && userToDisable.id === viewer.userID;
-  const manager = { isSuperUser: viewer.isSuperUser, roles: viewer.accessRoles(merchantID) };
+  // The screen knows the ranks on this merchant only; the server also judges the other merchants both work at.
+  const viewerRole = findBaseRoles({ roles: viewer.accessRoles(merchantID) })[0];
+  const actor = {
+    id: viewer.userID ?? '',
+    isSuperUser: viewer.isSuperUser,
+    roles: viewerRole ? { [merchantID]: viewerRole } : {},
+  };
+  const standingOf = (user: MerchantUser) => ({
+    id: user.id,
+    isSuperUser: user.is_super_user,
+    roles: user.role ? { [merchantID]: user.role } : {},
+  });
 
   const handleDisable = () => {
     if (!userToDisable) return;
@@ -106,7 +118,7 @@ export function SettingsUsersRoute() {
                       </Table.Td>
                       <Table.Td>{formatDate(user.created)}</Table.Td>
                       <Table.Td ta="right">
-                        {status !== 'Inactive' && mayDisableUser(manager, user) && (
+                        {status !== 'Inactive' && mayDisableUserAt(actor, standingOf(user), merchantID) && (
                           <Button
                             size="compact-sm"
                             variant="subtle"
