@@ -1,23 +1,26 @@
-import { Button, Group, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { hasAnyRole } from '@paydesk/domain/access/claims';
 import { formatDate } from '@paydesk/domain/format/date';
 import { roleDisplayName } from '@paydesk/domain/format/role';
 import { formatFullName, userStatus } from '@paydesk/domain/format/user';
-import { IconUserPlus } from '@tabler/icons-react';
+import { IconDots, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { TableFooter } from '../../../components/table-footer';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
+import { useChangeUserRole } from '../api/change-user-role';
 import { useDisableUser } from '../api/disable-user';
+import { useEnableUser } from '../api/enable-user';
+import { AssignRoleModal } from '../components/assign-role-modal';
 import { useSettingsMerchant } from '../api/get-merchant';
 import { useUsers } from '../api/get-users';
 import { InviteUserModal } from '../components/invite-user-modal';
 import { UserStatusBadge } from '../components/user-status-badge';
 import { useViewer } from '../hooks/use-viewer';
 import type { MerchantUser } from '@paydesk/domain/users/users.contract';
-import { mayDisableUserAt } from '@paydesk/domain/access/user-management';
+import { mayDisableUserAt, mayManageUserAt, rankOf } from '@paydesk/domain/access/user-management';
 import { findBaseRoles } from '@paydesk/domain/access/claims';
 import { QueryState } from '../../../components/query-state';
 import { usePagination } from '../../../lib/use-pagination';
@@ -39,6 +42,10 @@ export function SettingsUsersRoute() {
   // The user stays set while the confirmation closes, so its text does not change mid-transition.
   const [userToDisable, setUserToDisable] = useState<MerchantUser | null>(null);
   const [confirmingDisable, confirmDisable] = useDisclosure(false);
+  const changeUserRole = useChangeUserRole(merchantID);
+  const enableUser = useEnableUser(merchantID);
+  const [userToChange, setUserToChange] = useState<MerchantUser | null>(null);
+  const [userToEnable, setUserToEnable] = useState<MerchantUser | null>(null);
 
   const count = users.data?.count ?? 0;
   const disablingSelf = userToDisable !== null && userToDisable.id === viewer.userID;
@@ -55,6 +62,9 @@ export function SettingsUsersRoute() {
     roles: user.role ? { [merchantID]: user.role } : {},
   });
 
+  const viewerRank = viewer.isSuperUser ? 4 : rankOf(viewerRole);
+  const givableRoles = (['super_admin', 'admin', 'staff'] as const).filter((role) => rankOf(role) <= viewerRank);
+
   const handleDisable = () => {
     if (!userToDisable) return;
     const name = formatFullName(userToDisable) || userToDisable.email;
@@ -65,7 +75,6 @@ export function SettingsUsersRoute() {
         if (disablingSelf) viewer.logout();
         else notifySuccess(`${name} disabled`);
       },
-      onError: (error) => notifyError(error),
     });
   };
 
@@ -106,8 +115,13 @@ export function SettingsUsersRoute() {
               </Table.Thead>
               <Table.Tbody>
                 {users.data.results.map((user) => {
-                  const status = userStatus(user);
+                  const status = user.disabled_at ? 'Disabled' : userStatus(user);
+                  const manageable = mayManageUserAt(actor, standingOf(user), merchantID);
+                  const enableable =
+                    status === 'Disabled' &&
+                    mayManageUserAt(actor, { ...standingOf(user), roles: { [merchantID]: 'staff' } }, merchantID);
                   const name = formatFullName(user);
+                  const label = name || user.email;
                   return (
                     <Table.Tr key={user.id}>
                       <Table.Td fw={500}>{name || '—'}</Table.Td>
@@ -118,20 +132,44 @@ export function SettingsUsersRoute() {
                       </Table.Td>
                       <Table.Td>{formatDate(user.created)}</Table.Td>
                       <Table.Td ta="right">
-                        {status !== 'Inactive' && mayDisableUserAt(actor, standingOf(user), merchantID) && (
+                        {enableable && (
                           <Button
                             size="compact-sm"
                             variant="subtle"
-                            color="red"
-                            aria-label={`Disable ${name || user.email}`}
-                            onClick={() => {
-                              setUserToDisable(user);
-                              confirmDisable.open();
-                            }}
+                            aria-label={`Re-enable ${label}`}
+                            onClick={() => setUserToEnable(user)}
                           >
-                            Disable
+                            Re-enable
                           </Button>
                         )}
+                        {status !== 'Inactive' && status !== 'Disabled' && manageable && (
+                          <Menu position="bottom-end" withinPortal>
+                            <Menu.Target>
+                              <ActionIcon variant="subtle" color="gray" aria-label={`More actions for ${label}`}>
+                                <IconDots size={16} />
+                              </ActionIcon>
+                            </Menu.Target>
+                            <Menu.Dropdown>
+                              <Menu.Item onClick={() => setUserToChange(user)}>Change role</Menu.Item>
+                            </Menu.Dropdown>
+                          </Menu>
+                        )}
+                        {status !== 'Inactive' &&
+                          status !== 'Disabled' &&
+                          mayDisableUserAt(actor, standingOf(user), merchantID) && (
+                            <Button
+                              size="compact-sm"
+                              variant="subtle"
+                              color="red"
+                              aria-label={`Disable ${name || user.email}`}
+                              onClick={() => {
+                                setUserToDisable(user);
+                                confirmDisable.open();
+                              }}
+                            >
+                              Disable
+                            </Button>
+                          )}
                       </Table.Td>
                     </Table.Tr>
                   );
@@ -155,17 +193,51 @@ export function SettingsUsersRoute() {
         opened={inviting}
         onClose={invite.close}
       />
+      <AssignRoleModal
+        merchantID={merchantID}
+        user={userToChange}
+        title="Change role"
+        description={`Choose the role ${userToChange ? formatFullName(userToChange) || userToChange.email : ''} holds here.`}
+        confirmLabel="Save role"
+        baseRoles={givableRoles}
+        customRoles={merchant.data?.check_custom_roles ?? false}
+        onSubmit={async (input) => {
+          if (!userToChange) return;
+          await changeUserRole.mutateAsync({ userID: userToChange.id, input });
+          notifySuccess(`Role of ${formatFullName(userToChange) || userToChange.email} changed`);
+        }}
+        onClose={() => setUserToChange(null)}
+      />
+      <AssignRoleModal
+        merchantID={merchantID}
+        user={userToEnable}
+        title="Re-enable user"
+        description={`${userToEnable ? formatFullName(userToEnable) || userToEnable.email : ''} gets this role here again and can sign in.`}
+        confirmLabel="Re-enable user"
+        baseRoles={givableRoles}
+        customRoles={merchant.data?.check_custom_roles ?? false}
+        onSubmit={async (input) => {
+          if (!userToEnable) return;
+          await enableUser.mutateAsync({ userID: userToEnable.id, input });
+          notifySuccess(`${formatFullName(userToEnable) || userToEnable.email} re-enabled`);
+        }}
+        onClose={() => setUserToEnable(null)}
+      />
       <ConfirmModal
         opened={confirmingDisable}
         title="Disable user?"
         confirmLabel="Disable user"
         loading={disableUser.isPending}
+        error={disableUser.error}
         onConfirm={handleDisable}
-        onClose={confirmDisable.close}
+        onClose={() => {
+          disableUser.reset();
+          confirmDisable.close();
+        }}
       >
         {disablingSelf
           ? 'You are about to disable your own account. You will be signed out and can no longer sign in.'
-          : `Are you sure you would like to disable ${userToDisable ? formatFullName(userToDisable) || userToDisable.email : ''}? They lose their roles and can no longer sign in.`}
+          : `Are you sure you would like to disable ${userToDisable ? formatFullName(userToDisable) || userToDisable.email : ''}? They lose their role here, and can no longer sign in if they work nowhere else.`}
       </ConfirmModal>
     </Paper>
   );
