@@ -109,6 +109,8 @@ describe('settings: role detail', () => {
 
   it('shows a failed delete inside the dialog, then moves the holders to another role and deletes', async () => {
     const urls: string[] = [];
+    const user = setupUser();
+    renderDetail();
     server.use(
       http.get('/api/merchants/m-1/roles/', () =>
         HttpResponse.json({
@@ -131,8 +133,6 @@ describe('settings: role detail', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    const user = setupUser();
-    renderDetail();
 
     await user.click(await screen.findByRole('button', { name: 'Delete role' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete role?' });
