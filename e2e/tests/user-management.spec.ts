@@ -35,7 +35,7 @@ test('an admin changes a user’s role to a custom role and back', async ({ page
   await row.getByRole('button', { name: 'More actions for Rory Rolechange' }).click();
   await page.getByRole('menuitem', { name: 'Change role' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change role' });
-  await dialog.getByRole('combobox', { name: 'Role' }).click();
+  await dialog.getByRole('combobox', { name: /^Role/ }).click();
   await page.getByRole('option', { name: 'Custom role' }).click();
   await dialog.getByRole('combobox', { name: 'Custom role' }).click();
   await page.getByRole('option', { name: 'Collector' }).click();
@@ -44,7 +44,7 @@ test('an admin changes a user’s role to a custom role and back', async ({ page
 
   await row.getByRole('button', { name: 'More actions for Rory Rolechange' }).click();
   await page.getByRole('menuitem', { name: 'Change role' }).click();
-  await dialog.getByRole('combobox', { name: 'Role' }).click();
+  await dialog.getByRole('combobox', { name: /^Role/ }).click();
   await page.getByRole('option', { name: 'Staff' }).click();
   await dialog.getByRole('button', { name: 'Save role' }).click();
   await expect(row).toContainText('Staff');
@@ -57,7 +57,7 @@ test('an admin re-enables the disabled user of Demo Motors, who can sign in agai
   await expect(row).toContainText('Disabled');
   await row.getByRole('button', { name: 'Re-enable Ian Inactive' }).click();
   const dialog = page.getByRole('dialog', { name: 'Re-enable user' });
-  await dialog.getByRole('combobox', { name: 'Role' }).click();
+  await dialog.getByRole('combobox', { name: /^Role/ }).click();
   await page.getByRole('option', { name: 'Staff' }).click();
   await dialog.getByRole('button', { name: 'Re-enable user' }).click();
   await expect(page.getByText('Ian Inactive re-enabled')).toBeVisible();
