@@ -163,6 +163,15 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     ...userManagers(async (context) => ({ params: { userId: await context.createUser() } })),
     crossTenantObject: 'hidden',
   },
+  // The user holds a role, so a caller who passes the access checks is answered 409.
+  'POST /api/merchants/:id/users/:userId/enable/': {
+    ...userManagers(async (context) => ({ params: { userId: await context.createUser() }, body: { role: 'staff' } })),
+    crossTenantObject: 'hidden',
+  },
+  'PATCH /api/merchants/:id/users/:userId/': {
+    ...userManagers(async (context) => ({ params: { userId: await context.createUser() }, body: { role: 'staff' } })),
+    crossTenantObject: 'hidden',
+  },
 
   // Custom roles: the list is open to whoever may invite users (they choose a role); the rest to administrators.
   'GET /api/merchants/:id/roles/': userManagers(),

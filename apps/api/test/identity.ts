@@ -96,3 +96,17 @@ export function sessionsFor(app: FastifyInstance) {
     return headers;
   };
 }
+
+/** Gives a user (of the merchant's organisation) a role on one more merchant. */
+export async function addGrant(
+  db: Db,
+  userId: string,
+  merchantId: string,
+  role: 'super_admin' | 'admin' | 'staff' | { customRoleId: string },
+): Promise<void> {
+  await db.insert(roleGrants).values({
+    user_id: userId,
+    merchant_id: merchantId,
+    ...(typeof role === 'string' ? { role } : { role: 'custom' as const, custom_role_id: role.customRoleId }),
+  });
+}

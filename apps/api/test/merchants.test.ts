@@ -176,3 +176,39 @@ describe('DELETE /api/merchants/:id/', () => {
     expect((await call('DELETE', `/api/merchants/${ids.demoMotors}/`, 'admin@demo.test')).statusCode).toBe(403);
   });
 });
+
+describe('platform settings of a merchant', () => {
+  it('are changed by super users only; others get a field error on each one they change', async () => {
+    const url = `/api/merchants/${ids.customRolesAuto}/`;
+    const refused = await call('PATCH', url, 'admin@demo.test', {
+      is_integrated: true,
+      in_legacy_app: true,
+      check_custom_roles: false,
+      allow_group_message: true,
+    });
+    expect(refused.statusCode).toBe(400);
+    const message = ['Only a platform super user may change this'];
+    expect(refused.json()).toEqual({ is_integrated: message, in_legacy_app: message, check_custom_roles: message });
+    const put = await call('PUT', url, 'admin@demo.test', { name: 'Custom Roles Auto', is_integrated: true });
+    expect(put.json()).toEqual({ is_integrated: message });
+    expect((await call('GET', url, 'admin@demo.test')).json()).toMatchObject({
+      is_integrated: false,
+      in_legacy_app: false,
+      check_custom_roles: true,
+      allow_group_message: false,
+    });
+
+    // The current values may be sent back unchanged, as a whole form does.
+    const unchanged = await call('PATCH', url, 'admin@demo.test', {
+      is_integrated: false,
+      in_legacy_app: false,
+      check_custom_roles: true,
+      allow_group_message: true,
+    });
+    expect(unchanged.json()).toMatchObject({ allow_group_message: true, check_custom_roles: true });
+
+    const bySuperUser = await call('PATCH', url, 'super@demo.test', { in_legacy_app: true });
+    expect(bySuperUser.json()).toMatchObject({ in_legacy_app: true });
+    await call('PATCH', url, 'super@demo.test', { in_legacy_app: false, allow_group_message: false });
+  });
+});

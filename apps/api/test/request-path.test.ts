@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { buildApp, loggerOptions } from '../src/app';
 import { AUTHENTICATED, PUBLIC } from '@paydesk/domain/access/endpoint-access';
 import { buildTestApp, testConfig, type TestApp } from './helpers';
-import { bearer, seedDemo, signIn, userIdOf, type DemoIds } from './identity';
+import { addGrant, bearer, seedDemo, signIn, userIdOf, type DemoIds } from './identity';
 
 const logLines: string[] = [];
 const logStream = new Writable({
@@ -58,6 +58,8 @@ afterAll(async () => {
 
 describe('the active-user cache', () => {
   it('refuses a disabled user’s token at once on another API process that had it cached', async () => {
+    // A user manager acts only on users who hold a role at the merchant (docs/decisions/0010).
+    await addGrant(t.database.db, await userIdOf(t.database.db, 'noroles@demo.test'), ids.demoMotors, 'staff');
     const { access } = await signIn(t.app, 'noroles@demo.test');
     const profile = () => second.inject({ method: 'GET', url: '/api/profile/', headers: bearer(access) });
     expect((await profile()).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { PERMISSION_FLAGS } from '@paydesk/domain/access/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers';
-import { seedDemo, sessionsFor, type DemoIds } from './identity';
+import { addUser, seedDemo, sessionsFor, type DemoIds } from './identity';
 
 let t: TestApp;
 let ids: DemoIds;
@@ -127,5 +127,49 @@ describe('custom roles', () => {
     expect(listed.json().results.map((role: { role_name: string }) => role.role_name)).toContain('Collector');
     expect((await call('POST', rolesUrl(), 'manager@demo.test', { role_name: 'Sneaky' })).statusCode).toBe(403);
     expect((await call('GET', `${rolesUrl()}${created.id}/`, 'manager@demo.test')).statusCode).toBe(403);
+  });
+});
+
+describe('deleting a role its users hold', () => {
+  const holderRoles = async () =>
+    (await call('GET', `/api/merchants/${ids.customRolesAuto}/users/?page_size=100`, 'admin@demo.test'))
+      .json()
+      .results.filter((user: { email: string }) => user.email.startsWith('holder.'))
+      .map((user: { email: string; role: string; custom_role: { role_name: string } | null }) => [
+        user.email,
+        user.role,
+        user.custom_role?.role_name ?? null,
+      ]);
+
+  it('moves the holders to another role and deletes it in one step', async () => {
+    const doomed = (await call('POST', rolesUrl(), 'admin@demo.test', { role_name: 'Doomed' })).json();
+    const target = (await call('POST', rolesUrl(), 'admin@demo.test', { role_name: 'Successor' })).json();
+    for (const email of ['holder.one@demo.test', 'holder.two@demo.test'])
+      await addUser(t.database.db, { email, merchantId: ids.customRolesAuto, role: { customRoleId: doomed.id } });
+    const url = `${rolesUrl()}${doomed.id}/`;
+
+    expect((await call('DELETE', url, 'admin@demo.test')).json().code).toBe('role.in_use');
+    expect((await call('DELETE', `${url}?move_to=${doomed.id}`, 'admin@demo.test')).json()).toEqual({
+      move_to: ['Required'],
+    });
+    expect((await call('DELETE', `${url}?move_to=nobody`, 'admin@demo.test')).json()).toEqual({
+      move_to: ['Required'],
+    });
+    // Admins may not give super_admin.
+    expect((await call('DELETE', `${url}?move_to=super_admin`, 'admin@demo.test')).statusCode).toBe(400);
+    expect((await call('GET', url, 'admin@demo.test')).statusCode).toBe(200);
+
+    expect((await call('DELETE', `${url}?move_to=${target.id}`, 'admin@demo.test')).statusCode).toBe(204);
+    expect((await call('GET', url, 'admin@demo.test')).statusCode).toBe(404);
+    expect(await holderRoles()).toEqual([
+      ['holder.one@demo.test', 'custom', 'Successor'],
+      ['holder.two@demo.test', 'custom', 'Successor'],
+    ]);
+
+    expect((await call('DELETE', `${rolesUrl()}${target.id}/?move_to=staff`, 'admin@demo.test')).statusCode).toBe(204);
+    expect(await holderRoles()).toEqual([
+      ['holder.one@demo.test', 'staff', null],
+      ['holder.two@demo.test', 'staff', null],
+    ]);
   });
 });

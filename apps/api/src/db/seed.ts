@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { PERMISSION_FLAGS } from '@paydesk/domain/access/roles';
 import { hashPassword } from '../lib/passwords';
 import type { Db } from './client';
-import { customRoles, merchants, organizations, roleGrants, users } from './schema/identity';
+import { customRoles, merchantDisabledUsers, merchants, organizations, roleGrants, users } from './schema/identity';
 
 export const DEMO_PASSWORD = 'Paydesk!2026';
 
@@ -42,7 +42,7 @@ async function seedDemoData(db: Db): Promise<void> {
       organization_id,
       password_hash: passwordHash,
     });
-    const [superUser, admin, staff, agent, legacy] = await tx
+    const [superUser, admin, staff, agent, legacy, , inactive] = await tx
       .insert(users)
       .values([
         { ...person('super@demo.test', 'Sam', 'Super', demoGroup.id), is_super_user: true },
@@ -54,7 +54,7 @@ async function seedDemoData(db: Db): Promise<void> {
         { ...person('inactive@demo.test', 'Ian', 'Inactive', demoGroup.id), is_active: false },
       ])
       .returning();
-    if (!superUser || !admin || !staff || !agent || !legacy) throw new Error('seed: users not created');
+    if (!superUser || !admin || !staff || !agent || !legacy || !inactive) throw new Error('seed: users not created');
 
     const [collector] = await tx
       .insert(customRoles)
@@ -82,5 +82,9 @@ async function seedDemoData(db: Db): Promise<void> {
       { user_id: agent.id, merchant_id: customRolesAuto.id, role: 'custom' as const, custom_role_id: collector.id },
       { user_id: legacy.id, merchant_id: legacyMotors.id, role: 'admin' as const },
     ]);
+    // The disabled user was staff of Demo Motors: listed there as Disabled, to be re-enabled.
+    await tx
+      .insert(merchantDisabledUsers)
+      .values({ user_id: inactive.id, merchant_id: demoMotors.id, role: 'staff', disabled_by: admin.id });
   });
 }

@@ -53,7 +53,8 @@ export function notifyError(error?: unknown): string {
   });
 }
 
-function describeError(error: unknown): string {
+/** The text an error toast (or a dialog showing the error in place) gives for an error. */
+export function describeError(error: unknown): string {
   if (isProductionBuild()) return DEFAULT_ERROR_MESSAGE;
   if (error instanceof Error && error.message) return translateError(error.message);
   if (typeof error === 'string' && error) return translateError(error);

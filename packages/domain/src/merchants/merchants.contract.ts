@@ -32,6 +32,10 @@ export const merchantFieldsSchema = z.object({
 
 export const merchantPatchSchema = merchantFieldsSchema.partial();
 
+/** Merchant settings only a platform super user may change; others may send them unchanged. */
+export const PLATFORM_MERCHANT_SETTINGS = ['is_integrated', 'in_legacy_app', 'check_custom_roles'] as const;
+export const PLATFORM_SETTING_ONLY = 'Only a platform super user may change this';
+
 export const createMerchantSchema = merchantFieldsSchema.extend({
   organization_id: z.uuid().optional(),
   organization_name: z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(200).optional(),

@@ -64,6 +64,12 @@ export const rolePatchSchema = z.object(roleFields).partial().superRefine(checkA
 
 export const merchantRoleParams = z.object({ id: z.string(), rid: z.string() });
 
+/**
+ * Deleting a role its users still hold: `move_to` gives them another role first, in the same transaction: `admin`,
+ * `staff` or the id of another custom role of the merchant.
+ */
+export const removeRoleQuery = z.object({ move_to: z.string().min(1).optional() });
+
 export type Role = z.infer<typeof roleSchema>;
 export type RoleSettings = Role['settings'];
 /** The body of POST and PUT, as a client writes it. */
@@ -142,11 +148,12 @@ export const roleEndpoints = {
   remove: defineEndpoint({
     method: 'DELETE',
     path: '/merchants/:id/roles/:rid/',
-    summary: 'Delete a custom role no user holds',
+    summary: 'Delete a custom role; `move_to` first gives its holders another role (admin, staff or a role id)',
     tags,
     access,
     params: merchantRoleParams,
+    query: removeRoleQuery,
     status: 204,
-    errors: [401, 403, 404, 409],
+    errors: [400, 401, 403, 404, 409],
   }),
 } as const;

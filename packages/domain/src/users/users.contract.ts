@@ -20,12 +20,15 @@ export const merchantUserSchema = z.object({
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
-  /** A disabled user has no role. */
+  /** A user disabled at this merchant has no role here. */
   role: merchantRoleSchema.nullable(),
   custom_role: z.object({ id: z.uuid(), role_name: z.string() }).nullable(),
   is_super_user: z.boolean(),
   is_pending: z.boolean(),
+  /** The account: false when the user may not sign in at all. */
   is_active: z.boolean(),
+  /** When the user was disabled at this merchant (they can be re-enabled here); null while they hold a role. */
+  disabled_at: z.iso.datetime({ offset: true }).nullable(),
   created: z.iso.datetime({ offset: true }),
 });
 
@@ -41,6 +44,18 @@ export const inviteSchema = z.object({
 export const customInviteSchema = inviteSchema.extend({ custom_role_id: requiredString() });
 
 export const merchantUserParams = z.object({ id: z.string(), userId: z.string() });
+
+/** The role given by a role change or a re-enable; `custom` needs a custom_role_id. */
+export const assignRoleSchema = z.object({
+  role: z.enum(['super_admin', 'admin', 'staff', 'custom'], { error: REQUIRED }),
+  custom_role_id: z.string().nullable().optional(),
+});
+
+/** Disabling at this merchant removes the role here; `everywhere` disables the whole account (docs/decisions/0010). */
+export const disableSchema = z.object({ everywhere: z.boolean().optional() });
+
+export type AssignRoleInput = z.input<typeof assignRoleSchema>;
+export type DisableUserInput = z.input<typeof disableSchema>;
 
 export type MerchantUser = z.infer<typeof merchantUserSchema>;
 export type InviteUserInput = z.input<typeof inviteSchema>;
@@ -80,12 +95,38 @@ export const userEndpoints = {
   disable: defineEndpoint({
     method: 'POST',
     path: '/merchants/:id/users/:userId/disable/',
-    summary: 'Disable a user: removes their roles and ends their sessions',
+    summary:
+      'Disable a user at this merchant (their role here is removed; with no role left, or with `everywhere`, the account is disabled and its sessions end)',
     tags,
     access,
     params: merchantUserParams,
+    body: disableSchema.nullish(),
     status: 200,
     response: merchantUserSchema,
-    errors: [401, 403, 404],
+    errors: [400, 401, 403, 404],
+  }),
+  enable: defineEndpoint({
+    method: 'POST',
+    path: '/merchants/:id/users/:userId/enable/',
+    summary: 'Re-enable a user disabled at this merchant, with a role',
+    tags,
+    access,
+    params: merchantUserParams,
+    body: assignRoleSchema,
+    status: 200,
+    response: merchantUserSchema,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  changeRole: defineEndpoint({
+    method: 'PATCH',
+    path: '/merchants/:id/users/:userId/',
+    summary: 'Change the role a user holds at this merchant',
+    tags,
+    access,
+    params: merchantUserParams,
+    body: assignRoleSchema,
+    status: 200,
+    response: merchantUserSchema,
+    errors: [400, 401, 403, 404],
   }),
 } as const;

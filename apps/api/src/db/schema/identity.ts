@@ -96,6 +96,32 @@ export const roleGrants = pgTable(
   ],
 );
 
+/**
+ * Users disabled at a merchant: the role they lost there (so a user manager can re-enable them with it) and when.
+ * `role_grants` keeps meaning "holds a role now"; this table is the merchant's record of former users
+ * (docs/decisions/0010-user-management.md). A row goes when the user gets a role there again.
+ */
+export const merchantDisabledUsers = pgTable(
+  'merchant_disabled_users',
+  {
+    id: id(),
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    merchant_id: uuid()
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    role: text({ enum: ['super_admin', 'admin', 'staff', 'custom'] }).notNull(),
+    custom_role_id: uuid().references(() => customRoles.id, { onDelete: 'set null' }),
+    disabled_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+    disabled_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('merchant_disabled_users_user_merchant_idx').on(table.user_id, table.merchant_id),
+    index('merchant_disabled_users_merchant_idx').on(table.merchant_id),
+  ],
+);
+
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {

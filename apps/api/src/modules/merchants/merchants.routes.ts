@@ -21,11 +21,11 @@ export const merchantsRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoint(app, endpoints.get, async (request) => toMerchantDto(merchantAccessOf(request).merchant));
 
   registerEndpoint(app, endpoints.replace, async (request) =>
-    toMerchantDto(await changeMerchant(db, request.params.id, request.body)),
+    toMerchantDto(await changeMerchant(db, request.params.id, request.body, merchantAccessOf(request))),
   );
 
   registerEndpoint(app, endpoints.update, async (request) =>
-    toMerchantDto(await changeMerchant(db, request.params.id, request.body)),
+    toMerchantDto(await changeMerchant(db, request.params.id, request.body, merchantAccessOf(request))),
   );
 
   registerEndpoint(app, endpoints.remove, async (request) => {

@@ -1,7 +1,9 @@
-import type {
-  createMerchantSchema,
-  merchantFieldsSchema,
-  merchantSchema,
+import {
+  PLATFORM_MERCHANT_SETTINGS,
+  PLATFORM_SETTING_ONLY,
+  type createMerchantSchema,
+  type merchantFieldsSchema,
+  type merchantSchema,
 } from '@paydesk/domain/merchants/merchants.contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -79,11 +81,24 @@ export async function createMerchant(
   return getMerchant(db, id);
 }
 
+/**
+ * Changes a merchant. The platform settings (PLATFORM_MERCHANT_SETTINGS) are the super user's: anyone else changing
+ * one gets a field error on it, so nothing is silently dropped; sending the current value is fine.
+ */
 export async function changeMerchant(
   db: Db,
   id: string,
   input: Partial<z.output<typeof merchantFieldsSchema>>,
+  actor: { isSuperUser: boolean },
 ): Promise<MerchantWithOrganization> {
+  if (!actor.isSuperUser) {
+    const current = await getMerchant(db, id);
+    const changed = PLATFORM_MERCHANT_SETTINGS.filter(
+      (setting) => input[setting] !== undefined && input[setting] !== current[setting],
+    );
+    if (changed.length > 0)
+      throw new FieldErrors(Object.fromEntries(changed.map((setting) => [setting, [PLATFORM_SETTING_ONLY]])));
+  }
   // An empty change (PATCH `{}`) changes nothing; SQL has no UPDATE without a SET.
   if (Object.values(input).some((value) => value !== undefined)) await updateMerchant(db, id, input);
   return getMerchant(db, id);

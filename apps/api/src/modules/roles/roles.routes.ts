@@ -2,10 +2,14 @@ import { roleEndpoints as endpoints } from '@paydesk/domain/roles/roles.contract
 import type { FastifyPluginAsync } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-routes';
 import { pageBounds, toPage } from '../../lib/pagination';
+import { withTransaction } from '../../lib/service-context';
+import { merchantAccessOf } from '../../plugins/auth';
+import { moveRoleHolders } from '../users/users.service';
 import { changeRole, createRole, getRole, listRoles, removeRole, toRoleDto } from './roles.service';
 
 export const rolesRoutes: FastifyPluginAsync = async (app) => {
-  const { db } = app.ctx;
+  const { ctx } = app;
+  const { db } = ctx;
 
   registerEndpoint(app, endpoints.list, async (request) => {
     const { ordering } = request.query;
@@ -29,7 +33,13 @@ export const rolesRoutes: FastifyPluginAsync = async (app) => {
     toRoleDto(await changeRole(db, request.params.id, request.params.rid, request.body, 'merge')),
   );
 
+  // Roles and users are two modules; the route moves the holders and deletes the role in one transaction.
   registerEndpoint(app, endpoints.remove, async (request) => {
-    await removeRole(db, request.params.id, request.params.rid);
+    const { id, rid } = request.params;
+    const moveTo = request.query.move_to;
+    await withTransaction(ctx, async (tx) => {
+      if (moveTo) await moveRoleHolders(tx, merchantAccessOf(request), rid, moveTo);
+      await removeRole(tx.db, id, rid);
+    });
   });
 };

@@ -1,9 +1,16 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { MERCHANT_USER_SORT_KEYS } from '@paydesk/domain/users/users.contract';
 import { orderBy, toListPage, totalColumn, type SortColumns } from '../../db/list-query';
 import { preparedStatement, preparedStatements } from '../../db/prepared';
-import { customRoles, merchants, organizations, roleGrants, users } from '../../db/schema/identity';
+import {
+  customRoles,
+  merchantDisabledUsers,
+  merchants,
+  organizations,
+  roleGrants,
+  users,
+} from '../../db/schema/identity';
 import { merchantWithOrganization } from '../../db/selections';
 
 /** Every column but the password hash, which only sign-in and password checks read. */
@@ -124,7 +131,72 @@ export async function deleteGrants(db: Db, userId: string): Promise<void> {
   await db.delete(roleGrants).where(eq(roleGrants.user_id, userId));
 }
 
-export type MerchantUserRow = { user: UserRow; grant: GrantRow | null; customRole: CustomRoleRow | null };
+export async function deleteGrant(db: Db, userId: string, merchantId: string): Promise<void> {
+  await db.delete(roleGrants).where(and(eq(roleGrants.user_id, userId), eq(roleGrants.merchant_id, merchantId)));
+}
+
+export async function updateGrant(
+  db: Db,
+  userId: string,
+  merchantId: string,
+  values: Pick<typeof roleGrants.$inferInsert, 'role' | 'custom_role_id'>,
+): Promise<void> {
+  await db
+    .update(roleGrants)
+    .set(values)
+    .where(and(eq(roleGrants.user_id, userId), eq(roleGrants.merchant_id, merchantId)));
+}
+
+/** The ids of the users holding a custom role. */
+export async function findCustomRoleHolders(db: Db, customRoleId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: roleGrants.user_id })
+    .from(roleGrants)
+    .where(eq(roleGrants.custom_role_id, customRoleId));
+  return rows.map((row) => row.userId);
+}
+
+export type DisabledRow = typeof merchantDisabledUsers.$inferSelect;
+
+export async function findDisabledRecord(db: Db, userId: string, merchantId: string): Promise<DisabledRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(merchantDisabledUsers)
+    .where(and(eq(merchantDisabledUsers.user_id, userId), eq(merchantDisabledUsers.merchant_id, merchantId)));
+  return row;
+}
+
+/** Records that the user was disabled at the merchant (replacing an older record there). */
+export async function recordDisabled(
+  db: Db,
+  values: Omit<typeof merchantDisabledUsers.$inferInsert, 'id' | 'disabled_at'>,
+): Promise<void> {
+  await db
+    .insert(merchantDisabledUsers)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [merchantDisabledUsers.user_id, merchantDisabledUsers.merchant_id],
+      set: {
+        role: values.role,
+        custom_role_id: values.custom_role_id ?? null,
+        disabled_by: values.disabled_by ?? null,
+        disabled_at: sql`now()`,
+      },
+    });
+}
+
+export async function deleteDisabledRecord(db: Db, userId: string, merchantId: string): Promise<void> {
+  await db
+    .delete(merchantDisabledUsers)
+    .where(and(eq(merchantDisabledUsers.user_id, userId), eq(merchantDisabledUsers.merchant_id, merchantId)));
+}
+
+export type MerchantUserRow = {
+  user: UserRow;
+  grant: GrantRow | null;
+  customRole: CustomRoleRow | null;
+  disabledAt: Date | null;
+};
 
 const MERCHANT_USER_SORT_COLUMNS = {
   name: [users.last_name, users.first_name],
@@ -132,15 +204,26 @@ const MERCHANT_USER_SORT_COLUMNS = {
   created: [users.created],
 } satisfies SortColumns<(typeof MERCHANT_USER_SORT_KEYS)[number]>;
 
-/** Users with a role on the merchant, and users of its organisation with no role anywhere. */
-const belongsToMerchant = sql`(${roleGrants.id} is not null or (${users.organization_id} = ${sql.placeholder('organizationId')} and not exists (select 1 from ${roleGrants} as g where g.user_id = ${users.id})))`;
 const onMerchant = and(eq(roleGrants.user_id, users.id), eq(roleGrants.merchant_id, sql.placeholder('merchantId')));
+const disabledOnMerchant = and(
+  eq(merchantDisabledUsers.user_id, users.id),
+  eq(merchantDisabledUsers.merchant_id, sql.placeholder('merchantId')),
+);
+/** Users with a role on the merchant, and users disabled there. */
+const belongsToMerchant = or(sql`${roleGrants.id} is not null`, sql`${merchantDisabledUsers.id} is not null`);
 
 const merchantUsersPage = preparedStatements('merchant_users', (db, name, ordering: string) =>
   db
-    .select({ user: userColumns, grant: roleGrants, customRole: customRoles, total: totalColumn() })
+    .select({
+      user: userColumns,
+      grant: roleGrants,
+      customRole: customRoles,
+      disabledAt: merchantDisabledUsers.disabled_at,
+      total: totalColumn(),
+    })
     .from(users)
     .leftJoin(roleGrants, onMerchant)
+    .leftJoin(merchantDisabledUsers, disabledOnMerchant)
     .leftJoin(customRoles, eq(customRoles.id, roleGrants.custom_role_id))
     .where(belongsToMerchant)
     .orderBy(...orderBy(MERCHANT_USER_SORT_COLUMNS, ordering, users.id))
@@ -150,23 +233,46 @@ const merchantUsersPage = preparedStatements('merchant_users', (db, name, orderi
 );
 
 /**
- * The merchant's users: those with a role on it, and users of its organisation with no role anywhere
- * (disabled users lose their roles, and the list must still show them as Inactive).
+ * The merchant's users: those with a role on it, and those disabled there (shown as Disabled, to be re-enabled).
+ * Users of its organisation who never worked there are not its users.
  */
 export async function findMerchantUsers(
   db: Db,
-  merchant: Pick<MerchantRow, 'id' | 'organization_id'>,
+  merchant: Pick<MerchantRow, 'id'>,
   page: { limit: number; offset: number; ordering: string },
 ): Promise<{ count: number; rows: MerchantUserRow[] }> {
-  const params = { merchantId: merchant.id, organizationId: merchant.organization_id };
+  const params = { merchantId: merchant.id };
   const rows = await merchantUsersPage(db, page.ordering).execute({ ...params, ...page });
   return toListPage(rows, page.offset, async () => {
     const [total] = await db
       .select({ count: count() })
       .from(users)
       .leftJoin(roleGrants, onMerchant)
+      .leftJoin(merchantDisabledUsers, disabledOnMerchant)
       .where(belongsToMerchant)
       .execute(params);
     return total?.count ?? 0;
   });
+}
+
+/** One user as the merchant's users list shows them. */
+export async function findMerchantUser(
+  db: Db,
+  merchantId: string,
+  userId: string,
+): Promise<MerchantUserRow | undefined> {
+  const [row] = await db
+    .select({
+      user: userColumns,
+      grant: roleGrants,
+      customRole: customRoles,
+      disabledAt: merchantDisabledUsers.disabled_at,
+    })
+    .from(users)
+    .leftJoin(roleGrants, onMerchant)
+    .leftJoin(merchantDisabledUsers, disabledOnMerchant)
+    .leftJoin(customRoles, eq(customRoles.id, roleGrants.custom_role_id))
+    .where(eq(users.id, userId))
+    .execute({ merchantId });
+  return row;
 }

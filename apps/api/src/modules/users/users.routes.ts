@@ -6,7 +6,14 @@ import { pageBounds, toPage } from '../../lib/pagination';
 import { withTransaction } from '../../lib/service-context';
 import { merchantAccessOf } from '../../plugins/auth';
 import { revokeAllSessions } from '../auth/auth.service';
-import { disableUser, inviteUser, listMerchantUsers, toMerchantUserDto } from './users.service';
+import {
+  changeUserRole,
+  disableUser,
+  enableUser,
+  inviteUser,
+  listMerchantUsers,
+  toMerchantUserDto,
+} from './users.service';
 
 export const usersRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
@@ -24,9 +31,22 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
   // Users and sessions are two modules; the route composes them in one transaction (disabled, signed out, told).
   registerEndpoint(app, endpoints.disable, async (request) =>
     withTransaction(ctx, async (tx) => {
-      const disabled = await disableUser(tx, merchantAccessOf(request), request.params.userId);
-      await revokeAllSessions(tx, disabled.id);
-      return disabled;
+      const { user, accountDisabled } = await disableUser(
+        tx,
+        merchantAccessOf(request),
+        request.params.userId,
+        request.body ?? {},
+      );
+      if (accountDisabled) await revokeAllSessions(tx, user.id);
+      return user;
     }),
+  );
+
+  registerEndpoint(app, endpoints.enable, async (request) =>
+    enableUser(ctx, merchantAccessOf(request), request.params.userId, request.body),
+  );
+
+  registerEndpoint(app, endpoints.changeRole, async (request) =>
+    changeUserRole(ctx, merchantAccessOf(request), request.params.userId, request.body),
   );
 };

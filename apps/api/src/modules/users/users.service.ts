@@ -1,11 +1,22 @@
-import type { MerchantUser, inviteSchema } from '@paydesk/domain/users/users.contract';
+import { randomUUID } from 'node:crypto';
+import type { MerchantUser, assignRoleSchema, disableSchema, inviteSchema } from '@paydesk/domain/users/users.contract';
 import type { z } from 'zod';
-import { buildClaimsRoles, hasAnyRole, type RoleGrant } from '@paydesk/domain/access/claims';
+import { buildClaimsRoles, findBaseRoles, type RoleGrant } from '@paydesk/domain/access/claims';
 import { SUPER_GROUP } from '@paydesk/domain/access/roles';
-import { mayDisableUser } from '@paydesk/domain/access/user-management';
+import {
+  mayDisableAccount,
+  mayDisableUserAt,
+  mayGrantRole,
+  mayManageUserAt,
+  rankOf,
+  SUPER_USER_RANK,
+  type GrantedRole,
+  type RoleToGrant,
+  type UserStanding,
+} from '@paydesk/domain/access/user-management';
 import { REQUIRED } from '@paydesk/domain/validation/messages';
 import type { Db } from '../../db/client';
-import { CatalogueError, FieldErrors, notFound, permissionDenied } from '../../lib/http-errors';
+import { CatalogueError, FieldErrors, HttpError, notFound, permissionDenied } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import { queueEmail } from '../mail/mail.service';
@@ -14,9 +25,13 @@ import { issueOneTimeToken, type OneTimeTokenRow } from '../one-time-tokens/one-
 import { findCustomRole } from '../roles/roles.service';
 import { userChangedEvent } from './users.events';
 import {
-  deleteGrants,
+  deleteDisabledRecord,
+  deleteGrant,
+  findCustomRoleHolders,
+  findDisabledRecord,
   findGrant,
   findGrants,
+  findMerchantUser,
   findMerchantUsers,
   findPasswordHash,
   findUserByEmail,
@@ -24,6 +39,8 @@ import {
   findUserWithPasswordByEmail,
   insertGrant,
   insertUser,
+  recordDisabled,
+  updateGrant,
   updateUser,
   type GrantRow,
   type GrantWithMerchant,
@@ -35,6 +52,8 @@ import {
 export type { UserRow };
 
 export type MerchantAccess = {
+  /** The user acting. */
+  userId: string;
   /** The user acting is a platform super user. */
   isSuperUser: boolean;
   /** The merchant as the access check loaded it; handlers reuse it instead of reading it again. */
@@ -63,13 +82,16 @@ export async function findMerchantAccess(db: Db, user: UserRow, merchantId: unkn
   const row = await findGrant(db, user.id, merchantId);
   if (row)
     return {
+      userId: user.id,
       merchant: row.merchant,
       isSuperUser: user.is_super_user,
       accessRoles: buildClaimsRoles(toRoleGrant(row), row.merchant),
     };
   if (!user.is_super_user) return null;
   const merchant = await findMerchant(db, merchantId);
-  return merchant ? { merchant, isSuperUser: true, accessRoles: buildClaimsRoles(SUPER_ADMIN_GRANT, merchant) } : null;
+  return merchant
+    ? { userId: user.id, merchant, isSuperUser: true, accessRoles: buildClaimsRoles(SUPER_ADMIN_GRANT, merchant) }
+    : null;
 }
 
 /** The access claims' roles and groups: every name the user holds on any merchant. */
@@ -123,12 +145,18 @@ export async function acceptInvite(db: Db, invite: OneTimeTokenRow): Promise<voi
     role: invite.role,
     custom_role_id: invite.custom_role_id,
   });
+  await deleteDisabledRecord(db, invite.user_id, invite.merchant_id);
 }
 
 /** The wire shape of a merchant's user (users.contract). */
 export type MerchantUserDto = MerchantUser;
 
-export function toMerchantUserDto({ user, grant, customRole }: MerchantUserRow): MerchantUserDto {
+export function toMerchantUserDto({
+  user,
+  grant,
+  customRole,
+  disabledAt,
+}: Omit<MerchantUserRow, 'disabledAt'> & { disabledAt?: Date | null }): MerchantUserDto {
   return {
     id: user.id,
     email: user.email,
@@ -139,6 +167,7 @@ export function toMerchantUserDto({ user, grant, customRole }: MerchantUserRow):
     is_super_user: user.is_super_user,
     is_pending: user.is_pending,
     is_active: user.is_active,
+    disabled_at: grant ? null : (disabledAt?.toISOString() ?? null),
     created: user.created.toISOString(),
   };
 }
@@ -153,24 +182,59 @@ export async function listMerchantUsers(
 }
 
 export type InviteInput = z.output<typeof inviteSchema>;
+export type AssignRoleInput = z.output<typeof assignRoleSchema>;
+export type DisableInput = z.output<typeof disableSchema>;
 
-async function checkInvitedRole(db: Db, access: MerchantAccess, input: InviteInput): Promise<string | null> {
-  if (input.role === 'admin' && !hasAnyRole({ roles: access.accessRoles }, ['super_admin', 'admin']))
-    throw permissionDenied();
-  if (input.role !== 'custom') return null;
-  if (!access.merchant.check_custom_roles)
-    throw FieldErrors.of('role', 'Custom roles are not enabled for this merchant');
-  const role = isUuid(input.custom_role_id)
-    ? await findCustomRole(db, access.merchant.id, input.custom_role_id)
-    : undefined;
-  if (!role) throw FieldErrors.of('custom_role_id', REQUIRED);
-  return role.id;
+/** The acting user's rank on the access's merchant (user-management.ts rule 1). */
+function rankOfAccess(access: MerchantAccess): number {
+  if (access.isSuperUser) return SUPER_USER_RANK;
+  return Math.max(0, ...findBaseRoles({ roles: access.accessRoles }).map(rankOf));
+}
+
+/** The user's roles merchant by merchant (user-management.ts `UserStanding`). */
+async function findStanding(db: Db, user: Pick<UserRow, 'id' | 'is_super_user'>) {
+  const grants = await findGrants(db, user.id);
+  const roles: Record<string, GrantedRole> = {};
+  for (const row of grants) roles[row.merchant.id] = row.grant.role;
+  return { id: user.id, isSuperUser: user.is_super_user, roles } satisfies UserStanding & { id: string };
+}
+
+const GRANT_BEYOND_OWN = 'You may only give a role whose permissions you hold yourself.';
+
+/**
+ * The role to give on the access's merchant, checked: a custom role must be one of the merchant's (and custom roles
+ * on), and the acting user must hold what it grants (rule 5). Gives the grant's columns.
+ */
+async function resolveRoleToGive(
+  db: Db,
+  access: MerchantAccess,
+  input: { role: GrantedRole; custom_role_id?: string | null | undefined },
+  field = 'custom_role_id',
+): Promise<{ role: GrantedRole; custom_role_id: string | null }> {
+  let grant: RoleToGrant;
+  let customRoleId: string | null = null;
+  if (input.role === 'custom') {
+    if (!access.merchant.check_custom_roles)
+      throw FieldErrors.of('role', 'Custom roles are not enabled for this merchant');
+    const role = isUuid(input.custom_role_id)
+      ? await findCustomRole(db, access.merchant.id, input.custom_role_id)
+      : undefined;
+    if (!role) throw FieldErrors.of(field, REQUIRED);
+    grant = { role: 'custom', permissions: role.permissions };
+    customRoleId = role.id;
+  } else {
+    grant = { role: input.role };
+  }
+  if (!mayGrantRole({ rank: rankOfAccess(access), roles: access.accessRoles }, grant))
+    throw new HttpError('permission_denied', GRANT_BEYOND_OWN);
+  return { role: input.role, custom_role_id: customRoleId };
 }
 
 /**
  * Invites by email: a new person becomes a pending user with the role and gets a sign-up link; an existing user
  * of the same organisation gets a link to accept the role with their own password. The user, the link and the
- * email commit together.
+ * email commit together. Someone of another organisation is answered exactly as a new person would be (it must not
+ * reveal that the address is in use elsewhere): nothing changes, and that address is told someone tried.
  */
 export async function inviteUser(
   ctx: ServiceContext,
@@ -180,9 +244,8 @@ export async function inviteUser(
 ): Promise<MerchantUserDto> {
   return withTransaction(ctx, async (tx) => {
     const { db } = tx;
-    const customRoleId = await checkInvitedRole(db, access, input);
+    const role = await resolveRoleToGive(db, access, input);
     const merchant = access.merchant;
-    const role = { role: input.role, custom_role_id: customRoleId };
     const existing = await findUserByEmail(db, input.email);
     const subject = `You are invited to ${merchant.name} on Paydesk`;
 
@@ -209,8 +272,30 @@ export async function inviteUser(
       return toMerchantUserDto({ user, grant: null, customRole: null });
     }
 
-    if (existing.organization_id && existing.organization_id !== merchant.organization_id)
-      throw new CatalogueError('user.org_already_set');
+    if (existing.organization_id && existing.organization_id !== merchant.organization_id) {
+      const answerId = randomUUID();
+      await queueEmail(tx, {
+        key: `invite-refused:${answerId}`,
+        to: existing.email,
+        subject: 'Someone tried to invite you on Paydesk',
+        text: `Hello ${existing.first_name},\n\nSomeone at ${merchant.name} tried to invite this address to Paydesk. Your account belongs to another organisation, so nothing changed. If you expected this invitation, ask them to use another email address.\n`,
+      });
+      return toMerchantUserDto({
+        user: {
+          id: answerId,
+          email: input.email.trim(),
+          first_name: input.first_name,
+          last_name: input.last_name,
+          organization_id: merchant.organization_id,
+          is_active: true,
+          is_pending: true,
+          is_super_user: false,
+          created: ctx.clock(),
+        },
+        grant: null,
+        customRole: null,
+      });
+    }
     if (await findGrant(db, existing.id, merchant.id)) throw new CatalogueError('user.email_in_use');
     const { id, token } = await issueOneTimeToken(db, {
       user_id: existing.id,
@@ -228,29 +313,140 @@ export async function inviteUser(
   });
 }
 
+async function findTarget(db: Db, userId: string): Promise<UserRow> {
+  const user = isUuid(userId) ? await findUserById(db, userId) : undefined;
+  if (!user) throw notFound();
+  return user;
+}
+
+async function findMerchantUserDto(db: Db, merchantId: string, userId: string): Promise<MerchantUserDto> {
+  const row = await findMerchantUser(db, merchantId, userId);
+  if (!row) throw notFound();
+  return toMerchantUserDto(row);
+}
+
 /**
- * Disables a user of the merchant: no roles, no sign-in. Joins the caller's transaction, in which the caller also
- * revokes their sessions (auth).
+ * Disables a user at the merchant: their role here goes (remembered, to re-enable them), and when they hold no
+ * role left, or with `everywhere` (for those who may disable the whole account, user-management.ts rule 4), every
+ * role goes and the account is disabled. Joins the caller's transaction, in which the caller revokes the sessions
+ * of a disabled account (auth).
  */
 export async function disableUser(
   ctx: ServiceContext,
   access: MerchantAccess,
   userId: string,
+  input: DisableInput = {},
+): Promise<{ user: MerchantUserDto; accountDisabled: boolean }> {
+  return withTransaction(ctx, async (tx) => {
+    const { db } = tx;
+    const merchant = access.merchant;
+    const user = await findTarget(db, userId);
+    const target = await findStanding(db, user);
+    if (target.roles[merchant.id] === undefined) throw notFound();
+    const actor = await findStanding(db, { id: access.userId, is_super_user: access.isSuperUser });
+    if (!mayDisableUserAt(actor, target, merchant.id)) throw permissionDenied();
+    if (input.everywhere && !mayDisableAccount(actor, target)) throw permissionDenied();
+
+    const grants = await findGrants(db, user.id);
+    const removed = input.everywhere ? grants : grants.filter((row) => row.merchant.id === merchant.id);
+    for (const { grant } of removed) {
+      await recordDisabled(db, {
+        user_id: user.id,
+        merchant_id: grant.merchant_id,
+        role: grant.role,
+        custom_role_id: grant.custom_role_id,
+        disabled_by: access.userId,
+      });
+      await deleteGrant(db, user.id, grant.merchant_id);
+    }
+    const accountDisabled = removed.length === grants.length;
+    if (accountDisabled) await updateUser(db, user.id, { is_active: false });
+    await publishUserChanged(tx, user.id);
+    return { user: await findMerchantUserDto(db, merchant.id, user.id), accountDisabled };
+  });
+}
+
+/**
+ * Re-enables a user disabled at the merchant, with a role (rules 3 and 5 with the role they get); their account is
+ * active again.
+ */
+export async function enableUser(
+  ctx: ServiceContext,
+  access: MerchantAccess,
+  userId: string,
+  input: AssignRoleInput,
 ): Promise<MerchantUserDto> {
   return withTransaction(ctx, async (tx) => {
     const { db } = tx;
     const merchant = access.merchant;
-    const user = isUuid(userId) ? await findUserById(db, userId) : undefined;
-    if (!user) throw notFound();
-    const onMerchant = await findGrant(db, user.id, merchant.id);
-    if (!onMerchant && user.organization_id !== merchant.organization_id) throw notFound();
-    const target = { is_super_user: user.is_super_user, role: onMerchant?.grant.role ?? null };
-    if (!mayDisableUser({ isSuperUser: access.isSuperUser, roles: access.accessRoles }, target))
-      throw permissionDenied();
-    await deleteGrants(db, user.id);
-    const updated = await updateUser(db, user.id, { is_active: false });
+    const user = await findTarget(db, userId);
+    const record = await findDisabledRecord(db, user.id, merchant.id);
+    const target = await findStanding(db, user);
+    if (target.roles[merchant.id] !== undefined)
+      throw new HttpError('conflict', 'This user already holds a role here.');
+    if (!record) throw notFound();
+    const role = await resolveRoleToGive(db, access, input);
+    const actor = await findStanding(db, { id: access.userId, is_super_user: access.isSuperUser });
+    const enabled = { ...target, roles: { ...target.roles, [merchant.id]: role.role } };
+    if (!mayManageUserAt(actor, enabled, merchant.id)) throw permissionDenied();
+    await insertGrant(db, { user_id: user.id, merchant_id: merchant.id, ...role });
+    await deleteDisabledRecord(db, user.id, merchant.id);
+    if (!user.is_active) await updateUser(db, user.id, { is_active: true });
     await publishUserChanged(tx, user.id);
-    return toMerchantUserDto({ user: updated ?? user, grant: null, customRole: null });
+    return findMerchantUserDto(db, merchant.id, user.id);
+  });
+}
+
+/** Changes the role a user holds at the merchant (rules 3 and 5), to or from custom roles. */
+export async function changeUserRole(
+  ctx: ServiceContext,
+  access: MerchantAccess,
+  userId: string,
+  input: AssignRoleInput,
+): Promise<MerchantUserDto> {
+  return withTransaction(ctx, async (tx) => {
+    const { db } = tx;
+    const merchant = access.merchant;
+    const user = await findTarget(db, userId);
+    const target = await findStanding(db, user);
+    if (target.roles[merchant.id] === undefined) throw notFound();
+    const actor = await findStanding(db, { id: access.userId, is_super_user: access.isSuperUser });
+    if (!mayManageUserAt(actor, target, merchant.id)) throw permissionDenied();
+    const role = await resolveRoleToGive(db, access, input);
+    await updateGrant(db, user.id, merchant.id, role);
+    await publishUserChanged(tx, user.id);
+    return findMerchantUserDto(db, merchant.id, user.id);
+  });
+}
+
+/**
+ * Gives every holder of a custom role of the merchant another role (`admin`, `staff` or another custom role's id),
+ * before the role is deleted in the same transaction (roles routes). Every holder must be the acting user's to
+ * manage.
+ */
+export async function moveRoleHolders(
+  ctx: ServiceContext,
+  access: MerchantAccess,
+  customRoleId: string,
+  moveTo: string,
+): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    const { db } = tx;
+    const merchant = access.merchant;
+    const from = await findCustomRole(db, merchant.id, customRoleId);
+    if (!from) throw notFound();
+    const input: { role: GrantedRole; custom_role_id?: string | null } =
+      moveTo === 'admin' || moveTo === 'staff'
+        ? { role: moveTo }
+        : { role: 'custom' as const, custom_role_id: moveTo === from.id ? null : moveTo };
+    const role = await resolveRoleToGive(db, access, input, 'move_to');
+    const actor = await findStanding(db, { id: access.userId, is_super_user: access.isSuperUser });
+    for (const holderId of await findCustomRoleHolders(db, from.id)) {
+      const holder = await findStanding(db, await findTarget(db, holderId));
+      if (!mayManageUserAt(actor, holder, merchant.id)) throw permissionDenied();
+      await updateGrant(db, holderId, merchant.id, role);
+      await publishUserChanged(tx, holderId);
+    }
   });
 }
 

@@ -1,12 +1,17 @@
 import { Badge } from '@mantine/core';
 import type { UserStatus } from '@paydesk/domain/format/user';
 
-const STATUS_COLORS = { Pending: 'yellow', Active: 'teal', Inactive: 'gray' } as const satisfies Record<
-  UserStatus,
-  string
->;
+/** `Disabled`: disabled at this merchant (the account may still work elsewhere). */
+export type MerchantUserStatus = UserStatus | 'Disabled';
 
-export function UserStatusBadge({ status }: { status: UserStatus }) {
+const STATUS_COLORS = {
+  Pending: 'yellow',
+  Active: 'teal',
+  Inactive: 'gray',
+  Disabled: 'gray',
+} as const satisfies Record<MerchantUserStatus, string>;
+
+export function UserStatusBadge({ status }: { status: MerchantUserStatus }) {
   return (
     <Badge color={STATUS_COLORS[status]} variant="light">
       {status}

@@ -32,7 +32,12 @@ const ROLE: Role = {
 };
 
 function renderDetail() {
-  server.use(http.get('/api/merchants/m-1/roles/r-1/', () => HttpResponse.json(ROLE)));
+  server.use(
+    http.get('/api/merchants/m-1/roles/r-1/', () => HttpResponse.json(ROLE)),
+    http.get('/api/merchants/m-1/roles/', () =>
+      HttpResponse.json({ count: 1, next: null, previous: null, results: [ROLE] }),
+    ),
+  );
   return renderRoutes(
     [
       { path: '/merchants/:merchantID/settings/roles/:roleID', element: <SettingsRoleDetailRoute /> },
@@ -115,5 +120,49 @@ describe('settings: role detail', () => {
     expect(router.state.location.pathname).toBe('/merchants/m-1/settings/roles');
     expect(screen.getByText('Role Collector deleted')).toBeInTheDocument();
     await waitFor(() => expect(deletes).toBe(1));
+  });
+
+  it('shows a failed delete inside the dialog, then moves the holders to another role and deletes', async () => {
+    const urls: string[] = [];
+    const user = setupUser();
+    renderDetail();
+    server.use(
+      http.get('/api/merchants/m-1/roles/', () =>
+        HttpResponse.json({
+          count: 2,
+          next: null,
+          previous: null,
+          results: [ROLE, { ...ROLE, id: 'r-2', role_name: 'Successor' }],
+        }),
+      ),
+      http.delete('/api/merchants/m-1/roles/r-1/', ({ request }) => {
+        urls.push(new URL(request.url).search);
+        if (!new URL(request.url).searchParams.get('move_to'))
+          return HttpResponse.json(
+            {
+              detail: 'This role is assigned to 2 user(s); give them another role first.',
+              code: 'role.in_use',
+            },
+            { status: 409 },
+          );
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'Delete role' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete role?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete role' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This role is assigned to 2 user(s); give them another role first.',
+    );
+
+    await user.click(within(dialog).getByRole('combobox', { name: /^Move its users to/ }));
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Admin', 'Staff', 'Successor']);
+    await user.click(screen.getByRole('option', { name: 'Successor' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete role' }));
+
+    expect(await screen.findByRole('heading', { name: 'Roles list page' })).toBeInTheDocument();
+    expect(urls).toEqual(['', '?move_to=r-2']);
   });
 });

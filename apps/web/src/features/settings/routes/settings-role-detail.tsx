@@ -1,10 +1,13 @@
-import { Button, Paper } from '@mantine/core';
+import { Button, Paper, Select } from '@mantine/core';
+import { PICKER_PAGE_SIZE } from '@paydesk/domain/constants';
+import { useState } from 'react';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
 import { useDeleteRole } from '../api/delete-role';
 import { useRole } from '../api/get-role';
+import { useRoles } from '../api/get-roles';
 import { useUpdateRole } from '../api/update-role';
 import { RoleForm } from '../components/role-form';
 import { QueryState } from '../../../components/query-state';
@@ -17,6 +20,8 @@ export function SettingsRoleDetailRoute() {
   const updateRole = useUpdateRole(merchantID, roleID);
   const deleteRole = useDeleteRole(merchantID, roleID);
   const [confirmingDelete, confirmDelete] = useDisclosure(false);
+  const [moveTo, setMoveTo] = useState<string | null>(null);
+  const otherRoles = useRoles(merchantID, { page: 1, pageSize: PICKER_PAGE_SIZE }, { enabled: confirmingDelete });
   const rolesPath = `/merchants/${merchantID}/settings/roles`;
 
   if (!role.data) {
@@ -33,14 +38,25 @@ export function SettingsRoleDetailRoute() {
 
   const roleName = role.data.role_name;
   const handleDelete = () => {
-    deleteRole.mutate(undefined, {
+    deleteRole.mutate(moveTo ?? undefined, {
       onSuccess: () => {
         confirmDelete.close();
         notifySuccess(`Role ${roleName} deleted`);
         navigate(rolesPath, { replace: true });
       },
-      onError: (error) => notifyError(error),
     });
+  };
+  const moveOptions = [
+    { value: 'admin', label: 'Admin' },
+    { value: 'staff', label: 'Staff' },
+    ...(otherRoles.data?.results ?? [])
+      .filter((other) => other.id !== roleID)
+      .map((other) => ({ value: other.id, label: other.role_name })),
+  ];
+  const closeDelete = () => {
+    deleteRole.reset();
+    setMoveTo(null);
+    confirmDelete.close();
   };
 
   return (
@@ -69,10 +85,22 @@ export function SettingsRoleDetailRoute() {
         title="Delete role?"
         confirmLabel="Delete role"
         loading={deleteRole.isPending}
+        error={deleteRole.error}
         onConfirm={handleDelete}
-        onClose={confirmDelete.close}
+        onClose={closeDelete}
+        extra={
+          <Select
+            label="Move its users to"
+            description="Users who hold this role get the role you choose here first."
+            placeholder="Nobody holds it"
+            data={moveOptions}
+            value={moveTo}
+            onChange={setMoveTo}
+            clearable
+          />
+        }
       >
-        Are you sure you would like to delete the role {roleName}? Users who hold it lose its permissions.
+        Are you sure you would like to delete the role {roleName}?
       </ConfirmModal>
     </Paper>
   );

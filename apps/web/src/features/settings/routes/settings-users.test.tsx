@@ -19,6 +19,7 @@ function buildUser(overrides: Partial<MerchantUser>): MerchantUser {
     is_super_user: false,
     is_pending: false,
     is_active: true,
+    disabled_at: null,
     created: '2026-01-15T12:00:00.000Z',
     ...overrides,
   };
@@ -303,5 +304,108 @@ describe('settings: users', () => {
     await screen.findByRole('cell', { name: 'Stacy Staff' });
     expect(within(findRow('Stacy Staff')).getByRole('button', { name: /Disable/ })).toBeInTheDocument();
     expect(within(findRow('Avery Admin')).queryByRole('button', { name: /Disable/ })).not.toBeInTheDocument();
+  });
+
+  it('changes a user’s role to a custom role from the row’s menu', async () => {
+    const users = serveUsers(buildMerchant({ check_custom_roles: true }));
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('/api/merchants/m-1/roles/', () =>
+        HttpResponse.json({
+          count: 1,
+          next: null,
+          previous: null,
+          results: [
+            { id: 'r-1', role_name: 'Collector', role_description: '', permissions: {}, has_access: [], settings: {} },
+          ],
+        }),
+      ),
+      http.patch('/api/merchants/m-1/users/:userId/', async ({ params, request }) => {
+        const body = (await request.json()) as { role: 'custom'; custom_role_id: string };
+        bodies.push(body);
+        const index = users.findIndex((candidate) => candidate.id === params.userId);
+        users[index] = { ...users[index]!, role: body.role, custom_role: { id: 'r-1', role_name: 'Collector' } };
+        return HttpResponse.json(users[index]);
+      }),
+    );
+    const user = setupUser();
+    renderUsers();
+
+    await user.click(await screen.findByRole('button', { name: 'More actions for Stacy Staff' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Change role' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change role' });
+    await user.click(within(dialog).getByRole('combobox', { name: /^Role/ }));
+    await user.click(screen.getByRole('option', { name: 'Custom role' }));
+    await user.click(within(dialog).getByRole('combobox', { name: /^Custom role/ }));
+    await user.click(await screen.findByRole('option', { name: 'Collector' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save role' }));
+
+    expect(await screen.findByText('Role of Stacy Staff changed')).toBeInTheDocument();
+    expect(bodies).toEqual([{ role: 'custom', custom_role_id: 'r-1' }]);
+    await waitFor(() => expect(within(findRow('Stacy Staff')).getByText('Collector')).toBeInTheDocument());
+  });
+
+  it('shows a refused role change inside the dialog', async () => {
+    serveUsers();
+    server.use(
+      http.patch('/api/merchants/m-1/users/:userId/', () =>
+        HttpResponse.json(
+          { detail: 'You may only give a role whose permissions you hold yourself.', code: 'permission_denied' },
+          { status: 403 },
+        ),
+      ),
+    );
+    const user = setupUser();
+    renderUsers();
+
+    await user.click(await screen.findByRole('button', { name: 'More actions for Stacy Staff' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Change role' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change role' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save role' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'You may only give a role whose permissions you hold yourself.',
+    );
+  });
+
+  it('re-enables a user disabled at this merchant with a role', async () => {
+    const users = serveUsers();
+    users.push(
+      buildUser({
+        id: 'u-left',
+        email: 'left@demo.test',
+        first_name: 'Lou',
+        last_name: 'Left',
+        role: null,
+        is_active: false,
+        disabled_at: '2026-02-01T12:00:00.000Z',
+      }),
+    );
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/merchants/m-1/users/:userId/enable/', async ({ params, request }) => {
+        const body = (await request.json()) as { role: 'staff' };
+        bodies.push({ user: params.userId, ...body });
+        const index = users.findIndex((candidate) => candidate.id === params.userId);
+        users[index] = { ...users[index]!, role: body.role, is_active: true, disabled_at: null };
+        return HttpResponse.json(users[index]);
+      }),
+    );
+    const user = setupUser();
+    renderUsers();
+
+    const row = await waitFor(() => findRow('Lou Left'));
+    expect(within(row).getByText('Disabled')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /^Disable/ })).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Re-enable Lou Left' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Re-enable user' });
+    await user.click(within(dialog).getByRole('button', { name: 'Re-enable user' }));
+    expect(within(dialog).getByRole('combobox', { name: /^Role/ })).toHaveAccessibleDescription('Required');
+    await user.click(within(dialog).getByRole('combobox', { name: /^Role/ }));
+    await user.click(screen.getByRole('option', { name: 'Staff' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Re-enable user' }));
+
+    expect(await screen.findByText('Lou Left re-enabled')).toBeInTheDocument();
+    expect(bodies).toEqual([{ user: 'u-left', role: 'staff' }]);
+    await waitFor(() => expect(within(findRow('Lou Left')).getByText('Active')).toBeInTheDocument());
   });
 });
