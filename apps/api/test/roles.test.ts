@@ -139,7 +139,8 @@ describe('deleting a role its users hold', () => {
         user.email,
         user.role,
         user.custom_role?.role_name ?? null,
-      ]);
+      ])
+      .sort(([left]: [string], [right]: [string]) => left.localeCompare(right));
 
   it('moves the holders to another role and deletes it in one step', async () => {
     const doomed = (await call('POST', rolesUrl(), 'admin@demo.test', { role_name: 'Doomed' })).json();

@@ -218,7 +218,11 @@ describe('inviting users', () => {
 
     expect((await t.app.jobs.drain()).failed).toEqual([]);
     const outbox = (
-      await t.app.inject({ method: 'GET', url: `/api/dev/outbox/?recipient=${encodeURIComponent('legacy@demo.test')}` })
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/dev/outbox/?recipient=${encodeURIComponent('legacy@demo.test')}`,
+        headers: await as('super@demo.test'),
+      })
     ).json();
     expect(outbox.results).toHaveLength(1);
     expect(outbox.results[0].body).toContain('tried to invite');
