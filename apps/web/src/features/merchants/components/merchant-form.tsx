@@ -5,6 +5,8 @@ import {
   merchantFieldsSchema,
   type Merchant,
   type MerchantCreateInput,
+  PLATFORM_MERCHANT_SETTINGS,
+  PLATFORM_SETTING_ONLY,
 } from '@paydesk/domain/merchants/merchants.contract';
 import { isHttpUrl } from '@paydesk/domain/validation/rules';
 import { showFormError } from '../../../lib/form-errors';
@@ -31,12 +33,16 @@ type MerchantFormProps = {
   /** When creating: the user's own organisation, offered next to a new one. */
   currentOrganization?: { id: string; name: string } | null;
   readOnly?: boolean;
+  /** The platform settings (integration, legacy app, custom roles) are the super user's: shown, not editable. */
+  platformSettingsLocked?: boolean;
   submitLabel: string;
   /** Resolves when saved; a rejection's field errors are shown on the fields. */
   onSubmit: (input: MerchantCreateInput) => Promise<unknown>;
 };
 
 const FIELDS = ['name', 'logo', 'organization_name', ...MERCHANT_FLAGS];
+
+const isPlatformSetting = (flag: string) => (PLATFORM_MERCHANT_SETTINGS as readonly string[]).includes(flag);
 
 const FIELD_MAP: Record<string, string> = { organization_id: 'organization_name' };
 
@@ -74,6 +80,7 @@ export function MerchantForm({
   merchant,
   currentOrganization,
   readOnly = false,
+  platformSettingsLocked = false,
   submitLabel,
   onSubmit,
 }: MerchantFormProps) {
@@ -153,7 +160,12 @@ export function MerchantForm({
               <Switch
                 key={flag}
                 label={MERCHANT_FLAG_LABELS[flag]}
-                description={MERCHANT_FLAG_DESCRIPTIONS[flag]}
+                description={
+                  platformSettingsLocked && isPlatformSetting(flag)
+                    ? `${MERCHANT_FLAG_DESCRIPTIONS[flag]} ${PLATFORM_SETTING_ONLY}.`
+                    : MERCHANT_FLAG_DESCRIPTIONS[flag]
+                }
+                disabled={platformSettingsLocked && isPlatformSetting(flag)}
                 {...form.getInputProps(flag, { type: 'checkbox' })}
               />
             ))}

@@ -40,7 +40,7 @@ describe('merchant settings: general', () => {
     const name = await screen.findByRole('textbox', { name: /^Name/ });
     await user.clear(name);
     await user.type(name, 'Demo Motors East');
-    await user.click(screen.getByRole('switch', { name: /Custom roles/ }));
+    await user.click(screen.getByRole('switch', { name: /Group messages/ }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     expect(await screen.findByText('Merchant saved')).toBeInTheDocument();
@@ -48,8 +48,8 @@ describe('merchant settings: general', () => {
       name: 'Demo Motors East',
       logo: null,
       in_legacy_app: false,
-      check_custom_roles: true,
-      allow_group_message: true,
+      check_custom_roles: false,
+      allow_group_message: false,
       is_integrated: false,
     });
 
@@ -57,6 +57,27 @@ describe('merchant settings: general', () => {
     await router.navigate('/merchants/m-1');
     expect(await screen.findByRole('heading', { name: 'Demo Motors East', level: 1 })).toBeInTheDocument();
   }, 15_000);
+
+  it('leaves the platform settings to the super user: shown to admins, not editable', async () => {
+    serveMerchant();
+    renderGeneral();
+
+    for (const name of [/Legacy app/, /Custom roles/, /Integrated/]) {
+      const setting = await screen.findByRole('switch', { name });
+      expect(setting).toBeDisabled();
+      expect(setting).toHaveAccessibleDescription(/Only a platform super user may change this/);
+    }
+    expect(screen.getByRole('switch', { name: /Group messages/ })).toBeEnabled();
+  });
+
+  it('lets a super user change the platform settings', async () => {
+    serveMerchant();
+    renderGeneral(buildProfile({ role: 'admin', isSuperUser: true }));
+
+    for (const name of [/Legacy app/, /Custom roles/, /Integrated/]) {
+      expect(await screen.findByRole('switch', { name })).toBeEnabled();
+    }
+  });
 
   it('shows staff the settings read-only, without Save', async () => {
     serveMerchant();

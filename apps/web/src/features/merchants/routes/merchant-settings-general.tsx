@@ -29,6 +29,7 @@ export function MerchantSettingsGeneralRoute() {
         key={merchant.data.id}
         merchant={merchant.data}
         readOnly={readOnly}
+        platformSettingsLocked={!viewer.isSuperUser}
         submitLabel="Save changes"
         onSubmit={async (input) => {
           await updateMerchant.mutateAsync(input);
