@@ -89,5 +89,8 @@ describe('merchant detail', () => {
     );
     renderDetail();
     expect(await screen.findByText('Merchant not found')).toBeInTheDocument();
+    // One clean not-found state: no breadcrumb naming a placeholder "Merchant".
+    expect(screen.queryByText('Merchant', { exact: true })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Merchants' })).not.toBeInTheDocument();
   });
 });

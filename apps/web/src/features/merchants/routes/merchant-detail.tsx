@@ -43,12 +43,15 @@ export function MerchantDetailRoute() {
   return (
     <Stack gap="lg">
       <title>{`${merchant.data?.name ?? 'Merchant'} · Paydesk`}</title>
-      <Breadcrumbs>
-        <Anchor component={Link} to="/merchants" size="sm">
-          Merchants
-        </Anchor>
-        <span>{merchant.data?.name ?? 'Merchant'}</span>
-      </Breadcrumbs>
+      {/* A merchant that cannot be shown gets the not-found state alone, without a placeholder breadcrumb. */}
+      {merchant.data && (
+        <Breadcrumbs>
+          <Anchor component={Link} to="/merchants" size="sm">
+            Merchants
+          </Anchor>
+          <span>{merchant.data.name}</span>
+        </Breadcrumbs>
+      )}
 
       {!merchant.data ? (
         <MerchantQueryState error={merchant.error} />
