@@ -2,7 +2,7 @@ import type { AccessClaims } from '@paydesk/domain/access/claims';
 import type { TokenPair } from '@paydesk/domain/auth/auth.contract';
 import type { Profile, ProfileMerchant } from '@paydesk/domain/profile/profile.contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { PageLoader } from '../../../components/page-loader';
 import { setAuthHooks } from '../../../lib/api-client';
 import { SessionContext, type SessionState, type SignedInIdentity } from '../../../lib/session-state';
@@ -50,7 +50,9 @@ export function SessionProvider({ children, onLoggedOut, storage = window.localS
   const startUpRef = useRef<Promise<Identity | null> | null>(null);
   const signedInRef = useRef(signedIn);
   const onLoggedOutRef = useRef(onLoggedOut);
-  useEffect(() => {
+  // A layout effect, not a passive one: a Log out clicked right after the signed-in screen rendered must already see
+  // the session as signed in (a passive effect may not have run yet, and the logout would not go to Login).
+  useLayoutEffect(() => {
     signedInRef.current = signedIn;
     onLoggedOutRef.current = onLoggedOut;
   });
