@@ -2,7 +2,16 @@ import type { AccessClaims } from '@paydesk/domain/access/claims';
 import type { TokenPair } from '@paydesk/domain/auth/auth.contract';
 import type { Profile, ProfileMerchant } from '@paydesk/domain/profile/profile.contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { PageLoader } from '../../../components/page-loader';
 import { setAuthHooks } from '../../../lib/api-client';
 import { SessionContext, type SessionState, type SignedInIdentity } from '../../../lib/session-state';
