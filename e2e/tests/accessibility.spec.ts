@@ -117,6 +117,16 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
       await expect(page.getByRole('dialog')).toHaveCount(0);
 
+      await page
+        .getByRole('button', { name: /^More actions for / })
+        .first()
+        .click();
+      await page.getByRole('menuitem', { name: 'Change role' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoSeriousViolations(page, 'change role dialog');
+      await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
       await page.goto(`${merchantPath}/settings/roles`);
       await expect(page.getByRole('heading', { level: 1, name: 'Roles' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Collector' })).toBeVisible();
@@ -149,11 +159,15 @@ for (const viewport of VIEWPORTS) {
       await expectNoSeriousViolations(page, 'settings general (staff, read only)');
     });
 
-    test('a super user: create merchant', async ({ page }) => {
+    test('a super user: create merchant and the outbox', async ({ page }) => {
       await signIn(page, 'super@demo.test');
       await page.goto('/merchants/create');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectNoSeriousViolations(page, 'merchant create');
+
+      await page.goto('/outbox');
+      await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'outbox');
     });
   });
 }
