@@ -26,15 +26,31 @@ describe('parseConfig', () => {
     );
   });
 
+  it('requires the FreshBooks secret with the FreshBooks client id', () => {
+    expect(() => parseConfig({ FRESHBOOKS_CLIENT_ID: 'id' })).toThrow(/FRESHBOOKS_CLIENT_SECRET: is required/);
+    expect(parseConfig({ FRESHBOOKS_CLIENT_ID: 'id', FRESHBOOKS_CLIENT_SECRET: 's' }).FRESHBOOKS_CLIENT_ID).toBe('id');
+  });
+
   it('requires a long JWT_SECRET in production', () => {
     expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: is required in production/);
     expect(() => parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'short' })).toThrow(
       /JWT_SECRET: expected at least 32 characters/,
     );
     expect(
-      parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://paydesk.example.com' })
-        .NODE_ENV,
+      parseConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(32),
+        ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+        PUBLIC_URL: 'https://paydesk.example.com',
+      }).NODE_ENV,
     ).toBe('production');
+  });
+
+  it('requires a 32-byte ENCRYPTION_KEY in production, for secrets at rest', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/ENCRYPTION_KEY: is required in production/);
+    expect(() => parseConfig({ ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') })).toThrow(
+      /ENCRYPTION_KEY: expected 32 bytes, base64-encoded/,
+    );
   });
 
   it('requires PUBLIC_URL in production, for links in emails', () => {

@@ -20,6 +20,13 @@ const configSchema = z
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'expected a postgres:// connection URL' }).optional(),
     JWT_SECRET: z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
+    /** Encrypts secrets at rest (SSNs, integration credentials): 32 bytes, base64. */
+    ENCRYPTION_KEY: z
+      .string()
+      .refine((value) => Buffer.from(value, 'base64').length === 32, {
+        error: 'expected 32 bytes, base64-encoded (openssl rand -base64 32)',
+      })
+      .optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'expected a pino log level' })
       .default('info'),
@@ -29,6 +36,9 @@ const configSchema = z
     TRUST_PROXY: booleanFlag.default(false),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' }).optional(),
     MAIL_FROM: z.string().min(3).default('Paydesk <no-reply@paydesk.local>'),
+    /** FreshBooks OAuth app; unset: the embedded FreshBooks sandbox (a local authorization page). */
+    FRESHBOOKS_CLIENT_ID: z.string().min(1).optional(),
+    FRESHBOOKS_CLIENT_SECRET: z.string().min(1).optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'expected milliseconds' }).int().min(0).default(10_000),
   })
   .superRefine((config, ctx) => {
@@ -37,6 +47,20 @@ const configSchema = z
         code: 'custom',
         path: ['JWT_SECRET'],
         message: 'is required in production (at least 32 characters)',
+      });
+    }
+    if (config.NODE_ENV === 'production' && !config.ENCRYPTION_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ENCRYPTION_KEY'],
+        message: 'is required in production (32 bytes, base64-encoded)',
+      });
+    }
+    if (config.FRESHBOOKS_CLIENT_ID && !config.FRESHBOOKS_CLIENT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FRESHBOOKS_CLIENT_SECRET'],
+        message: 'is required with FRESHBOOKS_CLIENT_ID (the OAuth app secret)',
       });
     }
     if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {

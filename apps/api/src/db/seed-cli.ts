@@ -1,4 +1,5 @@
 import { loadConfig } from '../config';
+import { resolveEncryptionKey } from '../lib/secrets';
 import { migrateDatabase } from './migrate';
 import { openConfiguredDatabase } from './open-configured-database';
 import { seedDemoDataIfEmpty } from './seed';
@@ -8,7 +9,7 @@ const config = loadConfig();
 const database = await openConfiguredDatabase(config);
 try {
   await migrateDatabase(database);
-  const seeded = await seedDemoDataIfEmpty(database.db);
+  const seeded = await seedDemoDataIfEmpty(database.db, { encryptionKey: resolveEncryptionKey(config) });
   console.log(seeded ? 'Demo data seeded.' : 'The database already has data; nothing seeded.');
 } finally {
   await database.close();

@@ -7,10 +7,21 @@ import type { Config } from '../config';
 export function resolveJwtSecret(config: Config): string {
   if (config.JWT_SECRET) return config.JWT_SECRET;
   if (config.NODE_ENV === 'production') throw new Error('JWT_SECRET is required in production');
-  const file = join(config.DATA_DIR, 'jwt-secret');
+  return generatedSecret(config, 'jwt-secret', () => randomBytes(48).toString('base64url'));
+}
+
+/** The key for secrets at rest: from ENCRYPTION_KEY, or (outside production) generated once into the data directory. */
+export function resolveEncryptionKey(config: Config): string {
+  if (config.ENCRYPTION_KEY) return config.ENCRYPTION_KEY;
+  if (config.NODE_ENV === 'production') throw new Error('ENCRYPTION_KEY is required in production');
+  return generatedSecret(config, 'encryption-key', () => randomBytes(32).toString('base64'));
+}
+
+function generatedSecret(config: Config, name: string, generate: () => string): string {
+  const file = join(config.DATA_DIR, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(config.DATA_DIR, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
+  const secret = generate();
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return secret;

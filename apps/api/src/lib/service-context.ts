@@ -4,6 +4,7 @@ import type { Database, Db, IsolationLevel, Transaction } from '../db/client';
 import type { EventPublisher, Events } from '../plugins/events';
 import type { JobSender, Jobs } from '../plugins/jobs';
 import type { Providers } from '../providers/providers';
+import type { FieldCipher } from './field-encryption';
 import { isRetryableTransactionError } from './database-errors';
 
 /** How `withTransaction` opens a transaction and binds the context's db, jobs and events to it. */
@@ -24,6 +25,8 @@ export type ServiceContext = {
   clock: () => Date;
   providers: Providers;
   config: Config;
+  /** Seals secrets kept at rest (SSNs, integration credentials). */
+  cipher: FieldCipher;
   log: FastifyBaseLogger;
   /** Drops the user from this process's active-user cache (see `publishUserChanged`, which tells every process). */
   forgetUser: (userId: string) => void;
@@ -31,7 +34,7 @@ export type ServiceContext = {
   readonly transactions: TransactionOpener | null;
 };
 
-export type ServiceContextParts = Pick<ServiceContext, 'providers' | 'config' | 'log' | 'forgetUser'> & {
+export type ServiceContextParts = Pick<ServiceContext, 'providers' | 'config' | 'cipher' | 'log' | 'forgetUser'> & {
   database: Database;
   jobs: Jobs;
   events: Events;

@@ -1,0 +1,34 @@
+import { failedActions, integrationConnections } from '../schema/integrations';
+import type { DemoSeeder } from './seeders';
+
+/** The PassTime login of Demo Motors on the embedded sandbox (any password but `wrong` passes its test). */
+export const DEMO_PASSTIME = { account_id: 'DM-1001', username: 'demo.motors', password: 'sandbox-pass' };
+
+/**
+ * Demo Motors has PassTime connected (the sandbox device service) and one open failed action: a starter command to
+ * a device that was offline, which a retry may fix.
+ */
+export const seedIntegrations: DemoSeeder = async (tx, demo, { cipher, clock }) => {
+  const now = clock();
+  const merchantId = demo.merchants.demoMotors.id;
+  await tx.insert(integrationConnections).values({
+    merchant_id: merchantId,
+    provider: 'passtime',
+    status: 'connected',
+    account_label: DEMO_PASSTIME.account_id,
+    credentials_sealed: cipher.encrypt(JSON.stringify(DEMO_PASSTIME)),
+    connected_by: demo.users.admin.id,
+    connected_at: new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000),
+    last_tested_at: new Date(now.getTime() - 2 * 24 * 60 * 60 * 1000),
+  });
+  await tx.insert(failedActions).values({
+    merchant_id: merchantId,
+    provider: 'passtime',
+    action: 'starter_disable',
+    device_id: 'PT-4410',
+    error_message: 'Device PT-4410 is offline.',
+    is_resolvable: true,
+    status: 'open',
+    created: new Date(now.getTime() - 26 * 60 * 60 * 1000),
+  });
+};
