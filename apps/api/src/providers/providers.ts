@@ -1,16 +1,34 @@
+import type { DeviceProvider } from '@paydesk/domain/integrations/integrations.contract';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { appUrlOf } from '../lib/app-url';
+import type { DeviceService } from './devices/device-provider';
+import { createSandboxDeviceService } from './devices/sandbox-device-service';
 import type { EmailProvider } from './email/email-provider';
 import { createOutboxEmailProvider } from './email/outbox-email-provider';
 import { createSmtpEmailProvider } from './email/smtp-email-provider';
+import type { FreshbooksProvider } from './freshbooks/freshbooks-provider';
+import { createRealFreshbooksProvider } from './freshbooks/real-freshbooks-provider';
+import { createSandboxFreshbooksProvider } from './freshbooks/sandbox-freshbooks-provider';
 
 /** Adapters to the outside world; each is chosen by configuration, the code above them is the same. */
 export type Providers = {
   email: EmailProvider;
+  freshbooks: FreshbooksProvider;
+  devices: Record<DeviceProvider, DeviceService>;
 };
 
 export function createProviders(config: Config, db: Db): Providers {
   return {
     email: config.SMTP_URL ? createSmtpEmailProvider(config.SMTP_URL, config.MAIL_FROM) : createOutboxEmailProvider(db),
+    freshbooks:
+      config.FRESHBOOKS_CLIENT_ID && config.FRESHBOOKS_CLIENT_SECRET
+        ? createRealFreshbooksProvider({
+            clientId: config.FRESHBOOKS_CLIENT_ID,
+            clientSecret: config.FRESHBOOKS_CLIENT_SECRET,
+          })
+        : createSandboxFreshbooksProvider({ db, appUrl: appUrlOf(config) }),
+    // The real PassTime and Ituran services are not wired yet: the sandbox answers for both.
+    devices: { passtime: createSandboxDeviceService('PassTime'), ituran: createSandboxDeviceService('Ituran') },
   };
 }

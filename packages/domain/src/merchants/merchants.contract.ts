@@ -5,6 +5,7 @@ import { defineEndpoint } from '../api/endpoint';
 import { orderingQuery, pageSchema, paginationQuery } from '../api/pagination';
 import { REQUIRED } from '../validation/messages';
 import { urlField } from '../validation/rules';
+import { PAYMENT_CODE_INVALID, isValidPaymentCode } from './payment-codes';
 
 export const merchantSchema = z.object({
   id: z.uuid(),
@@ -16,6 +17,8 @@ export const merchantSchema = z.object({
   check_custom_roles: z.boolean(),
   allow_group_message: z.boolean(),
   is_integrated: z.boolean(),
+  /** The payment code printed on its customers' payment slips (./payment-codes.ts); null when it has none. */
+  upc: z.string().nullable(),
   created: z.iso.datetime({ offset: true }),
 });
 
@@ -39,6 +42,12 @@ export const PLATFORM_SETTING_ONLY = 'Only a platform super user may change this
 export const createMerchantSchema = merchantFieldsSchema.extend({
   organization_id: z.uuid().optional(),
   organization_name: z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(200).optional(),
+  /** A code from `GET /merchants/available_upc/`; blank or absent gives none. */
+  upc: z
+    .string()
+    .trim()
+    .refine((code) => code === '' || isValidPaymentCode(code), PAYMENT_CODE_INVALID)
+    .optional(),
 });
 
 /** The search is trimmed by the server; blank means every merchant. */

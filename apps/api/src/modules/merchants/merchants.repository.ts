@@ -1,14 +1,24 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { MERCHANT_SORT_KEYS } from '@paydesk/domain/merchants/merchants.contract';
-import { orderBy, toListPage, totalColumn, type SortColumns } from '../../db/list-query';
+import type { MERCHANT_SORT_KEYS, merchantSchema } from '@paydesk/domain/merchants/merchants.contract';
+import type { z } from 'zod';
+import {
+  isoTimestamp,
+  jsonPageColumns,
+  orderBy,
+  totalColumn,
+  type JsonField,
+  type SortColumns,
+} from '../../db/list-query';
 import { preparedStatement, preparedStatements } from '../../db/prepared';
 import { merchants, organizations, roleGrants } from '../../db/schema/identity';
 import { merchantWithOrganization } from '../../db/selections';
 
 export type MerchantRow = typeof merchants.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;
-export type MerchantWithOrganization = MerchantRow & { organization_name: string };
+export type MerchantWithOrganization = MerchantRow & { organization_name: string; upc: string | null };
+/** A merchant as the contract writes it. */
+type MerchantJson = z.input<typeof merchantSchema>;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -41,26 +51,73 @@ function merchantFilters(db: Db, { mine, search }: { mine: boolean; search: bool
   return and(...filters);
 }
 
-/** One prepared statement per variant, keyed `all|mine any|search <ordering>`. */
-const merchantsPage = preparedStatements('merchants_page', (db, name, key: string) => {
-  const [scope, search, ordering = 'name'] = key.split(' ');
-  const variant = { mine: scope === 'mine', search: search === 'search', ordering };
+/** The page of a merchants list: the contract's fields as columns, raw (`created` as a timestamp, for sorting). */
+function merchantsPageQuery(db: Db, variant: { mine: boolean; search: boolean; ordering: string }) {
   return db
-    .select({ ...merchantWithOrganization, total: totalColumn() })
+    .select({
+      id: merchants.id,
+      organization_id: merchants.organization_id,
+      organization_name: sql<string>`${organizations.name}`.as('organization_name'),
+      name: merchants.name,
+      logo: merchants.logo,
+      in_legacy_app: merchants.in_legacy_app,
+      check_custom_roles: merchants.check_custom_roles,
+      allow_group_message: merchants.allow_group_message,
+      is_integrated: merchants.is_integrated,
+      upc: sql<string | null>`${merchantWithOrganization.upc}`.as('upc'),
+      created: merchants.created,
+      total: totalColumn(),
+    })
     .from(merchants)
     .innerJoin(organizations, eq(organizations.id, merchants.organization_id))
     .where(merchantFilters(db, variant))
     .orderBy(...orderBy(MERCHANT_SORT_COLUMNS, variant.ordering, merchants.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
+    .as('page');
+}
+
+/**
+ * One prepared statement per variant, keyed `all|mine any|search <ordering>`: PostgreSQL writes the page's rows as
+ * JSON (`jsonPageColumns`), with exactly the fields of the contract's merchant.
+ */
+const merchantsPage = preparedStatements('merchants_json_page', (db, name, key: string) => {
+  const [scope, search, ordering = 'name'] = key.split(' ');
+  const variant = { mine: scope === 'mine', search: search === 'search', ordering };
+  const page = merchantsPageQuery(db, variant);
+  const fields = {
+    id: page.id,
+    organization_id: page.organization_id,
+    organization_name: page.organization_name,
+    name: page.name,
+    logo: page.logo,
+    in_legacy_app: page.in_legacy_app,
+    check_custom_roles: page.check_custom_roles,
+    allow_group_message: page.allow_group_message,
+    is_integrated: page.is_integrated,
+    upc: page.upc,
+    created: isoTimestamp(page.created),
+  } satisfies Record<keyof MerchantJson, JsonField>;
+  // The page's ORDER BY again, on the page's columns: json_agg keeps the rows in that order.
+  const pageSortColumns = {
+    name: [page.name],
+    created: [page.created],
+  } satisfies SortColumns<(typeof MERCHANT_SORT_KEYS)[number]>;
+  const order = orderBy(pageSortColumns, variant.ordering, page.id);
+  return db
+    .select(jsonPageColumns(page, fields, order))
+    .from(page)
     .prepare(name);
 });
 
-/** A page of merchants, all of them or those the user holds a role on, in one round trip. */
-export async function findMerchants(
+/**
+ * A page of merchants, all of them or those the user holds a role on, in one round trip: the total and the rows
+ * as the JSON text of the contract's `results`.
+ */
+export async function findMerchantsJson(
   db: Db,
   options: { userId: string | null; search: string; limit: number; offset: number; ordering: string },
-): Promise<{ count: number; rows: MerchantWithOrganization[] }> {
+): Promise<{ count: number; results: string }> {
   const variant = { mine: options.userId !== null, search: options.search !== '' };
   const params = {
     userId: options.userId,
@@ -69,15 +126,16 @@ export async function findMerchants(
     offset: options.offset,
   };
   const key = `${variant.mine ? 'mine' : 'all'} ${variant.search ? 'search' : 'any'} ${options.ordering}`;
-  const rows = await merchantsPage(db, key).execute(params);
-  return toListPage(rows, options.offset, async () => {
-    const [total] = await db
-      .select({ count: count() })
-      .from(merchants)
-      .where(merchantFilters(db, variant))
-      .execute(params);
-    return total?.count ?? 0;
-  });
+  const [page] = await merchantsPage(db, key).execute(params);
+  const results = page?.results ?? '[]';
+  // A page past the end has no rows, hence no total: counted apart.
+  if (page?.count || options.offset === 0) return { count: page?.count ?? 0, results };
+  const [total] = await db
+    .select({ count: count() })
+    .from(merchants)
+    .where(merchantFilters(db, variant))
+    .execute(params);
+  return { count: total?.count ?? 0, results };
 }
 
 const organizationById = preparedStatement('organization_by_id', (db, name) =>

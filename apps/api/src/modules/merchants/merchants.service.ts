@@ -9,16 +9,19 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { FieldErrors, notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
+import { withTransaction, type ServiceContext } from '../../lib/service-context';
+import { recordChange, type AuditActor } from '../audit/audit.record';
 import {
   deleteMerchant,
   findMerchantById,
-  findMerchants,
+  findMerchantsJson,
   findOrganizationById,
   insertMerchant,
   insertOrganization,
   updateMerchant,
   type MerchantWithOrganization,
 } from './merchants.repository';
+import { assignPaymentCode } from './payment-codes';
 
 export type { MerchantWithOrganization };
 
@@ -35,6 +38,7 @@ export function toMerchantDto(row: MerchantWithOrganization): MerchantDto {
     check_custom_roles: row.check_custom_roles,
     allow_group_message: row.allow_group_message,
     is_integrated: row.is_integrated,
+    upc: row.upc,
     created: row.created.toISOString(),
   };
 }
@@ -49,36 +53,60 @@ export async function getMerchant(db: Db, id: string): Promise<MerchantWithOrgan
   return merchant;
 }
 
+/** A page of the merchants the viewer may see: the total, and the rows as the JSON text of the contract's results. */
 export async function listMerchants(
   db: Db,
   viewer: { id: string; is_super_user: boolean },
   options: { search?: string; limit: number; offset: number; ordering: string },
-) {
+): Promise<{ count: number; results: string }> {
   const search = options.search?.trim() ?? '';
-  return findMerchants(db, { ...options, search, userId: viewer.is_super_user ? null : viewer.id });
+  return findMerchantsJson(db, { ...options, search, userId: viewer.is_super_user ? null : viewer.id });
+}
+
+/** The merchant's own settings as the audit log describes them. */
+function auditedSettings(merchant: MerchantWithOrganization) {
+  return {
+    name: merchant.name,
+    logo: merchant.logo,
+    in_legacy_app: merchant.in_legacy_app,
+    check_custom_roles: merchant.check_custom_roles,
+    allow_group_message: merchant.allow_group_message,
+    is_integrated: merchant.is_integrated,
+  };
 }
 
 export async function createMerchant(
-  db: Db,
+  ctx: ServiceContext,
   input: z.output<typeof createMerchantSchema>,
+  actor: AuditActor,
 ): Promise<MerchantWithOrganization> {
-  const { organization_id, organization_name, ...fields } = input;
+  const { organization_id, organization_name, upc, ...fields } = input;
   if (!organization_id && !organization_name) {
     throw new FieldErrors({ organization_id: ['Required'] });
   }
-  const id = await db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const organization = organization_id
-      ? await findOrganizationById(tx, organization_id)
-      : await insertOrganization(tx, { name: organization_name ?? fields.name });
+      ? await findOrganizationById(tx.db, organization_id)
+      : await insertOrganization(tx.db, { name: organization_name ?? fields.name });
     if (!organization) throw FieldErrors.of('organization_id', 'Organization not found');
-    const merchant = await insertMerchant(tx, {
+    const { id } = await insertMerchant(tx.db, {
       ...fields,
       logo: fields.logo ?? null,
       organization_id: organization.id,
     });
-    return merchant.id;
+    if (upc) await assignPaymentCode(tx.db, upc, id);
+    const merchant = await getMerchant(tx.db, id);
+    await recordChange(tx, {
+      merchantId: merchant.id,
+      actor,
+      kind: 'merchant',
+      action: 'created',
+      subjectId: merchant.id,
+      subjectLabel: merchant.name,
+      after: { ...auditedSettings(merchant), upc: merchant.upc },
+    });
+    return merchant;
   });
-  return getMerchant(db, id);
 }
 
 /**
@@ -86,22 +114,38 @@ export async function createMerchant(
  * one gets a field error on it, so nothing is silently dropped; sending the current value is fine.
  */
 export async function changeMerchant(
-  db: Db,
+  ctx: ServiceContext,
   id: string,
   input: Partial<z.output<typeof merchantFieldsSchema>>,
-  actor: { isSuperUser: boolean },
+  access: { isSuperUser: boolean },
+  actor: AuditActor,
 ): Promise<MerchantWithOrganization> {
-  if (!actor.isSuperUser) {
-    const current = await getMerchant(db, id);
-    const changed = PLATFORM_MERCHANT_SETTINGS.filter(
-      (setting) => input[setting] !== undefined && input[setting] !== current[setting],
-    );
-    if (changed.length > 0)
-      throw new FieldErrors(Object.fromEntries(changed.map((setting) => [setting, [PLATFORM_SETTING_ONLY]])));
-  }
-  // An empty change (PATCH `{}`) changes nothing; SQL has no UPDATE without a SET.
-  if (Object.values(input).some((value) => value !== undefined)) await updateMerchant(db, id, input);
-  return getMerchant(db, id);
+  return withTransaction(ctx, async (tx) => {
+    const current = await getMerchant(tx.db, id);
+    if (!access.isSuperUser) {
+      const changed = PLATFORM_MERCHANT_SETTINGS.filter(
+        (setting) => input[setting] !== undefined && input[setting] !== current[setting],
+      );
+      if (changed.length > 0)
+        throw new FieldErrors(Object.fromEntries(changed.map((setting) => [setting, [PLATFORM_SETTING_ONLY]])));
+    }
+    // An empty change (PATCH `{}`) changes nothing; SQL has no UPDATE without a SET.
+    if (!Object.values(input).some((value) => value !== undefined)) return current;
+    await updateMerchant(tx.db, id, input);
+    const merchant = await getMerchant(tx.db, id);
+    // Records only the settings whose values differ; a change to nothing records nothing.
+    await recordChange(tx, {
+      merchantId: merchant.id,
+      actor,
+      kind: 'merchant',
+      action: 'updated',
+      subjectId: merchant.id,
+      subjectLabel: merchant.name,
+      before: auditedSettings(current),
+      after: auditedSettings(merchant),
+    });
+    return merchant;
+  });
 }
 
 export async function removeMerchant(db: Db, id: string): Promise<void> {

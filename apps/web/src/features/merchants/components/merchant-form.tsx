@@ -1,4 +1,4 @@
-import { Box, Button, Fieldset, Group, Radio, Stack, Switch, TextInput } from '@mantine/core';
+import { Box, Button, Fieldset, Group, Radio, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import {
   createMerchantSchema,
@@ -25,6 +25,8 @@ export type MerchantFormValues = {
   is_integrated: boolean;
   organization: OrganizationChoice;
   organization_name: string;
+  /** A payment code from the free pool, or '' for none. */
+  upc: string;
 };
 
 type MerchantFormProps = {
@@ -36,11 +38,13 @@ type MerchantFormProps = {
   /** The platform settings (integration, legacy app, custom roles) are the super user's: shown, not editable. */
   platformSettingsLocked?: boolean;
   submitLabel: string;
+  /** When creating: the free payment codes to pick from (GET /merchants/available_upc/). */
+  paymentCodes?: readonly string[];
   /** Resolves when saved; a rejection's field errors are shown on the fields. */
   onSubmit: (input: MerchantCreateInput) => Promise<unknown>;
 };
 
-const FIELDS = ['name', 'logo', 'organization_name', ...MERCHANT_FLAGS];
+const FIELDS = ['name', 'logo', 'organization_name', 'upc', ...MERCHANT_FLAGS];
 
 const isPlatformSetting = (flag: string) => (PLATFORM_MERCHANT_SETTINGS as readonly string[]).includes(flag);
 
@@ -69,6 +73,7 @@ function toFormValues(merchant: Merchant | undefined, hasOrganization: boolean):
     is_integrated: merchant?.is_integrated ?? false,
     organization: hasOrganization ? 'current' : 'new',
     organization_name: '',
+    upc: '',
   };
 }
 
@@ -81,6 +86,7 @@ export function MerchantForm({
   currentOrganization,
   readOnly = false,
   platformSettingsLocked = false,
+  paymentCodes = [],
   submitLabel,
   onSubmit,
 }: MerchantFormProps) {
@@ -99,6 +105,7 @@ export function MerchantForm({
     if (creating) {
       if (values.organization === 'current' && currentOrganization) input.organization_id = currentOrganization.id;
       else input.organization_name = values.organization_name.trim();
+      if (values.upc) input.upc = values.upc;
     }
     return input;
   };
@@ -139,6 +146,20 @@ export function MerchantForm({
                 <TextInput label="Organization name" withAsterisk {...form.getInputProps('organization_name')} />
               )}
             </Stack>
+          )}
+          {creating && (
+            <Select
+              label="Payment code"
+              description="Printed on its customers' payment slips. Taken from the free codes; it cannot be changed later."
+              placeholder="None"
+              searchable
+              clearable
+              nothingFoundMessage="No free payment code matches"
+              data={[...paymentCodes]}
+              {...form.getInputProps('upc')}
+              value={form.values.upc || null}
+              onChange={(value) => form.setFieldValue('upc', value ?? '')}
+            />
           )}
           {/* The preview sits beside the input itself, so an error line below the input never moves it. */}
           <TextInput

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { setupUser } from '../../../../test/user';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { buildMerchant, buildProfile, buildSession } from '../../../../test/profile-fixtures';
 import { renderRoutes } from '../../../../test/render';
 import { server } from '../../../../test/server';
@@ -19,7 +19,45 @@ function renderCreate({ isSuperUser = true } = {}) {
   );
 }
 
+const FREE_CODES = ['845123000021', '845123000038'];
+
 describe('create merchant', () => {
+  beforeEach(() => {
+    server.use(
+      http.get('/api/merchants/available_upc/', () =>
+        HttpResponse.json({
+          count: FREE_CODES.length,
+          next: null,
+          previous: null,
+          results: FREE_CODES.map((code) => ({ code })),
+        }),
+      ),
+    );
+  });
+
+  it('gives the merchant the payment code picked from the free ones', async () => {
+    let body: Record<string, unknown> = {};
+    server.use(
+      http.post('/api/merchants/', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(buildMerchant({ id: 'm-9', name: 'Coded Auto', upc: FREE_CODES[1] }), {
+          status: 201,
+        });
+      }),
+    );
+    const user = setupUser();
+    renderCreate();
+
+    await user.click(screen.getByRole('textbox', { name: /^Name/ }));
+    await user.paste('Coded Auto');
+    await user.click(screen.getByRole('combobox', { name: /^Payment code/ }));
+    await user.click(await screen.findByRole('option', { name: '845123000038' }));
+    await user.click(screen.getByRole('button', { name: 'Create merchant' }));
+
+    expect(await screen.findByRole('heading', { name: 'Merchant detail page' })).toBeInTheDocument();
+    expect(body).toMatchObject({ name: 'Coded Auto', upc: '845123000038' });
+  }, 60_000);
+
   it('sends a user who is not a super user back to the list', async () => {
     const { router } = renderCreate({ isSuperUser: false });
     expect(await screen.findByRole('heading', { name: 'Merchant list page' })).toBeInTheDocument();

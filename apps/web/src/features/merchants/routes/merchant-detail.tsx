@@ -1,7 +1,7 @@
 import { Anchor, Breadcrumbs, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { formatDate } from '@paydesk/domain/format/date';
-import { IconSettings, IconTrash } from '@tabler/icons-react';
+import { IconChecklist, IconSettings, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -69,6 +69,22 @@ export function MerchantDetailRoute() {
               </Stack>
             </Group>
             <Group gap="sm">
+              <Button
+                component={Link}
+                to={`/onboarding/${merchantID}/summary`}
+                variant="default"
+                leftSection={<IconChecklist size={16} />}
+              >
+                Onboarding
+              </Button>
+              <Button
+                component={Link}
+                to={`/merchants/${merchantID}/owners`}
+                variant="default"
+                leftSection={<IconUsersGroup size={16} />}
+              >
+                Owners
+              </Button>
               <Button component={Link} to={settingsPath} variant="default" leftSection={<IconSettings size={16} />}>
                 Settings
               </Button>
@@ -99,6 +115,18 @@ export function MerchantDetailRoute() {
                 </Text>
                 <Text size="sm" c={merchant.data.logo ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
                   {merchant.data.logo ?? 'None (the default logo is shown)'}
+                </Text>
+              </Stack>
+              <Stack gap={2}>
+                <Text size="sm" fw={600}>
+                  Payment code
+                </Text>
+                <Text
+                  size="sm"
+                  c={merchant.data.upc ? undefined : 'dimmed'}
+                  ff={merchant.data.upc ? 'monospace' : undefined}
+                >
+                  {merchant.data.upc ?? 'None'}
                 </Text>
               </Stack>
               {MERCHANT_FLAGS.map((flag) => (

@@ -56,7 +56,7 @@ describe('merchant settings: general', () => {
     // Saved, so the merchant page opens without a Leave Page? prompt and shows the new name.
     await router.navigate('/merchants/m-1');
     expect(await screen.findByRole('heading', { name: 'Demo Motors East', level: 1 })).toBeInTheDocument();
-  }, 15_000);
+  });
 
   it('leaves the platform settings to the super user: shown to admins, not editable', async () => {
     serveMerchant();

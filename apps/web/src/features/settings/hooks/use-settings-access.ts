@@ -14,5 +14,10 @@ export function useSettingsAccess(merchantID: string) {
   return {
     users: meetsRequirement(ROUTE_ACCESS.SettingsUsers, context),
     roles: meetsRequirement(ROUTE_ACCESS.SettingsRoles, context),
+    tags: meetsRequirement(ROUTE_ACCESS.SettingsTags, context),
+    activity: meetsRequirement(ROUTE_ACCESS.SettingsActivity, context),
+    integrations: meetsRequirement(ROUTE_ACCESS.SettingsIntegrations, context),
+    passtime: meetsRequirement(ROUTE_ACCESS.SettingsPasstime, context),
+    ituran: meetsRequirement(ROUTE_ACCESS.SettingsIturan, context),
   };
 }

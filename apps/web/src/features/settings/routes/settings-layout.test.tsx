@@ -36,6 +36,8 @@ function renderSettings(
           { path: 'roles', element: <SettingsRolesRoute /> },
           { path: 'roles/create', element: <p>Role form</p> },
           { path: 'roles/:roleID', element: <p>Role page</p> },
+          { path: 'tags', element: <p>Tags page</p> },
+          { path: 'activity', element: <p>Activity page</p> },
         ],
       },
     ],
@@ -60,13 +62,21 @@ const COLLECTOR = {
 };
 
 describe('settings layout', () => {
-  it('shows admins General, Users and Roles, and opens the one clicked', async () => {
+  it('shows admins General, Users, Roles, Tags, PassTime, Ituran and Activity, and opens the one clicked', async () => {
     const user = setupUser();
     const { router } = renderSettings(buildProfile({ role: 'admin' }));
 
     expect(await screen.findByRole('link', { name: 'Demo Motors' })).toBeInTheDocument();
     const tabs = within(screen.getByRole('tablist', { name: 'Settings' })).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['General', 'Users', 'Roles']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'General',
+      'Users',
+      'Roles',
+      'Tags',
+      'PassTime',
+      'Ituran',
+      'Activity',
+    ]);
 
     await user.click(screen.getByRole('tab', { name: 'Users' }));
     expect(await screen.findByText('Users page')).toBeInTheDocument();
@@ -79,6 +89,25 @@ describe('settings layout', () => {
     expect(screen.getByRole('tab', { name: 'General' })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Users' })).not.toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Roles' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Tags' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Activity' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'PassTime' })).not.toBeInTheDocument();
+  });
+
+  it('shows a super user Integrations too', async () => {
+    renderSettings(buildProfile({ role: 'super_admin', isSuperUser: true }));
+    expect(await screen.findByRole('link', { name: 'Demo Motors' })).toBeInTheDocument();
+    const tabs = within(screen.getByRole('tablist', { name: 'Settings' })).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'General',
+      'Users',
+      'Roles',
+      'Tags',
+      'Integrations',
+      'PassTime',
+      'Ituran',
+      'Activity',
+    ]);
   });
 
   it('shows a custom role holding is_user_update_allowed Users but not Roles', async () => {
@@ -110,6 +139,8 @@ describe('settings layout', () => {
     ['/merchants/m-1/settings', 'General', ['Merchants', 'Demo Motors', 'Settings', 'General']],
     ['/merchants/m-1/settings/users', 'Users', ['Merchants', 'Demo Motors', 'Settings', 'Users']],
     ['/merchants/m-1/settings/roles', 'Roles', ['Merchants', 'Demo Motors', 'Settings', 'Roles']],
+    ['/merchants/m-1/settings/tags', 'Tags', ['Merchants', 'Demo Motors', 'Settings', 'Tags']],
+    ['/merchants/m-1/settings/activity', 'Activity', ['Merchants', 'Demo Motors', 'Settings', 'Activity']],
     [
       '/merchants/m-1/settings/roles/create',
       'Create role',

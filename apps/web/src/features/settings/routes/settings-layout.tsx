@@ -9,15 +9,29 @@ import { getRoleQueryOptions } from '../api/get-role';
 import { useSettingsAccess } from '../hooks/use-settings-access';
 import { useViewer } from '../hooks/use-viewer';
 
-type SettingsTab = 'general' | 'users' | 'roles';
+type SettingsTab = 'general' | 'users' | 'roles' | 'tags' | 'integrations' | 'passtime' | 'ituran' | 'activity';
+
+const INTEGRATION_TABS = ['integrations', 'passtime', 'ituran'] as const;
 
 /** Which settings page a path shows, from the part after `/settings`. */
 type SettingsPage =
-  | { kind: 'general' | 'users' | 'roles' | 'role-create' }
+  | {
+      kind:
+        'general' | 'users' | 'roles' | 'role-create' | 'tags' | 'activity' | 'integrations' | 'passtime' | 'ituran';
+    }
   | { kind: 'role-detail'; roleID: string }
   | { kind: 'unknown' };
 
-const TAB_LABELS: Record<SettingsTab, string> = { general: 'General', users: 'Users', roles: 'Roles' };
+const TAB_LABELS: Record<SettingsTab, string> = {
+  general: 'General',
+  users: 'Users',
+  roles: 'Roles',
+  tags: 'Tags',
+  activity: 'Activity',
+  integrations: 'Integrations',
+  passtime: 'PassTime',
+  ituran: 'Ituran',
+};
 
 export function findSettingsPage(pathname: string): SettingsPage {
   const [, rest = ''] = pathname.split(/\/settings(?=\/|$)/, 2);
@@ -26,6 +40,10 @@ export function findSettingsPage(pathname: string): SettingsPage {
   if (others.length > 0) return { kind: 'unknown' };
   if (first === undefined) return { kind: 'general' };
   if (first === 'users' && second === undefined) return { kind: 'users' };
+  if (first === 'tags' && second === undefined) return { kind: 'tags' };
+  if (first === 'activity' && second === undefined) return { kind: 'activity' };
+  const integrationTab = INTEGRATION_TABS.find((tab) => tab === first);
+  if (integrationTab && second === undefined) return { kind: integrationTab };
   if (first !== 'roles') return { kind: 'unknown' };
   if (second === undefined) return { kind: 'roles' };
   if (second === 'create') return { kind: 'role-create' };
@@ -34,6 +52,9 @@ export function findSettingsPage(pathname: string): SettingsPage {
 
 function findTab(page: SettingsPage): SettingsTab {
   if (page.kind === 'users') return 'users';
+  if (page.kind === 'tags') return 'tags';
+  if (page.kind === 'activity') return 'activity';
+  if (page.kind === 'integrations' || page.kind === 'passtime' || page.kind === 'ituran') return page.kind;
   if (page.kind === 'roles' || page.kind === 'role-create' || page.kind === 'role-detail') return 'roles';
   return 'general';
 }
@@ -76,6 +97,9 @@ export function SettingsLayoutRoute() {
     { value: 'general', path: base },
     ...(access.users ? [{ value: 'users' as const, path: `${base}/users` }] : []),
     ...(access.roles ? [{ value: 'roles' as const, path: `${base}/roles` }] : []),
+    ...(access.tags ? [{ value: 'tags' as const, path: `${base}/tags` }] : []),
+    ...INTEGRATION_TABS.filter((tab) => access[tab]).map((tab) => ({ value: tab, path: `${base}/${tab}` })),
+    ...(access.activity ? [{ value: 'activity' as const, path: `${base}/activity` }] : []),
   ];
   const activeTab = findTab(page);
   const rolesCrumb = { label: 'Roles', to: `${base}/roles` };
@@ -143,6 +167,14 @@ function describePage(
       return { heading: 'Users', parents: [] };
     case 'roles':
       return { heading: 'Roles', parents: [] };
+    case 'tags':
+      return { heading: 'Tags', parents: [] };
+    case 'activity':
+      return { heading: 'Activity', parents: [] };
+    case 'integrations':
+    case 'passtime':
+    case 'ituran':
+      return { heading: TAB_LABELS[page.kind], parents: [] };
     case 'role-create':
       return { heading: 'Create role', parents: [rolesCrumb] };
     case 'role-detail':

@@ -20,7 +20,6 @@ function renderCreate() {
   );
 }
 
-// Typing whole forms through user-event is slow on a loaded machine; the longest journey gets more time.
 describe('settings: create role', () => {
   it('sends the permissions and the dollar limits as integer cents', async () => {
     let body: unknown;
@@ -64,7 +63,7 @@ describe('settings: create role', () => {
       },
       settings: { min_merchant_payment_amount: 1999, max_merchant_payment_amount: 250050 },
     });
-  }, 15_000);
+  });
 
   it('sends no limits when the amounts are left empty', async () => {
     let body: { settings?: unknown } = {};
@@ -180,5 +179,5 @@ describe('settings: create role', () => {
       within(await screen.findByRole('dialog', { name: 'Leave Page?' })).getByRole('button', { name: 'Leave' }),
     );
     expect(await screen.findByRole('heading', { name: 'Roles list page' })).toBeInTheDocument();
-  }, 15_000);
+  });
 });

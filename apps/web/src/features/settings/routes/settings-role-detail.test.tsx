@@ -83,7 +83,7 @@ describe('settings: role detail', () => {
     // Saved: leaving asks nothing.
     await user.click(screen.getByRole('link', { name: 'Back to roles' }));
     expect(await screen.findByRole('heading', { name: 'Roles list page' })).toBeInTheDocument();
-  }, 15_000);
+  });
 
   it('leaves an unchanged role without asking', async () => {
     const user = setupUser();

@@ -1,0 +1,119 @@
+import type { DeviceProvider, IntegrationProvider } from '@paydesk/domain/integrations/integrations.contract';
+import { and, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { totalColumn, toListPage } from '../../db/list-query';
+import { users } from '../../db/schema/identity';
+import { failedActions, integrationConnections, oauthStates } from '../../db/schema/integrations';
+
+export type ConnectionRow = typeof integrationConnections.$inferSelect;
+export type ConnectionWithActor = ConnectionRow & { connected_by_name: string | null };
+export type FailedActionRow = typeof failedActions.$inferSelect;
+export type OauthStateRow = typeof oauthStates.$inferSelect;
+
+const connectedByName = sql<string | null>`nullif(trim(${users.first_name} || ' ' || ${users.last_name}), '')`;
+
+export async function findConnections(db: Db, merchantId: string): Promise<ConnectionWithActor[]> {
+  const rows = await db
+    .select({ connection: integrationConnections, connected_by_name: connectedByName })
+    .from(integrationConnections)
+    .leftJoin(users, eq(users.id, integrationConnections.connected_by))
+    .where(eq(integrationConnections.merchant_id, merchantId));
+  return rows.map(({ connection, connected_by_name }) => ({ ...connection, connected_by_name }));
+}
+
+export async function findConnection(
+  db: Db,
+  merchantId: string,
+  provider: IntegrationProvider,
+  options: { lock?: boolean } = {},
+): Promise<ConnectionRow | undefined> {
+  const query = db
+    .select()
+    .from(integrationConnections)
+    .where(and(eq(integrationConnections.merchant_id, merchantId), eq(integrationConnections.provider, provider)));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function findConnectionWithActor(
+  db: Db,
+  merchantId: string,
+  provider: IntegrationProvider,
+): Promise<ConnectionWithActor | undefined> {
+  return (await findConnections(db, merchantId)).find((row) => row.provider === provider);
+}
+
+type ConnectionValues = Omit<typeof integrationConnections.$inferInsert, 'id' | 'created' | 'merchant_id' | 'provider'>;
+
+/** One connection per merchant and provider: inserts it or changes the one there (safe under parallel requests). */
+export async function upsertConnection(
+  db: Db,
+  merchantId: string,
+  provider: IntegrationProvider,
+  values: ConnectionValues,
+): Promise<ConnectionRow> {
+  const [row] = await db
+    .insert(integrationConnections)
+    .values({ merchant_id: merchantId, provider, ...values })
+    .onConflictDoUpdate({ target: [integrationConnections.merchant_id, integrationConnections.provider], set: values })
+    .returning();
+  if (!row) throw new Error('connection not saved');
+  return row;
+}
+
+export async function updateConnection(db: Db, id: string, values: Partial<ConnectionValues>): Promise<ConnectionRow> {
+  const [row] = await db
+    .update(integrationConnections)
+    .set(values)
+    .where(eq(integrationConnections.id, id))
+    .returning();
+  if (!row) throw new Error('connection not updated');
+  return row;
+}
+
+export async function insertOauthState(db: Db, values: typeof oauthStates.$inferInsert): Promise<void> {
+  await db.insert(oauthStates).values(values);
+}
+
+/** Uses a state up: deletes it when it is the user's, and gives it back (expired or not: the caller checks). */
+export async function takeOauthState(db: Db, tokenHash: string, userId: string): Promise<OauthStateRow | undefined> {
+  const [row] = await db
+    .delete(oauthStates)
+    .where(and(eq(oauthStates.token_hash, tokenHash), eq(oauthStates.user_id, userId)))
+    .returning();
+  return row;
+}
+
+export async function deleteExpiredOauthStates(db: Db, now: Date): Promise<void> {
+  await db.delete(oauthStates).where(lt(oauthStates.expires_at, now));
+}
+
+export async function insertFailedAction(db: Db, values: typeof failedActions.$inferInsert): Promise<FailedActionRow> {
+  const [row] = await db.insert(failedActions).values(values).returning();
+  if (!row) throw new Error('failed action not recorded');
+  return row;
+}
+
+export async function findFailedActions(
+  db: Db,
+  merchantId: string,
+  options: { providers: readonly DeviceProvider[]; limit: number; offset: number; createdAfter?: Date },
+) {
+  const where = and(
+    eq(failedActions.merchant_id, merchantId),
+    inArray(failedActions.provider, [...options.providers]),
+    options.createdAfter ? gt(failedActions.created, options.createdAfter) : undefined,
+  );
+  const rows = await db
+    .select({ row: failedActions, total: totalColumn() })
+    .from(failedActions)
+    .where(where)
+    .orderBy(desc(failedActions.created), desc(failedActions.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  const page = await toListPage(rows, options.offset, async () => {
+    const [total] = await db.select({ count: count() }).from(failedActions).where(where);
+    return total?.count ?? 0;
+  });
+  return { count: page.count, rows: page.rows.map(({ row }) => row) };
+}

@@ -1,0 +1,384 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ACCESS_REQUIREMENTS, meetsRequirement, type RoleRequirement } from '@paydesk/domain/access/requirements';
+import {
+  DEVICE_ACCOUNT_FIELD,
+  DEVICE_PROVIDER_ACCESS,
+  DEVICE_PROVIDERS,
+  INTEGRATION_PROVIDERS,
+  PROVIDER_LABELS,
+  type Connection,
+  type ConnectionTest,
+  type DeviceAction,
+  type DeviceActionResult,
+  type DeviceProvider,
+  type FailedAction,
+  type IntegrationProvider,
+  type IturanSettings,
+  type OauthLink,
+  type PasstimeSettings,
+} from '@paydesk/domain/integrations/integrations.contract';
+import { REQUIRED } from '@paydesk/domain/validation/messages';
+import type { Db } from '../../db/client';
+import { appUrlOf } from '../../lib/app-url';
+import { FieldErrors, HttpError, notFound, permissionDenied } from '../../lib/http-errors';
+import { withTransaction, type ServiceContext } from '../../lib/service-context';
+import type { DeviceCredentials } from '../../providers/devices/device-provider';
+import { FreshbooksCodeError, type FreshbooksTokens } from '../../providers/freshbooks/freshbooks-provider';
+import { recordChange, type AuditActor } from '../audit/audit.record';
+import { findMerchantAccess, type MerchantAccess, type UserRow } from '../users/users.service';
+import {
+  deleteExpiredOauthStates,
+  findConnection,
+  findConnections,
+  findConnectionWithActor,
+  findFailedActions,
+  insertFailedAction,
+  insertOauthState,
+  takeOauthState,
+  updateConnection,
+  upsertConnection,
+  type ConnectionRow,
+  type ConnectionWithActor,
+  type FailedActionRow,
+} from './integrations.repository';
+
+/** How long a connect link's state may be used. */
+export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** Where FreshBooks sends the browser back: the web app's /freshbooks/auth/:code screen (never a request header). */
+export function freshbooksRedirectUri(ctx: Pick<ServiceContext, 'config'>): string {
+  return `${appUrlOf(ctx.config)}/freshbooks/auth`;
+}
+
+function holds(access: MerchantAccess, requirement: RoleRequirement): boolean {
+  return meetsRequirement(requirement, { roles: access.accessRoles, merchant: access.merchant });
+}
+
+/** The user's access to a merchant named outside the path: 404 when it is not theirs, 403 without the requirement. */
+async function requireAccess(db: Db, user: UserRow, merchantId: unknown, requirement: RoleRequirement) {
+  const access = await findMerchantAccess(db, user, merchantId);
+  if (!access) throw notFound();
+  if (!holds(access, requirement)) throw permissionDenied();
+  return access;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Connections
+
+function toConnectionDto(provider: IntegrationProvider, row: ConnectionWithActor | undefined): Connection {
+  return {
+    provider,
+    status: row?.status ?? 'disconnected',
+    account_label: row?.account_label ?? '',
+    connected_by: row?.connected_by_name ?? null,
+    connected_at: iso(row?.connected_at ?? null),
+    last_tested_at: iso(row?.last_tested_at ?? null),
+    last_error: row?.last_error ?? null,
+  };
+}
+
+export async function listConnections(db: Db, merchantId: string): Promise<{ results: Connection[] }> {
+  const rows = await findConnections(db, merchantId);
+  return {
+    results: INTEGRATION_PROVIDERS.map((provider) =>
+      toConnectionDto(
+        provider,
+        rows.find((row) => row.provider === provider),
+      ),
+    ),
+  };
+}
+
+/** What the audit log shows of a connection: never its sealed credentials. */
+function auditView(
+  row: ConnectionRow | undefined,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> | null {
+  if (!row) return null;
+  return { status: row.status, account_label: row.account_label, ...extra };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// FreshBooks OAuth
+
+export async function createOauthLinks(
+  ctx: ServiceContext,
+  user: UserRow,
+  merchantId: string,
+): Promise<{ results: OauthLink[] }> {
+  const access = await requireAccess(ctx.db, user, merchantId, ACCESS_REQUIREMENTS.integrationSettings);
+  const now = ctx.clock();
+  const state = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + OAUTH_STATE_TTL_MS);
+  await deleteExpiredOauthStates(ctx.db, now);
+  await insertOauthState(ctx.db, {
+    token_hash: sha256(state),
+    provider: 'freshbooks',
+    user_id: user.id,
+    merchant_id: access.merchant.id,
+    expires_at: expiresAt,
+    created: now,
+  });
+  return {
+    results: [
+      {
+        provider: 'freshbooks',
+        url: ctx.providers.freshbooks.authorizationUrl(state, freshbooksRedirectUri(ctx)),
+        expires_at: expiresAt.toISOString(),
+      },
+    ],
+  };
+}
+
+/**
+ * Finishes connecting FreshBooks: the state must be one this user was given (used up here, once), still fresh;
+ * the user must still manage the merchant's integrations; the code is exchanged through the provider and the
+ * tokens kept sealed.
+ */
+export async function connectFreshbooks(
+  ctx: ServiceContext,
+  user: UserRow,
+  input: { code: string; state: string },
+): Promise<{ merchant_id: string; connection: Connection }> {
+  const now = ctx.clock();
+  const state = await takeOauthState(ctx.db, sha256(input.state), user.id);
+  if (!state || state.provider !== 'freshbooks' || state.expires_at <= now) {
+    throw new HttpError('integration.state_invalid');
+  }
+  const merchantId = state.merchant_id;
+  await requireAccess(ctx.db, user, merchantId, ACCESS_REQUIREMENTS.integrationSettings);
+  let tokens: FreshbooksTokens;
+  try {
+    tokens = await ctx.providers.freshbooks.exchangeCode(input.code, freshbooksRedirectUri(ctx));
+  } catch (error) {
+    if (error instanceof FreshbooksCodeError) throw new HttpError('integration.code_invalid');
+    // FreshBooks down or answering something unexpected: the error names no secret (the adapter never puts one in).
+    ctx.log.warn({ err: error, merchantId }, 'FreshBooks code exchange failed');
+    throw new HttpError('service_unavailable', 'FreshBooks could not be reached. Please try again shortly.');
+  }
+  const { account_name: accountName, ...secrets } = tokens;
+  await withTransaction(ctx, async (tx) => {
+    const before = await findConnection(tx.db, merchantId, 'freshbooks', { lock: true });
+    const after = await upsertConnection(tx.db, merchantId, 'freshbooks', {
+      status: 'connected',
+      account_label: accountName,
+      credentials_sealed: tx.cipher.encrypt(JSON.stringify(secrets)),
+      connected_by: user.id,
+      connected_at: now,
+      last_error: null,
+    });
+    await recordChange(tx, {
+      merchantId,
+      actor: user,
+      kind: 'integration',
+      action: 'connected',
+      subjectId: after.id,
+      subjectLabel: PROVIDER_LABELS.freshbooks,
+      before: before?.status === 'connected' ? auditView(before) : null,
+      after: auditView(after),
+    });
+  });
+  const row = await findConnectionWithActor(ctx.db, merchantId, 'freshbooks');
+  return { merchant_id: merchantId, connection: toConnectionDto('freshbooks', row) };
+}
+
+/** Idempotent, like DELETE: a merchant without a FreshBooks connection is left as it is. */
+export async function disconnectFreshbooks(ctx: ServiceContext, actor: AuditActor, merchantId: string) {
+  await withTransaction(ctx, async (tx) => {
+    const before = await findConnection(tx.db, merchantId, 'freshbooks', { lock: true });
+    if (!before || before.status === 'disconnected') return;
+    const after = await updateConnection(tx.db, before.id, {
+      status: 'disconnected',
+      credentials_sealed: null,
+      last_error: null,
+    });
+    await recordChange(tx, {
+      merchantId,
+      actor,
+      kind: 'integration',
+      action: 'disconnected',
+      subjectId: after.id,
+      subjectLabel: PROVIDER_LABELS.freshbooks,
+      before: auditView(before),
+      after: auditView(after),
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// PassTime and Ituran settings
+
+function readCredentials(ctx: ServiceContext, row: ConnectionRow | undefined): DeviceCredentials | null {
+  if (!row?.credentials_sealed) return null;
+  return JSON.parse(ctx.cipher.decrypt(row.credentials_sealed)) as DeviceCredentials;
+}
+
+type DeviceSettings<P extends DeviceProvider> = P extends 'passtime' ? PasstimeSettings : IturanSettings;
+
+function toDeviceSettings<P extends DeviceProvider>(
+  ctx: ServiceContext,
+  provider: P,
+  row: ConnectionWithActor | undefined,
+): DeviceSettings<P> {
+  const credentials = readCredentials(ctx, row);
+  return {
+    provider,
+    [DEVICE_ACCOUNT_FIELD[provider]]: credentials?.account_id ?? '',
+    status: row?.status ?? 'disconnected',
+    username: credentials?.username ?? '',
+    has_password: Boolean(credentials?.password),
+    connected_by: row?.connected_by_name ?? null,
+    connected_at: iso(row?.connected_at ?? null),
+    last_tested_at: iso(row?.last_tested_at ?? null),
+    last_error: row?.last_error ?? null,
+  } as DeviceSettings<P>;
+}
+
+export async function getDeviceSettings<P extends DeviceProvider>(
+  ctx: ServiceContext,
+  merchantId: string,
+  provider: P,
+): Promise<DeviceSettings<P>> {
+  return toDeviceSettings(ctx, provider, await findConnectionWithActor(ctx.db, merchantId, provider));
+}
+
+/** The audit view of credentials: the password by its digest, which the log masks (a change still shows). */
+function credentialsView(provider: DeviceProvider, credentials: DeviceCredentials | null): Record<string, unknown> {
+  if (!credentials) return {};
+  return {
+    [DEVICE_ACCOUNT_FIELD[provider]]: credentials.account_id,
+    username: credentials.username,
+    password: sha256(credentials.password),
+  };
+}
+
+export async function saveDeviceCredentials<P extends DeviceProvider>(
+  ctx: ServiceContext,
+  actor: NonNullable<AuditActor>,
+  merchantId: string,
+  provider: P,
+  input: { account_id: string; username: string; password?: string | undefined },
+): Promise<DeviceSettings<P>> {
+  await withTransaction(ctx, async (tx) => {
+    const before = await findConnection(tx.db, merchantId, provider, { lock: true });
+    const stored = readCredentials(tx, before);
+    const password = input.password ?? stored?.password;
+    if (!password) throw FieldErrors.of('password', REQUIRED);
+    const credentials: DeviceCredentials = { account_id: input.account_id, username: input.username, password };
+    const unchanged =
+      stored?.account_id === credentials.account_id &&
+      stored.username === credentials.username &&
+      stored.password === credentials.password;
+    if (unchanged && before) return;
+    const now = tx.clock();
+    const after = await upsertConnection(tx.db, merchantId, provider, {
+      status: 'connected',
+      account_label: credentials.account_id,
+      credentials_sealed: tx.cipher.encrypt(JSON.stringify(credentials)),
+      connected_by: actor.id,
+      connected_at: now,
+      last_error: null,
+    });
+    await recordChange(tx, {
+      merchantId,
+      actor,
+      kind: 'integration',
+      action: before ? 'updated' : 'created',
+      subjectId: after.id,
+      subjectLabel: PROVIDER_LABELS[provider],
+      before: before ? auditView(before, credentialsView(provider, stored)) : null,
+      after: auditView(after, credentialsView(provider, credentials)),
+    });
+  });
+  return getDeviceSettings(ctx, merchantId, provider);
+}
+
+export async function testDeviceConnection(
+  ctx: ServiceContext,
+  merchantId: string,
+  provider: DeviceProvider,
+): Promise<ConnectionTest> {
+  const row = await findConnection(ctx.db, merchantId, provider);
+  const credentials = readCredentials(ctx, row);
+  if (!row || !credentials) throw new HttpError('integration.not_connected');
+  const result = await ctx.providers.devices[provider].testConnection(credentials);
+  const testedAt = ctx.clock();
+  await updateConnection(ctx.db, row.id, {
+    status: result.ok ? 'connected' : 'error',
+    last_tested_at: testedAt,
+    last_error: result.ok ? null : result.message,
+  });
+  return { ok: result.ok, message: result.message, tested_at: testedAt.toISOString() };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Device actions and failed actions
+
+export function toFailedActionDto(row: FailedActionRow): FailedAction {
+  return {
+    id: row.id,
+    provider: row.provider,
+    action: row.action,
+    device_id: row.device_id,
+    account_reference: row.account_reference,
+    error_message: row.error_message,
+    is_resolvable: row.is_resolvable,
+    status: row.status,
+    created: row.created.toISOString(),
+  };
+}
+
+/** The device providers whose settings and commands this user may use on the merchant. */
+export function deviceProvidersOf(access: MerchantAccess): DeviceProvider[] {
+  return DEVICE_PROVIDERS.filter((provider) => holds(access, DEVICE_PROVIDER_ACCESS[provider]));
+}
+
+export async function performDeviceAction(
+  ctx: ServiceContext,
+  access: MerchantAccess,
+  input: { provider: DeviceProvider; device_id: string; action: DeviceAction },
+): Promise<DeviceActionResult> {
+  if (!deviceProvidersOf(access).includes(input.provider)) throw permissionDenied();
+  const merchantId = access.merchant.id;
+  const row = await findConnection(ctx.db, merchantId, input.provider);
+  const credentials = row?.status === 'disconnected' ? null : readCredentials(ctx, row);
+  if (!credentials) {
+    throw new HttpError('integration.not_connected', `Save the ${PROVIDER_LABELS[input.provider]} credentials first.`);
+  }
+  const outcome = await ctx.providers.devices[input.provider].perform(credentials, {
+    device_id: input.device_id,
+    action: input.action,
+  });
+  if (outcome.ok) {
+    return { succeeded: true, message: outcome.message, location: outcome.location, failed_action: null };
+  }
+  const failed = await insertFailedAction(ctx.db, {
+    merchant_id: merchantId,
+    provider: input.provider,
+    action: input.action,
+    device_id: input.device_id,
+    account_reference: null,
+    error_message: outcome.message,
+    is_resolvable: outcome.resolvable,
+    created: ctx.clock(),
+  });
+  return { succeeded: false, message: outcome.message, location: null, failed_action: toFailedActionDto(failed) };
+}
+
+export async function listFailedActions(
+  db: Db,
+  access: MerchantAccess,
+  query: { provider?: DeviceProvider | undefined; limit: number; offset: number },
+) {
+  const allowed = deviceProvidersOf(access);
+  if (query.provider && !allowed.includes(query.provider)) throw permissionDenied();
+  const { count, rows } = await findFailedActions(db, access.merchant.id, {
+    providers: query.provider ? [query.provider] : allowed,
+    limit: query.limit,
+    offset: query.offset,
+  });
+  return { count, rows: rows.map(toFailedActionDto) };
+}

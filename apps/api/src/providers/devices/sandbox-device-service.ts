@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import type { DeviceService } from './device-provider';
+
+/** The password the sandbox refuses, like a real service refuses a wrong one. */
+export const SANDBOX_WRONG_PASSWORD = 'wrong';
+
+/**
+ * The embedded device service (the only one for now: the real PassTime and Ituran APIs are not wired, see
+ * docs/decisions/0011-integrations.md). It answers deterministically, so people and tests can rely on it:
+ * - password `wrong`: authentication fails (for a test and for every command);
+ * - a device id ending in 0: the device is offline (resolvable: a retry may work);
+ * - a device id ending in 9: the device is not on the account (not resolvable);
+ * - any other device: the command succeeds; `locate` answers coordinates derived from the device id.
+ */
+export function createSandboxDeviceService(label: string, clock: () => Date = () => new Date()): DeviceService {
+  const authFailure = `${label} refused the credentials: check the user name and password.`;
+  return {
+    name: 'sandbox',
+    async testConnection(credentials) {
+      if (credentials.password === SANDBOX_WRONG_PASSWORD) return { ok: false, message: authFailure };
+      return { ok: true, message: `Connected to ${label} account ${credentials.account_id}.` };
+    },
+    async perform(credentials, { device_id, action }) {
+      if (credentials.password === SANDBOX_WRONG_PASSWORD) return { ok: false, message: authFailure, resolvable: true };
+      if (device_id.endsWith('0')) {
+        return { ok: false, message: `Device ${device_id} is offline.`, resolvable: true };
+      }
+      if (device_id.endsWith('9')) {
+        return {
+          ok: false,
+          message: `Device ${device_id} was not found on account ${credentials.account_id}.`,
+          resolvable: false,
+        };
+      }
+      if (action === 'locate') {
+        // Somewhere around Dallas, TX, the same place for the same device.
+        const digest = createHash('sha256').update(device_id).digest();
+        const latitude = 32.7767 + ((digest.readUInt16BE(0) / 65535) * 0.2 - 0.1);
+        const longitude = -96.797 + ((digest.readUInt16BE(2) / 65535) * 0.2 - 0.1);
+        return {
+          ok: true,
+          message: `Device ${device_id} located.`,
+          location: {
+            latitude: Number(latitude.toFixed(5)),
+            longitude: Number(longitude.toFixed(5)),
+            recorded_at: clock().toISOString(),
+          },
+        };
+      }
+      const done = action === 'starter_enable' ? 'Starter enabled' : 'Starter disabled';
+      return { ok: true, message: `${done} on device ${device_id}.`, location: null };
+    },
+  };
+}

@@ -1,0 +1,639 @@
+import { Writable } from 'node:stream';
+import { ERROR_MESSAGES } from '@paydesk/domain/errors/error-codes';
+import { REQUIRED } from '@paydesk/domain/validation/messages';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from '../src/app';
+import { auditEvents } from '../src/db/schema/audit';
+import { failedActions, integrationConnections, oauthStates } from '../src/db/schema/integrations';
+import { DEMO_PASSTIME } from '../src/db/demo/integrations';
+import { createRealFreshbooksProvider } from '../src/providers/freshbooks/real-freshbooks-provider';
+import { FreshbooksCodeError } from '../src/providers/freshbooks/freshbooks-provider';
+import { createUser, signInCustomRoleUser } from './factories';
+import { buildTestApp, testConfig, type TestApp } from './helpers';
+import { seedDemo, sessionsFor, signIn, bearer, type DemoIds } from './identity';
+
+let logText = '';
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    logText += String(chunk);
+    done();
+  },
+});
+
+let t: TestApp;
+let ids: DemoIds;
+let as: ReturnType<typeof sessionsFor>;
+beforeAll(async () => {
+  t = await buildTestApp({ logger: { ...(loggerOptions(testConfig()) as object), level: 'trace', stream: logStream } });
+  ids = await seedDemo(t.database.db);
+  as = sessionsFor(t.app);
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = async (method: Method, url: string, who: string | Record<string, string> | null, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    payload,
+    headers: who === null ? {} : typeof who === 'string' ? await as(who) : who,
+  });
+
+const SUPER = 'super@demo.test';
+const ADMIN = 'admin@demo.test';
+const STAFF = 'staff@demo.test';
+const LEGACY = 'legacy@demo.test';
+const APP_URL = 'http://localhost:3000';
+const REDIRECT_URI = `${APP_URL}/freshbooks/auth`;
+/** Every secret a response or log line must never carry. */
+const secretsSeen = new Set<string>([DEMO_PASSTIME.password]);
+
+const merchantUrl = (merchantId: string, rest: string) => `/api/merchants/${merchantId}/${rest}`;
+
+async function connectLink(who: string = SUPER, merchantId = ids.demoMotors): Promise<{ url: URL; state: string }> {
+  const response = await call('GET', `/api/oauth-links/?merchant=${merchantId}`, who);
+  expect(response.statusCode, response.body).toBe(200);
+  const [link] = response.json().results;
+  expect(link.provider).toBe('freshbooks');
+  const url = new URL(link.url);
+  return { url, state: url.searchParams.get('state') ?? '' };
+}
+
+/** What the sandbox page's Allow (or Deny) does: the redirect to /freshbooks/auth/<code>?state=… */
+async function decide(state: string, decision: 'allow' | 'deny' = 'allow'): Promise<URL> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/sandbox/freshbooks/authorize',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      client_id: 'paydesk-sandbox',
+      redirect_uri: REDIRECT_URI,
+      state,
+      decision,
+    }).toString(),
+  });
+  expect(response.statusCode, response.body).toBe(303);
+  return new URL(String(response.headers.location));
+}
+
+const codeOf = (redirect: URL) => decodeURIComponent(redirect.pathname.split('/').at(-1) ?? '');
+
+describe('connections', () => {
+  it('lists each provider for a super user: PassTime connected on the sandbox, the others not', async () => {
+    const response = await call('GET', merchantUrl(ids.demoMotors, 'integrations/'), SUPER);
+    expect(response.statusCode).toBe(200);
+    const byProvider = Object.fromEntries(
+      response.json().results.map((row: { provider: string }) => [row.provider, row]),
+    );
+    expect(byProvider.passtime).toMatchObject({
+      status: 'connected',
+      account_label: 'DM-1001',
+      connected_by: 'Avery Admin',
+    });
+    expect(byProvider.freshbooks).toMatchObject({ status: 'disconnected', account_label: '' });
+    expect(byProvider.ituran.status).toBe('disconnected');
+    expect(response.body).not.toContain('credentials');
+  });
+
+  it('is for super_admin only: admin and staff 403, another organisation 404, anonymous 401', async () => {
+    expect((await call('GET', merchantUrl(ids.demoMotors, 'integrations/'), ADMIN)).statusCode).toBe(403);
+    expect((await call('GET', merchantUrl(ids.demoMotors, 'integrations/'), STAFF)).statusCode).toBe(403);
+    expect((await call('GET', merchantUrl(ids.demoMotors, 'integrations/'), LEGACY)).statusCode).toBe(404);
+    expect((await call('GET', merchantUrl(ids.demoMotors, 'integrations/'), null)).statusCode).toBe(401);
+  });
+});
+
+describe('FreshBooks OAuth through the sandbox', () => {
+  it('gives a connect link to the sandbox page with the app’s redirect URI, never the request’s host', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/oauth-links/?merchant=${ids.demoMotors}`,
+      headers: { ...(await as(SUPER)), host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    });
+    const url = new URL(response.json().results[0].url);
+    expect(`${url.origin}${url.pathname}`).toBe(`${APP_URL}/sandbox/freshbooks/authorize`);
+    expect(url.searchParams.get('redirect_uri')).toBe(REDIRECT_URI);
+    expect(url.searchParams.get('state')).toMatch(/^[\w-]{40,}$/);
+    expect(response.json().results[0].expires_at).toEqual(expect.any(String));
+  });
+
+  it('refuses links to admin, staff and the custom-role user (403), another organisation (404), bad queries (400)', async () => {
+    const link = (who: string | Record<string, string> | null, merchantId: string) =>
+      call('GET', `/api/oauth-links/?merchant=${merchantId}`, who);
+    expect((await link(ADMIN, ids.demoMotors)).statusCode).toBe(403);
+    expect((await link(STAFF, ids.demoMotors)).statusCode).toBe(403);
+    expect((await link('agent@demo.test', ids.customRolesAuto)).statusCode).toBe(403);
+    expect((await link(LEGACY, ids.demoMotors)).statusCode).toBe(404);
+    expect((await link(SUPER, 'not-a-merchant')).statusCode).toBe(404);
+    expect((await link(null, ids.demoMotors)).statusCode).toBe(401);
+    const missing = await call('GET', '/api/oauth-links/', SUPER);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().merchant).toEqual([REQUIRED]);
+  });
+
+  it('shows the sandbox authorization page, and refuses an unregistered redirect URI', async () => {
+    const { url } = await connectLink();
+    const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Allow Paydesk to access Demo Business?');
+    expect(page.body).toMatch(/<button[^>]*value="allow"[^>]*>Allow<\/button>/);
+    expect(page.body).toMatch(/<button[^>]*value="deny"[^>]*>Deny<\/button>/);
+
+    url.searchParams.set('redirect_uri', 'https://evil.example/freshbooks/auth');
+    const refused = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).not.toContain('evil.example');
+  });
+
+  it('connects: Allow redirects with a code, connect stores it sealed and records it in the audit log', async () => {
+    const { state } = await connectLink();
+    const redirect = await decide(state);
+    expect(`${redirect.origin}${redirect.pathname}`).toMatch(new RegExp(`^${REDIRECT_URI}/[\\w-]+$`));
+    expect(redirect.searchParams.get('state')).toBe(state);
+
+    const response = await call('POST', '/api/freshbooks/connect/', SUPER, { code: codeOf(redirect), state });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      merchant_id: ids.demoMotors,
+      connection: {
+        provider: 'freshbooks',
+        status: 'connected',
+        account_label: 'Demo Business',
+        connected_by: 'Sam Super',
+      },
+    });
+    expect(response.body).not.toMatch(/sandbox-(access|refresh)/);
+
+    const [row] = await t.database.db
+      .select()
+      .from(integrationConnections)
+      .where(
+        and(eq(integrationConnections.merchant_id, ids.demoMotors), eq(integrationConnections.provider, 'freshbooks')),
+      );
+    expect(row?.credentials_sealed).toMatch(/^v1\./);
+    const tokens = JSON.parse(t.app.ctx.cipher.decrypt(row?.credentials_sealed ?? '')) as Record<string, string>;
+    expect(tokens.access_token).toMatch(/^sandbox-access-/);
+    secretsSeen.add(tokens.access_token ?? '').add(tokens.refresh_token ?? '');
+
+    const [audit] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subject_id, row?.id ?? ''), eq(auditEvents.action, 'connected')));
+    expect(audit).toMatchObject({ kind: 'integration', subject_label: 'FreshBooks', actor_name: 'Sam Super' });
+    expect(audit?.after).toEqual({ status: 'connected', account_label: 'Demo Business' });
+
+    const listed = await call('GET', merchantUrl(ids.demoMotors, 'integrations/'), SUPER);
+    expect(listed.json().results[0]).toMatchObject({ provider: 'freshbooks', status: 'connected' });
+  });
+
+  it('refuses a replayed state, an unknown state, a used code and a denied request with a clear 400', async () => {
+    const { state } = await connectLink();
+    const code = codeOf(await decide(state));
+    expect((await call('POST', '/api/freshbooks/connect/', SUPER, { code, state })).statusCode).toBe(200);
+
+    const replay = await call('POST', '/api/freshbooks/connect/', SUPER, { code, state });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toEqual({
+      code: 'integration.state_invalid',
+      detail: ERROR_MESSAGES['integration.state_invalid'],
+    });
+    const unknown = await call('POST', '/api/freshbooks/connect/', SUPER, { code, state: 'made-up' });
+    expect(unknown.json().code).toBe('integration.state_invalid');
+
+    const fresh = await connectLink();
+    const usedCode = await call('POST', '/api/freshbooks/connect/', SUPER, { code, state: fresh.state });
+    expect(usedCode.statusCode).toBe(400);
+    expect(usedCode.json()).toEqual({
+      code: 'integration.code_invalid',
+      detail: ERROR_MESSAGES['integration.code_invalid'],
+    });
+
+    const denied = await connectLink();
+    const back = await decide(denied.state, 'deny');
+    expect(back.pathname).toBe('/freshbooks/auth/denied');
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    const deniedCode = await call('POST', '/api/freshbooks/connect/', SUPER, { code: 'denied', state: denied.state });
+    expect(deniedCode.json().code).toBe('integration.code_invalid');
+  });
+
+  it('refuses a state issued to another user without using it up, and an expired state', async () => {
+    const other = await createUser(t.database.db, ids.demoMotors, { role: 'super_admin' });
+    const otherHeaders = bearer((await signIn(t.app, other.email)).access);
+    const { state } = await connectLink();
+    const code = codeOf(await decide(state));
+    const stolen = await call('POST', '/api/freshbooks/connect/', otherHeaders, { code, state });
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json().code).toBe('integration.state_invalid');
+    expect((await call('POST', '/api/freshbooks/connect/', SUPER, { code, state })).statusCode).toBe(200);
+
+    const expiring = await connectLink();
+    const expiringCode = codeOf(await decide(expiring.state));
+    await t.database.db.update(oauthStates).set({ expires_at: new Date(Date.now() - 1000) });
+    const expired = await call('POST', '/api/freshbooks/connect/', SUPER, {
+      code: expiringCode,
+      state: expiring.state,
+    });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().code).toBe('integration.state_invalid');
+  });
+
+  it('answers 503 when FreshBooks cannot be reached, and connects nothing', async () => {
+    const provider = t.app.ctx.providers.freshbooks;
+    const exchange = provider.exchangeCode;
+    provider.exchangeCode = async () => {
+      throw new Error('connect ECONNREFUSED');
+    };
+    try {
+      const { state } = await connectLink(SUPER, ids.integratedAuto);
+      const response = await call('POST', '/api/freshbooks/connect/', SUPER, { code: 'any', state });
+      expect(response.statusCode).toBe(503);
+      expect(response.json().code).toBe('service_unavailable');
+    } finally {
+      provider.exchangeCode = exchange;
+    }
+    const listed = await call('GET', merchantUrl(ids.integratedAuto, 'integrations/'), SUPER);
+    expect(listed.json().results[0].status).toBe('disconnected');
+  });
+
+  it('refuses an expired sandbox code', async () => {
+    const { state } = await connectLink();
+    const code = codeOf(await decide(state));
+    await t.database.query(`update freshbooks_sandbox_codes set expires_at = now() - interval '1 second'`);
+    const response = await call('POST', '/api/freshbooks/connect/', SUPER, { code, state });
+    expect(response.json().code).toBe('integration.code_invalid');
+  });
+
+  it('checks the body: empty, missing fields, NUL characters, oversize', async () => {
+    const connect = (payload?: object) => call('POST', '/api/freshbooks/connect/', SUPER, payload);
+    const empty = await connect({});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ code: [REQUIRED], state: [REQUIRED] });
+    expect((await connect({ code: 'a\u0000b', state: 'x' })).statusCode).toBe(400);
+    expect((await connect({ code: 'x'.repeat(600), state: 'x' })).statusCode).toBe(400);
+    expect((await call('POST', '/api/freshbooks/connect/', null, { code: 'a', state: 'b' })).statusCode).toBe(401);
+  });
+
+  it('disconnects (super_admin only), dropping the tokens, and records it', async () => {
+    expect((await call('DELETE', merchantUrl(ids.demoMotors, 'integrations/freshbooks/'), ADMIN)).statusCode).toBe(403);
+    expect((await call('DELETE', merchantUrl(ids.demoMotors, 'integrations/freshbooks/'), LEGACY)).statusCode).toBe(
+      404,
+    );
+    expect((await call('DELETE', merchantUrl(ids.demoMotors, 'integrations/freshbooks/'), SUPER)).statusCode).toBe(204);
+    const [row] = await t.database.db
+      .select()
+      .from(integrationConnections)
+      .where(
+        and(eq(integrationConnections.merchant_id, ids.demoMotors), eq(integrationConnections.provider, 'freshbooks')),
+      );
+    expect(row).toMatchObject({ status: 'disconnected', credentials_sealed: null });
+    const audits = await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'disconnected'));
+    expect(audits).toHaveLength(1);
+    // Again: nothing left to disconnect, nothing recorded.
+    expect((await call('DELETE', merchantUrl(ids.demoMotors, 'integrations/freshbooks/'), SUPER)).statusCode).toBe(204);
+    expect(await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'disconnected'))).toHaveLength(
+      1,
+    );
+  });
+});
+
+describe('the real FreshBooks adapter (stubbed fetch)', () => {
+  it('builds the authorize URL and exchanges a code for tokens and the business name', async () => {
+    const requests: Array<{ url: string; init?: RequestInit }> = [];
+    const stub = (async (url: string, init?: RequestInit) => {
+      requests.push({ url, init });
+      if (url.endsWith('/oauth/token')) {
+        return Response.json({ access_token: 'at', refresh_token: 'rt', expires_in: 43200, token_type: 'Bearer' });
+      }
+      return Response.json({ response: { business_memberships: [{ business: { name: 'Acme Cars' } }] } });
+    }) as typeof fetch;
+    const provider = createRealFreshbooksProvider({
+      clientId: 'client-1',
+      clientSecret: 'secret-1',
+      fetch: stub,
+      clock: () => new Date('2026-01-01T00:00:00Z'),
+    });
+    const url = new URL(provider.authorizationUrl('st', REDIRECT_URI));
+    expect(`${url.origin}${url.pathname}`).toBe('https://auth.freshbooks.com/oauth/authorize');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      client_id: 'client-1',
+      response_type: 'code',
+      redirect_uri: REDIRECT_URI,
+      state: 'st',
+    });
+    const tokens = await provider.exchangeCode('the-code', REDIRECT_URI);
+    expect(tokens).toEqual({
+      access_token: 'at',
+      refresh_token: 'rt',
+      expires_at: '2026-01-01T12:00:00.000Z',
+      account_name: 'Acme Cars',
+    });
+    expect(requests[0]?.url).toBe('https://api.freshbooks.com/auth/oauth/token');
+    expect(JSON.parse(String(requests[0]?.init?.body))).toEqual({
+      grant_type: 'authorization_code',
+      client_id: 'client-1',
+      client_secret: 'secret-1',
+      code: 'the-code',
+      redirect_uri: REDIRECT_URI,
+    });
+    expect(new Headers(requests[1]?.init?.headers).get('authorization')).toBe('Bearer at');
+  });
+
+  it('turns a refused code into FreshbooksCodeError and other failures into errors', async () => {
+    const answer = (status: number) =>
+      createRealFreshbooksProvider({
+        clientId: 'c',
+        clientSecret: 's',
+        fetch: (async () => Response.json({ error: 'invalid_grant' }, { status })) as unknown as typeof fetch,
+      });
+    await expect(answer(400).exchangeCode('x', REDIRECT_URI)).rejects.toBeInstanceOf(FreshbooksCodeError);
+    await expect(answer(401).exchangeCode('x', REDIRECT_URI)).rejects.toBeInstanceOf(FreshbooksCodeError);
+    await expect(answer(503).exchangeCode('x', REDIRECT_URI)).rejects.not.toBeInstanceOf(FreshbooksCodeError);
+  });
+});
+
+describe('PassTime and Ituran settings', () => {
+  it('shows an admin the non-secret fields and has_password, never the password', async () => {
+    const response = await call('GET', merchantUrl(ids.demoMotors, 'integrations/passtime/'), ADMIN);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      provider: 'passtime',
+      dealer_id: 'DM-1001',
+      username: 'demo.motors',
+      has_password: true,
+      status: 'connected',
+    });
+    expect(response.json()).not.toHaveProperty('password');
+  });
+
+  it('keeps them from staff (403), another organisation (404) and anonymous callers (401)', async () => {
+    expect((await call('GET', merchantUrl(ids.demoMotors, 'integrations/passtime/'), STAFF)).statusCode).toBe(403);
+    expect((await call('PUT', merchantUrl(ids.demoMotors, 'integrations/ituran/'), STAFF, {})).statusCode).toBe(403);
+    expect((await call('GET', merchantUrl(ids.demoMotors, 'integrations/passtime/'), LEGACY)).statusCode).toBe(404);
+    expect((await call('GET', merchantUrl(ids.demoMotors, 'integrations/passtime/'), null)).statusCode).toBe(401);
+  });
+
+  it('lets a custom-role user in with is_merchant_passtime_allowed, not without (nor to Ituran)', async () => {
+    const withFlag = await signInCustomRoleUser(t.app, t.database.db, ids.customRolesAuto, [
+      'is_merchant_passtime_allowed',
+    ]);
+    const without = await signInCustomRoleUser(t.app, t.database.db, ids.customRolesAuto, ['is_user_update_allowed']);
+    expect((await call('GET', merchantUrl(ids.customRolesAuto, 'integrations/passtime/'), withFlag)).statusCode).toBe(
+      200,
+    );
+    expect((await call('GET', merchantUrl(ids.customRolesAuto, 'integrations/ituran/'), withFlag)).statusCode).toBe(
+      403,
+    );
+    expect((await call('GET', merchantUrl(ids.customRolesAuto, 'integrations/passtime/'), without)).statusCode).toBe(
+      403,
+    );
+    // The demo Collector role has neither flag.
+    expect(
+      (await call('GET', merchantUrl(ids.customRolesAuto, 'integrations/passtime/'), 'agent@demo.test')).statusCode,
+    ).toBe(403);
+  });
+
+  it('saves credentials sealed, keeps the stored password when left out, and audits them masked', async () => {
+    const url = merchantUrl(ids.customRolesAuto, 'integrations/ituran/');
+    const missing = await call('PUT', url, ADMIN, { account_id: 'IT-77', username: 'crauto' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ password: [REQUIRED] });
+    const blank = await call('PUT', url, ADMIN, {});
+    expect(blank.json()).toEqual({ account_id: [REQUIRED], username: [REQUIRED] });
+
+    secretsSeen.add('it-Secret-1').add('it-Secret-2');
+    const saved = await call('PUT', url, ADMIN, { account_id: 'IT-77', username: 'crauto', password: 'it-Secret-1' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      account_id: 'IT-77',
+      username: 'crauto',
+      has_password: true,
+      status: 'connected',
+    });
+    const kept = await call('PUT', url, ADMIN, { account_id: 'IT-78', username: 'crauto' });
+    expect(kept.json()).toMatchObject({ account_id: 'IT-78', has_password: true });
+    await call('PUT', url, ADMIN, { account_id: 'IT-78', username: 'crauto', password: 'it-Secret-2' });
+
+    const [row] = await t.database.db
+      .select()
+      .from(integrationConnections)
+      .where(
+        and(eq(integrationConnections.merchant_id, ids.customRolesAuto), eq(integrationConnections.provider, 'ituran')),
+      );
+    expect(row?.credentials_sealed).not.toContain('it-Secret');
+    expect(JSON.parse(t.app.ctx.cipher.decrypt(row?.credentials_sealed ?? ''))).toEqual({
+      account_id: 'IT-78',
+      username: 'crauto',
+      password: 'it-Secret-2',
+    });
+
+    const audits = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.subject_id, row?.id ?? ''));
+    expect(audits.map((entry) => entry.action).sort()).toEqual(['created', 'updated', 'updated']);
+    const created = audits.find((entry) => entry.action === 'created');
+    expect(created?.after).toMatchObject({ account_id: 'IT-77', username: 'crauto', password: '••••' });
+    const passwordChange = audits.find(
+      (entry) => entry.action === 'updated' && entry.after && 'password' in entry.after,
+    );
+    expect(passwordChange?.after).toEqual({ password: '••••' });
+    expect(JSON.stringify(audits)).not.toContain('it-Secret');
+  });
+
+  it('validates fields with field messages (NUL, oversize, bad characters)', async () => {
+    const url = merchantUrl(ids.customRolesAuto, 'integrations/passtime/');
+    const bad = await call('PUT', url, ADMIN, { dealer_id: 'a b', username: 'x'.repeat(101), password: 'p' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json()).sort()).toEqual(['dealer_id', 'username']);
+    expect((await call('PUT', url, ADMIN, { dealer_id: 'a\u0000', username: 'u', password: 'p' })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('keeps one connection under 50 parallel saves', async () => {
+    const url = merchantUrl(ids.integratedAuto, 'integrations/passtime/');
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        call('PUT', url, ADMIN, { dealer_id: 'IA-1', username: 'ia', password: 'par-Secret' }),
+      ),
+    );
+    secretsSeen.add('par-Secret');
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(50).fill(200));
+    const rows = await t.database.db
+      .select()
+      .from(integrationConnections)
+      .where(eq(integrationConnections.merchant_id, ids.integratedAuto));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('tests the connection through the sandbox and keeps the result', async () => {
+    const url = merchantUrl(ids.customRolesAuto, 'integrations/passtime/');
+    const untested = await call('POST', `${url}test/`, ADMIN);
+    expect(untested.statusCode).toBe(409);
+    expect(untested.json().code).toBe('integration.not_connected');
+
+    await call('PUT', url, ADMIN, { dealer_id: 'CR-5', username: 'cr', password: 'wrong' });
+    const failed = await call('POST', `${url}test/`, ADMIN);
+    expect(failed.statusCode).toBe(200);
+    expect(failed.json()).toMatchObject({ ok: false, message: expect.stringContaining('refused the credentials') });
+    expect((await call('GET', url, ADMIN)).json()).toMatchObject({
+      status: 'error',
+      last_error: failed.json().message,
+      last_tested_at: failed.json().tested_at,
+    });
+
+    await call('PUT', url, ADMIN, { dealer_id: 'CR-5', username: 'cr', password: 'right-Secret' });
+    secretsSeen.add('right-Secret');
+    const passed = await call('POST', `${url}test/`, ADMIN);
+    expect(passed.json()).toMatchObject({ ok: true, message: 'Connected to PassTime account CR-5.' });
+    expect((await call('GET', url, ADMIN)).json()).toMatchObject({ status: 'connected', last_error: null });
+  });
+});
+
+describe('device actions and failed actions', () => {
+  const actionsUrl = (merchantId = ids.demoMotors) => merchantUrl(merchantId, 'device_actions/');
+  const send = (
+    device_id: string,
+    action = 'starter_disable',
+    who: string | Record<string, string> = ADMIN,
+    provider = 'passtime',
+  ) => call('POST', actionsUrl(), who, { provider, device_id, action });
+
+  it('answers a success with its result, and locate with coordinates', async () => {
+    const done = await send('PT-1234', 'starter_enable');
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({
+      succeeded: true,
+      message: 'Starter enabled on device PT-1234.',
+      location: null,
+      failed_action: null,
+    });
+    const located = (await send('PT-1234', 'locate')).json();
+    expect(located.location).toEqual({
+      latitude: expect.any(Number),
+      longitude: expect.any(Number),
+      recorded_at: expect.any(String),
+    });
+    expect((await send('PT-1234', 'locate')).json().location.latitude).toBe(located.location.latitude);
+  });
+
+  it('records an offline device as a resolvable failed action and a missing one as not resolvable', async () => {
+    const offline = (await send('PT-5550')).json();
+    expect(offline).toMatchObject({ succeeded: false, message: 'Device PT-5550 is offline.', location: null });
+    expect(offline.failed_action).toMatchObject({
+      provider: 'passtime',
+      action: 'starter_disable',
+      device_id: 'PT-5550',
+      is_resolvable: true,
+      status: 'open',
+      account_reference: null,
+    });
+    const missing = (await send('PT-5559', 'locate')).json();
+    expect(missing.succeeded).toBe(false);
+    expect(missing.failed_action).toMatchObject({ device_id: 'PT-5559', action: 'locate', is_resolvable: false });
+    expect(missing.message).toBe('Device PT-5559 was not found on account DM-1001.');
+
+    const list = await call('GET', merchantUrl(ids.demoMotors, 'failed-actions/?provider=passtime'), ADMIN);
+    expect(list.statusCode).toBe(200);
+    const page = list.json();
+    expect(page.results.slice(0, 2).map((row: { device_id: string }) => row.device_id)).toEqual(['PT-5559', 'PT-5550']);
+    expect(page.results.at(-1)).toMatchObject({ device_id: 'PT-4410', is_resolvable: true });
+    expect(page.count).toBe(3);
+  });
+
+  it('lists 100 a page by default, newest first', async () => {
+    const now = Date.now();
+    await t.database.db.insert(failedActions).values(
+      Array.from({ length: 105 }, (_, index) => ({
+        merchant_id: ids.integratedAuto,
+        provider: 'passtime' as const,
+        action: 'locate' as const,
+        device_id: `D-${index}`,
+        error_message: 'Device offline.',
+        is_resolvable: true,
+        created: new Date(now - index * 1000),
+      })),
+    );
+    const page = (await call('GET', merchantUrl(ids.integratedAuto, 'failed-actions/'), ADMIN)).json();
+    expect(page.count).toBe(105);
+    expect(page.results).toHaveLength(100);
+    expect(page.results[0].device_id).toBe('D-0');
+    expect(page.next).toContain('page=2');
+    expect(page.next).toContain('page_size=100');
+  });
+
+  it('checks the provider in the body and query against the user’s flags', async () => {
+    await call('PUT', merchantUrl(ids.customRolesAuto, 'integrations/passtime/'), ADMIN, {
+      dealer_id: 'CR-5',
+      username: 'cr',
+      password: 'right-Secret',
+    });
+    const ituranOnly = await signInCustomRoleUser(t.app, t.database.db, ids.customRolesAuto, [
+      'is_merchant_ituran_allowed',
+    ]);
+    const passtimeOnly = await signInCustomRoleUser(t.app, t.database.db, ids.customRolesAuto, [
+      'is_merchant_passtime_allowed',
+    ]);
+    const body = { provider: 'passtime', device_id: 'CR-12340', action: 'locate' };
+    expect((await call('POST', actionsUrl(ids.customRolesAuto), ituranOnly, body)).statusCode).toBe(403);
+    const allowed = await call('POST', actionsUrl(ids.customRolesAuto), passtimeOnly, body);
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.json().failed_action.is_resolvable).toBe(true);
+    const failedUrl = merchantUrl(ids.customRolesAuto, 'failed-actions/');
+    expect((await call('GET', `${failedUrl}?provider=passtime`, ituranOnly)).statusCode).toBe(403);
+    expect((await call('GET', failedUrl, ituranOnly)).json().count).toBe(0);
+    expect((await call('GET', failedUrl, passtimeOnly)).json().count).toBe(1);
+    expect((await call('GET', failedUrl, STAFF)).statusCode).toBe(404);
+    expect((await call('GET', failedUrl, 'agent@demo.test')).statusCode).toBe(403);
+  });
+
+  it('refuses staff (403), another organisation (404), a provider without credentials (409) and bad bodies (400)', async () => {
+    expect((await send('PT-1', 'locate', STAFF)).statusCode).toBe(403);
+    expect(
+      (await call('POST', actionsUrl(), LEGACY, { provider: 'passtime', device_id: 'X1', action: 'locate' }))
+        .statusCode,
+    ).toBe(404);
+    expect((await call('GET', merchantUrl(ids.demoMotors, 'failed-actions/'), LEGACY)).statusCode).toBe(404);
+    const ituran = await send('IT-1', 'locate', ADMIN, 'ituran');
+    expect(ituran.statusCode).toBe(409);
+    expect(ituran.json().code).toBe('integration.not_connected');
+    const bad = await call('POST', actionsUrl(), ADMIN, {
+      provider: 'lojack',
+      device_id: 'has space',
+      action: 'explode',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json()).sort()).toEqual(['action', 'device_id', 'provider']);
+    expect((await send('a\u0000b')).statusCode).toBe(400);
+    expect((await send('x'.repeat(65))).statusCode).toBe(400);
+    expect((await call('POST', actionsUrl(), ADMIN)).statusCode).toBe(400);
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: actionsUrl(),
+      headers: { ...(await as(ADMIN)), 'content-type': 'application/json' },
+      payload: JSON.stringify({ provider: 'passtime', device_id: 'x'.repeat(2 * 1024 * 1024), action: 'locate' }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(
+      (await call('POST', actionsUrl(), null, { provider: 'passtime', device_id: 'X1', action: 'locate' })).statusCode,
+    ).toBe(401);
+  });
+
+  it('records each of 50 parallel failing commands once', async () => {
+    const before = (await call('GET', merchantUrl(ids.demoMotors, 'failed-actions/'), ADMIN)).json().count;
+    const responses = await Promise.all(Array.from({ length: 50 }, () => send('PT-7770')));
+    const ids50 = new Set(responses.map((response) => response.json().failed_action.id));
+    expect(ids50.size).toBe(50);
+    expect((await call('GET', merchantUrl(ids.demoMotors, 'failed-actions/'), ADMIN)).json().count).toBe(before + 50);
+  });
+});
+
+describe('secrets', () => {
+  it('never writes a credential or token to the log', () => {
+    expect(logText.length).toBeGreaterThan(0);
+    for (const secret of secretsSeen) if (secret) expect(logText).not.toContain(secret);
+    expect(logText).not.toContain('it-Secret');
+  });
+});

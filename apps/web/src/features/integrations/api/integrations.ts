@@ -1,0 +1,137 @@
+import {
+  integrationEndpoints as endpoints,
+  ituranEndpoints,
+  passtimeEndpoints,
+  type DeviceActionInput,
+  type DeviceProvider,
+  type FreshbooksConnectInput,
+  type IturanSettings,
+  type PasstimeSettings,
+} from '@paydesk/domain/integrations/integrations.contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /merchants/:id/integrations/ (super_admin): the merchant's connection to each provider. */
+export function connectionsQueryOptions(merchantID: string) {
+  return queryOptions({
+    queryKey: ['integrations', merchantID, 'connections'],
+    queryFn: ({ signal }) => api.call(endpoints.list, { params: { id: merchantID } }, { signal }),
+  });
+}
+
+export function useConnections(merchantID: string) {
+  return useQuery(connectionsQueryOptions(merchantID));
+}
+
+/** GET /oauth-links/?merchant= : a fresh connect link (single-use state), fetched when the user clicks Connect. */
+export function getOauthLinks(merchantID: string) {
+  return api.call(endpoints.oauthLinks, { query: { merchant: merchantID } });
+}
+
+/** POST /freshbooks/connect/ with the code and state FreshBooks sent back. */
+export function connectFreshbooks(input: FreshbooksConnectInput) {
+  return api.call(endpoints.freshbooksConnect, { body: input });
+}
+
+export function useDisconnectFreshbooks(merchantID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(endpoints.freshbooksDisconnect, { params: { id: merchantID } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['integrations', merchantID] }),
+  });
+}
+
+/** A device provider's settings, whichever name its account field has (PassTime dealer_id, Ituran account_id). */
+export type DeviceSettingsView = Omit<PasstimeSettings, 'provider' | 'dealer_id'> & {
+  provider: DeviceProvider;
+  account_id: string;
+};
+
+/** The credentials form's values: account_id is sent as the provider's own field. */
+export type DeviceCredentialsValues = { account_id: string; username: string; password?: string };
+
+function toView(settings: PasstimeSettings | IturanSettings): DeviceSettingsView {
+  if (settings.provider === 'passtime') {
+    const { dealer_id, ...rest } = settings;
+    return { ...rest, account_id: dealer_id };
+  }
+  return settings;
+}
+
+async function getDeviceSettings(merchantID: string, provider: DeviceProvider, signal?: AbortSignal) {
+  const settings =
+    provider === 'passtime'
+      ? await api.call(passtimeEndpoints.get, { params: { id: merchantID } }, { signal })
+      : await api.call(ituranEndpoints.get, { params: { id: merchantID } }, { signal });
+  return toView(settings);
+}
+
+async function saveDeviceCredentials(merchantID: string, provider: DeviceProvider, values: DeviceCredentialsValues) {
+  const { account_id, ...rest } = values;
+  const settings =
+    provider === 'passtime'
+      ? await api.call(passtimeEndpoints.save, { params: { id: merchantID }, body: { ...rest, dealer_id: account_id } })
+      : await api.call(ituranEndpoints.save, { params: { id: merchantID }, body: { ...rest, account_id } });
+  return toView(settings);
+}
+
+export function deviceSettingsQueryOptions(merchantID: string, provider: DeviceProvider) {
+  return queryOptions({
+    queryKey: ['integrations', merchantID, provider, 'settings'],
+    queryFn: ({ signal }) => getDeviceSettings(merchantID, provider, signal),
+  });
+}
+
+export function useDeviceSettings(merchantID: string, provider: DeviceProvider) {
+  return useQuery(deviceSettingsQueryOptions(merchantID, provider));
+}
+
+export function useSaveDeviceCredentials(merchantID: string, provider: DeviceProvider) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: DeviceCredentialsValues) => saveDeviceCredentials(merchantID, provider, values),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(deviceSettingsQueryOptions(merchantID, provider).queryKey, settings);
+      return queryClient.invalidateQueries({ queryKey: connectionsQueryOptions(merchantID).queryKey });
+    },
+  });
+}
+
+export function useTestDeviceConnection(merchantID: string, provider: DeviceProvider) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.call(provider === 'passtime' ? passtimeEndpoints.test : ituranEndpoints.test, {
+        params: { id: merchantID },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['integrations', merchantID] }),
+  });
+}
+
+export function failedActionsQueryOptions(merchantID: string, provider: DeviceProvider) {
+  return queryOptions({
+    queryKey: ['integrations', merchantID, provider, 'failed-actions'],
+    queryFn: ({ signal }) =>
+      api.call(endpoints.failedActions, { params: { id: merchantID }, query: { provider, page_size: 25 } }, { signal }),
+  });
+}
+
+export function useFailedActions(merchantID: string, provider: DeviceProvider) {
+  return useQuery(failedActionsQueryOptions(merchantID, provider));
+}
+
+export function useDeviceAction(merchantID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: DeviceActionInput) =>
+      api.call(endpoints.deviceAction, { params: { id: merchantID }, body: input }),
+    onSuccess: (result, input) => {
+      if (!result.succeeded) {
+        return queryClient.invalidateQueries({
+          queryKey: failedActionsQueryOptions(merchantID, input.provider).queryKey,
+        });
+      }
+      return undefined;
+    },
+  });
+}

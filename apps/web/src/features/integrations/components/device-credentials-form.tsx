@@ -1,0 +1,127 @@
+import { Alert, Button, Fieldset, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
+import {
+  DEVICE_ACCOUNT_FIELD,
+  DEVICE_ACCOUNT_LABELS,
+  PROVIDER_LABELS,
+  ituranCredentialsInput,
+  type ConnectionTest,
+  type DeviceProvider,
+} from '@paydesk/domain/integrations/integrations.contract';
+import { formatDateTime } from '@paydesk/domain/format/date';
+import { useState } from 'react';
+import { notifySuccess } from '../../../lib/notify';
+import { showFormError } from '../../../lib/form-errors';
+import { useLeavePrompt } from '../../../lib/use-leave-prompt';
+import type { DeviceCredentialsValues, DeviceSettingsView } from '../api/integrations';
+import { ConnectionStatusBadge } from './connection-status-badge';
+
+type FormValues = { account_id: string; username: string; password: string };
+
+// Both providers' bodies have the same rules; Ituran's names the account field account_id, as the form does.
+const validateInput = schemaResolver(ituranCredentialsInput, { sync: true });
+
+const FIELDS = ['account_id', 'username', 'password'];
+
+type DeviceCredentialsFormProps = {
+  provider: DeviceProvider;
+  settings: DeviceSettingsView;
+  onSave: (values: DeviceCredentialsValues) => Promise<unknown>;
+  onTest: () => Promise<ConnectionTest>;
+};
+
+/** The merchant's login at PassTime or Ituran, with a Test connection button. The password is never shown. */
+export function DeviceCredentialsForm({ provider, settings, onSave, onTest }: DeviceCredentialsFormProps) {
+  const label = PROVIDER_LABELS[provider];
+  const form = useForm<FormValues>({
+    initialValues: { account_id: settings.account_id, username: settings.username, password: '' },
+    validate: (values): FormErrors => {
+      const errors: FormErrors = { ...validateInput(values) };
+      if (!values.password && !settings.has_password) errors.password = 'Required';
+      return errors;
+    },
+  });
+  const leavePrompt = useLeavePrompt(form.isDirty() && !form.submitting);
+  const [test, setTest] = useState<ConnectionTest | null>(null);
+  const [testing, setTesting] = useState(false);
+  const [testError, setTestError] = useState<string | null>(null);
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    try {
+      await onSave({
+        account_id: values.account_id.trim(),
+        username: values.username.trim(),
+        password: values.password || undefined,
+      });
+      form.setValues({ account_id: values.account_id.trim(), username: values.username.trim(), password: '' });
+      form.resetDirty({ account_id: values.account_id.trim(), username: values.username.trim(), password: '' });
+      setTest(null);
+      notifySuccess(`${label} credentials saved`);
+    } catch (error) {
+      showFormError(form, error, { fields: FIELDS, fieldMap: { [DEVICE_ACCOUNT_FIELD[provider]]: 'account_id' } });
+    }
+  });
+
+  async function runTest() {
+    setTesting(true);
+    setTestError(null);
+    try {
+      setTest(await onTest());
+    } catch (error) {
+      setTest(null);
+      setTestError(error instanceof Error ? error.message : 'The test could not be run.');
+    } finally {
+      setTesting(false);
+    }
+  }
+
+  const saved = settings.status !== 'disconnected' && settings.has_password;
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Fieldset variant="unstyled" disabled={form.submitting}>
+        <Stack gap="md" maw={560}>
+          <Group gap="sm">
+            <Text fw={600}>Status</Text>
+            <ConnectionStatusBadge status={settings.status} />
+          </Group>
+          {settings.last_tested_at && (
+            <Text size="sm" c="dimmed">
+              Last tested {formatDateTime(settings.last_tested_at)}
+              {settings.last_error ? `: ${settings.last_error}` : ': connected.'}
+            </Text>
+          )}
+          <TextInput label={DEVICE_ACCOUNT_LABELS[provider]} withAsterisk {...form.getInputProps('account_id')} />
+          <TextInput label="Username" withAsterisk autoComplete="off" {...form.getInputProps('username')} />
+          <PasswordInput
+            label="Password"
+            withAsterisk={!settings.has_password}
+            autoComplete="new-password"
+            description={settings.has_password ? 'A password is saved. Leave empty to keep it.' : undefined}
+            {...form.getInputProps('password')}
+          />
+          <Group gap="sm">
+            <Button type="submit" loading={form.submitting}>
+              Save credentials
+            </Button>
+            <Button variant="default" onClick={runTest} loading={testing} disabled={!saved || form.isDirty()}>
+              Test connection
+            </Button>
+          </Group>
+          <div aria-live="polite">
+            {test && (
+              <Alert color={test.ok ? 'teal' : 'red'} title={test.ok ? 'Connection works' : 'Connection failed'}>
+                {test.message}
+              </Alert>
+            )}
+            {testError && (
+              <Alert color="red" title="The test could not be run">
+                {testError}
+              </Alert>
+            )}
+          </div>
+        </Stack>
+      </Fieldset>
+      {leavePrompt}
+    </form>
+  );
+}

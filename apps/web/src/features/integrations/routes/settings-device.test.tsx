@@ -1,0 +1,161 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { buildProfile, buildSession } from '../../../../test/profile-fixtures';
+import { renderRoutes } from '../../../../test/render';
+import { server } from '../../../../test/server';
+import { setupUser } from '../../../../test/user';
+import { SettingsIturanRoute, SettingsPasstimeRoute } from './settings-device';
+
+const SETTINGS = {
+  provider: 'passtime',
+  dealer_id: 'DM-1001',
+  username: 'demo.motors',
+  has_password: true,
+  status: 'connected',
+  connected_by: 'Avery Admin',
+  connected_at: '2026-03-01T12:00:00.000Z',
+  last_tested_at: null,
+  last_error: null,
+};
+
+const FAILED = {
+  id: '6f1c7a53-6a2e-4d0a-9a52-3c1b8f0e9a10',
+  provider: 'passtime',
+  action: 'starter_disable',
+  device_id: 'PT-4410',
+  account_reference: null,
+  error_message: 'Device PT-4410 is offline.',
+  is_resolvable: true,
+  status: 'open',
+  created: '2026-03-04T15:07:00.000Z',
+};
+
+const page = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
+
+function renderPage(path = '/merchants/m-1/settings/passtime') {
+  return renderRoutes(
+    [
+      { path: '/merchants/:merchantID/settings/passtime', element: <SettingsPasstimeRoute /> },
+      { path: '/merchants/:merchantID/settings/ituran', element: <SettingsIturanRoute /> },
+    ],
+    { session: buildSession(buildProfile({ role: 'admin' })), initialEntries: [path] },
+  );
+}
+
+describe('settings: PassTime', () => {
+  it('shows the saved credentials without the password and keeps it when left empty', async () => {
+    let body: unknown;
+    server.use(
+      http.get('/api/merchants/m-1/integrations/passtime/', () => HttpResponse.json(SETTINGS)),
+      http.get('/api/merchants/m-1/failed-actions/', () => HttpResponse.json(page([FAILED]))),
+      http.put('/api/merchants/m-1/integrations/passtime/', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ ...SETTINGS, username: 'new.user' });
+      }),
+    );
+    const user = setupUser();
+    renderPage();
+
+    const username = await screen.findByRole('textbox', { name: /^Username/ });
+    expect(screen.getByRole('textbox', { name: /^Dealer ID/ })).toHaveValue('DM-1001');
+    expect(screen.getByLabelText(/^Password/)).toHaveValue('');
+    expect(screen.getByText('A password is saved. Leave empty to keep it.')).toBeInTheDocument();
+    await user.clear(username);
+    await user.type(username, ' new.user ');
+    await user.click(screen.getByRole('button', { name: 'Save credentials' }));
+
+    expect(await screen.findByText('PassTime credentials saved')).toBeInTheDocument();
+    expect(body).toEqual({ dealer_id: 'DM-1001', username: 'new.user' });
+  });
+
+  it('puts the server’s field errors on the fields and requires a password the first time', async () => {
+    server.use(
+      http.get('/api/merchants/m-1/integrations/ituran/', () =>
+        HttpResponse.json({
+          ...SETTINGS,
+          provider: 'ituran',
+          dealer_id: undefined,
+          account_id: '',
+          username: '',
+          has_password: false,
+          status: 'disconnected',
+        }),
+      ),
+      http.get('/api/merchants/m-1/failed-actions/', () => HttpResponse.json(page([]))),
+      http.put('/api/merchants/m-1/integrations/ituran/', () =>
+        HttpResponse.json({ account_id: ['Use letters, digits, dots, dashes and underscores only'] }, { status: 400 }),
+      ),
+    );
+    const user = setupUser();
+    renderPage('/merchants/m-1/settings/ituran');
+
+    await user.click(await screen.findByRole('button', { name: 'Save credentials' }));
+    expect(await screen.findAllByText('Required')).toHaveLength(3);
+    expect(screen.getByText('No failed actions.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send command' })).toBeDisabled();
+
+    await user.type(screen.getByRole('textbox', { name: /^Account ID/ }), 'IT-1');
+    await user.type(screen.getByRole('textbox', { name: /^Username/ }), 'me');
+    await user.type(screen.getByLabelText(/^Password/), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Save credentials' }));
+    expect(await screen.findByText('Use letters, digits, dots, dashes and underscores only')).toBeInTheDocument();
+  });
+
+  it('tests the connection and shows the result', async () => {
+    server.use(
+      http.get('/api/merchants/m-1/integrations/passtime/', () => HttpResponse.json(SETTINGS)),
+      http.get('/api/merchants/m-1/failed-actions/', () => HttpResponse.json(page([]))),
+      http.post('/api/merchants/m-1/integrations/passtime/test/', () =>
+        HttpResponse.json({
+          ok: false,
+          message: 'PassTime refused the credentials: check the user name and password.',
+          tested_at: '2026-03-05T10:00:00.000Z',
+        }),
+      ),
+    );
+    const user = setupUser();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByText('Connection failed')).toBeInTheDocument();
+    expect(screen.getByText('PassTime refused the credentials: check the user name and password.')).toBeInTheDocument();
+  });
+
+  it('sends a device command and shows a failure as a resolvable failed action in the list', async () => {
+    let body: unknown;
+    let failed: unknown[] = [];
+    server.use(
+      http.get('/api/merchants/m-1/integrations/passtime/', () => HttpResponse.json(SETTINGS)),
+      http.get('/api/merchants/m-1/failed-actions/', ({ request }) => {
+        expect(new URL(request.url).searchParams.get('provider')).toBe('passtime');
+        return HttpResponse.json(page(failed));
+      }),
+      http.post('/api/merchants/m-1/device_actions/', async ({ request }) => {
+        body = await request.json();
+        const row = { ...FAILED, device_id: 'PT-5550', error_message: 'Device PT-5550 is offline.' };
+        failed = [row];
+        return HttpResponse.json({
+          succeeded: false,
+          message: 'Device PT-5550 is offline.',
+          location: null,
+          failed_action: row,
+        });
+      }),
+    );
+    const user = setupUser();
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Send command' }));
+    expect(await screen.findByText('Required')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^Device ID/ }), 'PT-5550');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'starter_disable');
+    await user.click(screen.getByRole('button', { name: 'Send command' }));
+
+    expect(await screen.findByText('Command failed')).toBeInTheDocument();
+    expect(screen.getByText('Recorded as a failed action that can be retried.')).toBeInTheDocument();
+    expect(body).toEqual({ provider: 'passtime', device_id: 'PT-5550', action: 'starter_disable' });
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getByText('PT-5550')).toBeInTheDocument());
+    expect(within(table).getByText('Resolvable')).toBeInTheDocument();
+  });
+});

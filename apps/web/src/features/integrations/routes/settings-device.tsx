@@ -1,0 +1,81 @@
+import { Paper, Stack, Title } from '@mantine/core';
+import type { DeviceProvider } from '@paydesk/domain/integrations/integrations.contract';
+import { useParams } from 'react-router';
+import { QueryState } from '../../../components/query-state';
+import {
+  useDeviceAction,
+  useDeviceSettings,
+  useFailedActions,
+  useSaveDeviceCredentials,
+  useTestDeviceConnection,
+} from '../api/integrations';
+import { DeviceCommandPanel } from '../components/device-command-panel';
+import { DeviceCredentialsForm } from '../components/device-credentials-form';
+import { FailedActionsTable } from '../components/failed-actions-table';
+
+function SettingsDevice({ provider }: { provider: DeviceProvider }) {
+  const { merchantID = '' } = useParams();
+  const settings = useDeviceSettings(merchantID, provider);
+  const save = useSaveDeviceCredentials(merchantID, provider);
+  const test = useTestDeviceConnection(merchantID, provider);
+  const command = useDeviceAction(merchantID);
+  const failed = useFailedActions(merchantID, provider);
+
+  if (!settings.data) {
+    return (
+      <QueryState
+        error={settings.error}
+        loadingLabel="Loading settings"
+        errorTitle="The settings could not be loaded"
+      />
+    );
+  }
+  const ready = settings.data.status !== 'disconnected' && settings.data.has_password;
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p="lg">
+        <Title order={2} size="h4" mb="md">
+          Credentials
+        </Title>
+        <DeviceCredentialsForm
+          // A fresh form once the saved values change (e.g. after another tab saved them).
+          key={`${settings.data.account_id}:${settings.data.username}`}
+          provider={provider}
+          settings={settings.data}
+          onSave={(values) => save.mutateAsync(values)}
+          onTest={() => test.mutateAsync()}
+        />
+      </Paper>
+      <Paper withBorder p="lg">
+        <Title order={2} size="h4" mb="md">
+          Send a device command
+        </Title>
+        <DeviceCommandPanel provider={provider} enabled={ready} onSend={(input) => command.mutateAsync(input)} />
+      </Paper>
+      <Paper withBorder p="lg">
+        <Title order={2} size="h4" mb="md">
+          Recent failed actions
+        </Title>
+        {failed.data ? (
+          <FailedActionsTable rows={failed.data.results} />
+        ) : (
+          <QueryState
+            error={failed.error}
+            loadingLabel="Loading failed actions"
+            errorTitle="The failed actions could not be loaded"
+          />
+        )}
+      </Paper>
+    </Stack>
+  );
+}
+
+/** /merchants/:merchantID/settings/passtime (admin, super_admin or is_merchant_passtime_allowed). */
+export function SettingsPasstimeRoute() {
+  return <SettingsDevice provider="passtime" />;
+}
+
+/** /merchants/:merchantID/settings/ituran (admin, super_admin or is_merchant_ituran_allowed). */
+export function SettingsIturanRoute() {
+  return <SettingsDevice provider="ituran" />;
+}

@@ -1,0 +1,17 @@
+import { paymentCodeEndpoints } from '@paydesk/domain/merchants/payment-codes.contract';
+import { PICKER_PAGE_SIZE } from '@paydesk/domain/constants';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /merchants/available_upc/ (super users): the first free payment codes, for the create form's picker. */
+export function getAvailablePaymentCodes(signal?: AbortSignal) {
+  return api.call(paymentCodeEndpoints.available, { query: { page: 1, page_size: PICKER_PAGE_SIZE } }, { signal });
+}
+
+export function useAvailablePaymentCodes(options: { enabled: boolean }) {
+  return useQuery({
+    queryKey: ['available-payment-codes'],
+    queryFn: ({ signal }) => getAvailablePaymentCodes(signal),
+    enabled: options.enabled,
+  });
+}

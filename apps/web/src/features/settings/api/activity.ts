@@ -1,0 +1,41 @@
+import { activityEndpoints } from '@paydesk/domain/audit/audit.contract';
+import type { AuditKind } from '@paydesk/domain/audit/audit';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export type ActivityParams = { page: number; pageSize: number; actor?: string; kind?: AuditKind };
+
+/** GET /merchants/:id/activity/ (super_admin, admin): newest first. */
+export function getActivity(merchantID: string, { page, pageSize, actor, kind }: ActivityParams, signal?: AbortSignal) {
+  return api.call(
+    activityEndpoints.list,
+    {
+      params: { id: merchantID },
+      query: { page, page_size: pageSize, ...(actor ? { actor } : {}), ...(kind ? { kind } : {}) },
+    },
+    { signal },
+  );
+}
+
+export function getActivityQueryOptions(merchantID: string, params: ActivityParams) {
+  return queryOptions({
+    queryKey: ['merchant-activity', merchantID, params],
+    queryFn: ({ signal }) => getActivity(merchantID, params, signal),
+    placeholderData: keepPreviousData,
+    // Users, roles and settings change elsewhere: the log is read afresh each time it is opened.
+    staleTime: 0,
+  });
+}
+
+export function useActivity(merchantID: string, params: ActivityParams) {
+  return useQuery(getActivityQueryOptions(merchantID, params));
+}
+
+/** GET /merchants/:id/activity/actors/: the people in the log, for the person filter. */
+export function useActivityActors(merchantID: string) {
+  return useQuery({
+    queryKey: ['merchant-activity', merchantID, 'actors'],
+    queryFn: ({ signal }) => api.call(activityEndpoints.actors, { params: { id: merchantID } }, { signal }),
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,163 @@
+import { Button, Collapse, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditKind } from '@paydesk/domain/audit/audit';
+import { activityListQuery, type ActivityEntry } from '@paydesk/domain/audit/audit.contract';
+import { paginationQuery } from '@paydesk/domain/api/pagination';
+import { formatDateTime } from '@paydesk/domain/format/date';
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { QueryState } from '../../../components/query-state';
+import { TableFooter } from '../../../components/table-footer';
+import { useListState } from '../../../lib/use-list-state';
+import { useActivity, useActivityActors } from '../api/activity';
+import { ActivityChanges } from '../components/activity-changes';
+
+/** The log has one order (newest first); the list state keeps its page and rows per page in the URL. */
+const activityPageQuery = paginationQuery.extend({ ordering: z.literal('-created').default('-created') });
+
+const KIND_OPTIONS = AUDIT_KINDS.map((kind) => ({ value: kind, label: AUDIT_KIND_LABELS[kind] }));
+
+/** “Avery Admin updated Location Main St”. */
+export function describeEntry(entry: ActivityEntry): string {
+  const subject = [AUDIT_KIND_LABELS[entry.kind], entry.subject_label].filter(Boolean).join(' ');
+  return `${entry.actor_name} ${entry.action} ${subject}`;
+}
+
+/** The filters as the URL holds them; an unknown person id or kind reads as no filter. */
+function readFilters(params: URLSearchParams): { actor?: string; kind?: AuditKind } {
+  const actor = activityListQuery.shape.actor.safeParse(params.get('actor') ?? undefined);
+  const kind = activityListQuery.shape.kind.safeParse(params.get('kind') ?? undefined);
+  return { actor: actor.success ? actor.data : undefined, kind: kind.success ? kind.data : undefined };
+}
+
+/**
+ * /merchants/:merchantID/settings/activity: the merchant's audit log, newest first: when, who, what, and the changed
+ * fields before → after; filtered by person and by kind (in the URL).
+ */
+export function SettingsActivityRoute() {
+  const { merchantID = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const list = useListState(activityPageQuery);
+  const filters = readFilters(params);
+  const activity = useActivity(merchantID, { page: list.page, pageSize: list.pageSize, ...filters });
+  const actors = useActivityActors(merchantID);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const count = activity.data?.count ?? 0;
+
+  const setFilter = (name: 'actor' | 'kind', value: string | null) => {
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set(name, value);
+      else next.delete(name);
+      next.delete('page');
+      return next;
+    });
+  };
+
+  const toggle = (id: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const actorOptions = (actors.data?.results ?? []).map((actor) => ({ value: actor.id, label: actor.name }));
+  // A person filtered by link but no longer in the picker still shows as chosen.
+  if (filters.actor && !actorOptions.some((option) => option.value === filters.actor))
+    actorOptions.push({ value: filters.actor, label: 'Unknown person' });
+
+  const columns: DataColumn<ActivityEntry>[] = [
+    {
+      key: 'when',
+      label: 'When',
+      primary: true,
+      render: (entry) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(entry.created)}
+        </Text>
+      ),
+    },
+    { key: 'who', label: 'Who', render: (entry) => entry.actor_name },
+    {
+      key: 'what',
+      label: 'What',
+      render: (entry) => (
+        <Stack gap={6}>
+          <Text size="sm">{describeEntry(entry)}</Text>
+          <Collapse expanded={expanded.has(entry.id)}>
+            <div id={`activity-changes-${entry.id}`}>
+              <ActivityChanges before={entry.before} after={entry.after} />
+            </div>
+          </Collapse>
+        </Stack>
+      ),
+    },
+    {
+      key: 'changes',
+      label: 'Changes',
+      actions: true,
+      align: 'right',
+      render: (entry) => (
+        <Button
+          size="compact-sm"
+          // Not subtle: hovered inside a highlighted row, a subtle button's text falls below 4.5:1.
+          variant="default"
+          aria-expanded={expanded.has(entry.id)}
+          aria-controls={`activity-changes-${entry.id}`}
+          aria-label={`${expanded.has(entry.id) ? 'Hide' : 'Show'} changes: ${describeEntry(entry)}`}
+          onClick={() => toggle(entry.id)}
+        >
+          {expanded.has(entry.id) ? 'Hide changes' : 'Show changes'}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Paper withBorder p="lg">
+      <Group justify="space-between" align="flex-end" mb="md" gap="sm">
+        <Group gap="sm" align="flex-end">
+          <Select
+            label="Person"
+            placeholder="Everyone"
+            data={actorOptions}
+            value={filters.actor ?? null}
+            onChange={(value) => setFilter('actor', value)}
+            clearable
+            searchable
+            nothingFoundMessage="Nobody"
+            w={{ base: '100%', xs: 220 }}
+          />
+          <Select
+            label="Kind"
+            placeholder="Every kind"
+            data={KIND_OPTIONS}
+            value={filters.kind ?? null}
+            onChange={(value) => setFilter('kind', value)}
+            clearable
+            w={{ base: '100%', xs: 200 }}
+          />
+        </Group>
+        <Text c="dimmed" size="sm" aria-live="polite">
+          {activity.data ? `${count} ${count === 1 ? 'entry' : 'entries'}` : ' '}
+        </Text>
+      </Group>
+
+      {!activity.isSuccess ? (
+        <QueryState error={activity.error} loadingLabel="Loading activity" errorTitle="Activity could not be loaded" />
+      ) : (
+        <>
+          <DataTable columns={columns} rows={activity.data.results} rowKey={(entry) => entry.id} minWidth={720} />
+          {activity.data.results.length === 0 && (
+            <Text c="dimmed" ta="center" py="xl">
+              {filters.actor || filters.kind ? 'No activity matches these filters.' : 'No activity yet.'}
+            </Text>
+          )}
+          <TableFooter total={count} {...list.footer} />
+        </>
+      )}
+    </Paper>
+  );
+}
