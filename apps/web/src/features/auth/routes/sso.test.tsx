@@ -35,6 +35,47 @@ describe('/sso', () => {
     expect(calls.blacklist).toHaveLength(1);
   });
 
+  it('opens the customer of account_id after signing in', async () => {
+    mockIdentityApi(PROFILES.admin);
+    const located: string[] = [];
+    server.use(
+      http.post('/api/sso-auth/', () => HttpResponse.json(issueTokens(PROFILES.admin))),
+      http.get('/api/accounts/:accountId/locate/', ({ params }) => {
+        located.push(String(params.accountId));
+        return HttpResponse.json({
+          merchant_id: 'm-demo',
+          customer_id: '00000000-0000-4000-8000-000000000c01',
+          account_id: String(params.accountId),
+        });
+      }),
+      // The customer page itself is not this test's concern.
+      http.get('/api/merchants/m-demo/customers/:customerId/', () =>
+        HttpResponse.json({ detail: 'Not found.' }, { status: 404 }),
+      ),
+      http.get('/api/merchants/m-demo/merchant_locations/', () => HttpResponse.json({ results: [] })),
+    );
+
+    const { router } = renderApp({ initialEntries: ['/sso?id=link-1&token=secret&account_id=acc-9'] });
+
+    await waitFor(() =>
+      expect(readLocation(router)).toBe('/merchants/m-demo/customers/00000000-0000-4000-8000-000000000c01'),
+    );
+    expect(located).toEqual(['acc-9']);
+  });
+
+  it('lands as usual when the account of account_id cannot be found', async () => {
+    mockIdentityApi(PROFILES.admin);
+    server.use(
+      http.post('/api/sso-auth/', () => HttpResponse.json(issueTokens(PROFILES.admin))),
+      http.get('/api/accounts/:accountId/locate/', () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })),
+    );
+
+    const { router } = renderApp({ initialEntries: ['/sso?id=link-1&token=secret&account_id=nope'] });
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, Avery' })).toBeInTheDocument();
+    expect(readLocation(router)).toBe('/');
+  });
+
   it('explains an invalid link', async () => {
     mockIdentityApi(null);
     server.use(

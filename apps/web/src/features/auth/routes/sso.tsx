@@ -2,6 +2,7 @@ import { Anchor, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session-state';
+import { findAccountPath } from '../api/locate-account';
 import { authenticateSso } from '../api/tokens';
 import { AuthCard } from '../components/auth-card';
 import { ResponseErrors } from '../components/response-errors';
@@ -9,7 +10,7 @@ import { findLandingPath } from '../landing';
 
 /**
  * /sso?id=…&token=…[&account_id=…] (SPEC §2): signs in with a single-use link, also over an existing session
- * (login behaviour 5 does not apply here), then lands like a login.
+ * (login behaviour 5 does not apply here), then lands like a login, or on the customer of `account_id`.
  */
 export function SsoRoute() {
   const session = useSession();
@@ -18,6 +19,7 @@ export function SsoRoute() {
   const id = searchParams.get('id');
   const token = searchParams.get('token');
   const next = searchParams.get('next');
+  const accountID = searchParams.get('account_id');
   const [error, setError] = useState<unknown>(null);
   const startedRef = useRef(false);
 
@@ -27,9 +29,14 @@ export function SsoRoute() {
     startedRef.current = true;
     authenticateSso({ id, token })
       .then((pair) => session.signIn(pair))
-      .then((identity) => navigate(findLandingPath(identity, next), { replace: true }))
+      .then(async (identity) => {
+        const landing = findLandingPath(identity, next);
+        // With account_id, open that account's customer; an account the user may not see lands as usual.
+        const target = accountID ? await findAccountPath(accountID).catch(() => landing) : landing;
+        navigate(target, { replace: true });
+      })
       .catch(setError);
-  }, [id, token, next, session, navigate]);
+  }, [id, token, next, accountID, session, navigate]);
 
   if (!id || !token || error) {
     return (

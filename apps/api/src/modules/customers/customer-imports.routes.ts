@@ -1,0 +1,49 @@
+import { customerImportEndpoints as endpoints } from '@paydesk/domain/customers/customer-imports.contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { registerEndpoint } from '../../lib/endpoint-routes';
+import { merchantAccessOf, principalOf } from '../../plugins/auth';
+import type { MerchantRef } from './customers.read';
+import {
+  getImport,
+  getImportReport,
+  getRememberedMapping,
+  refuseIntegrated,
+  startImport,
+  toImportDto,
+} from './customer-imports.service';
+
+/** The merchant the request acts on; integrated merchants' customers come from their integration (403). */
+function importingMerchantOf(request: FastifyRequest): MerchantRef {
+  const { merchant } = merchantAccessOf(request);
+  const ref = {
+    id: merchant.id,
+    name: merchant.name,
+    is_integrated: merchant.is_integrated,
+    timezone: merchant.timezone,
+  };
+  refuseIntegrated(ref);
+  return ref;
+}
+
+export const customerImportsRoutes: FastifyPluginAsync = async (app) => {
+  const { ctx } = app;
+  const { db } = ctx;
+
+  registerEndpoint(app, endpoints.mapping, async (request) => ({
+    mapping: await getRememberedMapping(db, importingMerchantOf(request).id),
+  }));
+
+  registerEndpoint(app, endpoints.create, async (request) => {
+    const merchant = importingMerchantOf(request);
+    const created = await startImport(ctx, merchant, request.body, { id: principalOf(request).user.id });
+    return toImportDto(created);
+  });
+
+  registerEndpoint(app, endpoints.get, async (request) =>
+    toImportDto(await getImport(db, importingMerchantOf(request).id, request.params.importId)),
+  );
+
+  registerEndpoint(app, endpoints.report, async (request) =>
+    getImportReport(db, importingMerchantOf(request).id, request.params.importId),
+  );
+};

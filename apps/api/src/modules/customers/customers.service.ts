@@ -1,0 +1,812 @@
+// Changing customers and accounts. Every write runs in one transaction with its history (customer_events) and,
+// for opt-ins, its consent ledger rows; `upsertCustomerAccount` is the row-by-row entry point a CSV import reuses.
+
+import {
+  breaksAutopayCap,
+  type ConsentChannel,
+  type ConsentMethod,
+  type ParsedCreateCustomerInput,
+  type accountPatchSchema,
+  type addCoBorrowerSchema,
+  type consentChangeSchema,
+  type customerPatchSchema,
+  type inlineCustomerSchema,
+} from '@paydesk/domain/customers/customers.contract';
+import { toCalendarDate } from '@paydesk/domain/dates/calendar';
+import { ERROR_CATALOGUE } from '@paydesk/domain/errors/catalogue';
+import { REQUIRED } from '@paydesk/domain/validation/messages';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import {
+  accountCustomers,
+  accountTagAssignments,
+  accounts,
+  consentEvents,
+  customerNotes,
+  customers,
+  customerViews,
+} from '../../db/schema/customers';
+import { users } from '../../db/schema/identity';
+import { merchantLocations } from '../../db/schema/locations';
+import { accountTags } from '../../db/schema/tags';
+import { CatalogueError, FieldErrors, HttpError, notFound } from '../../lib/http-errors';
+import { isUuid } from '../../lib/ids';
+import { withTransaction, type ServiceContext } from '../../lib/service-context';
+import { recordCustomerEvent } from './customer-events';
+import { invalidateCustomerCounts, selectRows } from './customers.list';
+import {
+  getAccountOfCustomer,
+  getCustomerRow,
+  toNoteDto,
+  type AccountRow,
+  type CustomerRow,
+  type MerchantRef,
+} from './customers.read';
+
+/** The user making a change; null for the system and imports. */
+export type Actor = { id: string } | null;
+
+type CustomerPatch = z.output<typeof customerPatchSchema>;
+type AccountPatch = z.output<typeof accountPatchSchema>;
+type InlineCustomer = z.output<typeof inlineCustomerSchema>;
+
+/** '' and null both mean "none" on the wire; stored as null. */
+const orNull = (text: string | null | undefined) => (text ? text : null);
+
+export const INTEGRATED_CREATE_REFUSED =
+  "This merchant's customers come from its integration; they cannot be created or imported here.";
+export const PRIMARY_NOT_REMOVABLE = 'The primary customer cannot be removed from the account.';
+export const ALREADY_ON_ACCOUNT = 'This customer is already on the account.';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Checks
+
+async function checkLocation(db: Db, merchantId: string, locationId: string): Promise<void> {
+  if (!isUuid(locationId)) throw notFound();
+  const [row] = await db
+    .select({ id: merchantLocations.id })
+    .from(merchantLocations)
+    .where(and(eq(merchantLocations.id, locationId), eq(merchantLocations.merchant_id, merchantId)));
+  if (!row) throw notFound();
+}
+
+async function tagNames(db: Db, merchantId: string, tagIds: string[]): Promise<string[]> {
+  const unique = [...new Set(tagIds)];
+  if (unique.length === 0) return [];
+  if (!unique.every(isUuid)) throw notFound();
+  const rows = await db
+    .select({ id: accountTags.id, name: accountTags.name })
+    .from(accountTags)
+    .where(and(inArray(accountTags.id, unique), eq(accountTags.merchant_id, merchantId)));
+  if (rows.length !== unique.length) throw notFound();
+  return rows.map((row) => row.name).sort();
+}
+
+function checkDateOfBirth(ctx: ServiceContext, merchant: MerchantRef, dateOfBirth: string | null | undefined) {
+  if (!dateOfBirth) return;
+  const today = toCalendarDate(ctx.clock(), merchant.timezone);
+  if (dateOfBirth > today) throw FieldErrors.of('date_of_birth', ERROR_CATALOGUE['customer.dob_in_future']);
+}
+
+/** Another (not removed) customer of the merchant with this number: a field error (the unique index decides races). */
+async function checkPhoneFree(db: Db, merchantId: string, phone: string | null, exceptId?: string): Promise<void> {
+  if (!phone) return;
+  const conditions = [
+    eq(customers.merchant_id, merchantId),
+    eq(customers.sms_phone_number, phone),
+    isNull(customers.removed_at),
+  ];
+  if (exceptId) conditions.push(ne(customers.id, exceptId));
+  const [row] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(...conditions))
+    .limit(1);
+  if (row) throw FieldErrors.of('sms_phone_number', ERROR_CATALOGUE['phone_number.duplicate']);
+}
+
+async function findAccountByExternalId(db: Db, merchantId: string, externalId: string) {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.merchant_id, merchantId), eq(accounts.external_id, externalId)));
+  return row;
+}
+
+async function checkExternalIdFree(db: Db, merchantId: string, externalId: string, exceptId?: string) {
+  const existing = await findAccountByExternalId(db, merchantId, externalId);
+  if (existing && existing.id !== exceptId) throw new CatalogueError('account.external_id.clash');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Denormalised search and sort columns
+
+/**
+ * Recomputes what the list reads from the customers table alone: `search_text` (names, email, the external ids of
+ * every account the customer is on), the primary account's sort keys and `list_accounts`. Call it, in the same
+ * transaction, after any change to these customers or to an account they are on (other features changing amounts
+ * due, statuses or autopay included).
+ */
+export async function refreshCustomerSearch(db: Db, customerIds: string[]): Promise<void> {
+  const ids = [...new Set(customerIds)];
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    update customers c set
+      search_text = lower(concat_ws(' ', c.first_name, c.last_name, c.email, (
+        select string_agg(a.external_id, ' ' order by a.created, a.id)
+        from account_customers ac join accounts a on a.id = ac.account_id where ac.customer_id = c.id))),
+      primary_external_id = p.external_id,
+      primary_amount_due_cents = p.amount_due_cents,
+      primary_due_date = p.due_date,
+      list_accounts = coalesce((
+        select jsonb_agg(jsonb_build_object('id', a.id, 'external_id', a.external_id, 'role', ac.role,
+          'status', a.status, 'amount_due_cents', a.amount_due_cents, 'due_date', a.due_date, 'autopay', a.autopay)
+          order by ac.role = 'primary' desc, a.created, a.id)
+        from account_customers ac join accounts a on a.id = ac.account_id where ac.customer_id = c.id), '[]'::jsonb)
+    from customers c2
+    left join lateral (
+      select a.external_id, a.amount_due_cents, a.due_date
+      from account_customers ac join accounts a on a.id = ac.account_id
+      where ac.customer_id = c2.id and ac.role = 'primary'
+      order by a.created, a.id limit 1
+    ) p on true
+    where c.id = c2.id and c2.id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+  `);
+}
+
+async function customerIdsOfAccount(db: Db, accountId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: accountCustomers.customer_id })
+    .from(accountCustomers)
+    .where(eq(accountCustomers.account_id, accountId));
+  return rows.map((row) => row.id);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Consent
+
+async function writeConsent(
+  ctx: ServiceContext,
+  customer: { id: string; merchant_id: string },
+  change: { channel: ConsentChannel; optedIn: boolean; method: ConsentMethod; affirmation: string; actor: Actor },
+): Promise<void> {
+  await ctx.db.insert(consentEvents).values({
+    merchant_id: customer.merchant_id,
+    customer_id: customer.id,
+    channel: change.channel,
+    opted_in: change.optedIn,
+    actor_id: change.actor?.id ?? null,
+    method: change.method,
+    affirmation: change.affirmation,
+    created: ctx.clock(),
+  });
+  await recordCustomerEvent(ctx, {
+    merchantId: customer.merchant_id,
+    customerId: customer.id,
+    kind: 'consent.changed',
+    actorId: change.actor?.id ?? null,
+    before: null,
+    after: { channel: change.channel, opted_in: change.optedIn, method: change.method },
+  });
+}
+
+const CHANNEL_COLUMN = { sms: 'text_opt_in', email: 'email_opt_in' } as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Create
+
+type NewCustomer = InlineCustomer & { location_id: string };
+
+async function insertCustomer(
+  ctx: ServiceContext,
+  merchant: MerchantRef,
+  input: NewCustomer,
+  actor: Actor,
+  optIns: { text: boolean; email: boolean } = { text: false, email: false },
+): Promise<CustomerRow> {
+  checkDateOfBirth(ctx, merchant, input.date_of_birth);
+  const phone = orNull(input.sms_phone_number);
+  await checkPhoneFree(ctx.db, merchant.id, phone);
+  const now = ctx.clock();
+  const [customer] = await ctx.db
+    .insert(customers)
+    .values({
+      merchant_id: merchant.id,
+      location_id: input.location_id,
+      first_name: input.first_name,
+      last_name: input.last_name,
+      email: orNull(input.email),
+      sms_phone_number: phone,
+      date_of_birth: orNull(input.date_of_birth),
+      language: input.language,
+      text_opt_in: optIns.text,
+      email_opt_in: optIns.email,
+      created: now,
+      updated: now,
+    })
+    .returning();
+  if (!customer) throw new Error('customer not inserted');
+  await recordCustomerEvent(ctx, {
+    merchantId: merchant.id,
+    customerId: customer.id,
+    kind: 'customer.created',
+    actorId: actor?.id ?? null,
+    after: {
+      first_name: customer.first_name,
+      last_name: customer.last_name,
+      email: customer.email,
+      sms_phone_number: customer.sms_phone_number,
+      date_of_birth: customer.date_of_birth,
+      language: customer.language,
+      location_id: customer.location_id,
+    },
+  });
+  return customer;
+}
+
+/** Creates a customer with its first account inside an open transaction; returns their ids. */
+async function createInTransaction(
+  tx: ServiceContext,
+  merchant: MerchantRef,
+  input: ParsedCreateCustomerInput,
+  actor: Actor,
+  consentMethod: ConsentMethod,
+): Promise<{ customerId: string; accountId: string }> {
+  await checkLocation(tx.db, merchant.id, input.location_id);
+  const names = await tagNames(tx.db, merchant.id, input.account.tag_ids);
+  await checkExternalIdFree(tx.db, merchant.id, input.account.external_id);
+  const customer = await insertCustomer(tx, merchant, input, actor, {
+    text: input.text_opt_in,
+    email: input.email_opt_in,
+  });
+  const now = tx.clock();
+  const [account] = await tx.db
+    .insert(accounts)
+    .values({
+      merchant_id: merchant.id,
+      location_id: input.location_id,
+      external_id: input.account.external_id,
+      amount_due_cents: input.account.amount_due_cents,
+      due_date: orNull(input.account.due_date),
+      autopay: input.account.autopay,
+      convenience_fee_cents: input.account.convenience_fee_cents,
+      status: input.account.status,
+      created: now,
+      updated: now,
+    })
+    .returning();
+  if (!account) throw new Error('account not inserted');
+  await tx.db.insert(accountCustomers).values({ account_id: account.id, customer_id: customer.id, role: 'primary' });
+  await setAccountTags(tx.db, account.id, input.account.tag_ids);
+  await recordCustomerEvent(tx, {
+    merchantId: merchant.id,
+    customerId: customer.id,
+    accountId: account.id,
+    kind: 'account.created',
+    actorId: actor?.id ?? null,
+    after: { ...accountHistoryFields(account), tags: names },
+  });
+  const affirmation = input.affirmation?.trim() ?? '';
+  for (const [channel, optedIn] of [
+    ['sms', input.text_opt_in],
+    ['email', input.email_opt_in],
+  ] as const) {
+    if (optedIn) await writeConsent(tx, customer, { channel, optedIn, method: consentMethod, affirmation, actor });
+  }
+  await refreshCustomerSearch(tx.db, [customer.id]);
+  return { customerId: customer.id, accountId: account.id };
+}
+
+function accountHistoryFields(account: AccountRow) {
+  return {
+    external_id: account.external_id,
+    amount_due_cents: account.amount_due_cents,
+    due_date: account.due_date,
+    autopay: account.autopay,
+    convenience_fee_cents: account.convenience_fee_cents,
+    status: account.status,
+    location_id: account.location_id,
+  };
+}
+
+async function setAccountTags(db: Db, accountId: string, tagIds: string[]): Promise<void> {
+  await db.delete(accountTagAssignments).where(eq(accountTagAssignments.account_id, accountId));
+  const unique = [...new Set(tagIds)];
+  if (unique.length > 0) {
+    await db.insert(accountTagAssignments).values(unique.map((tag_id) => ({ account_id: accountId, tag_id })));
+  }
+}
+
+/** POST create: refused for integrated merchants. */
+export async function createCustomer(
+  ctx: ServiceContext,
+  merchant: MerchantRef,
+  input: ParsedCreateCustomerInput,
+  actor: Actor,
+): Promise<string> {
+  if (merchant.is_integrated) throw new HttpError('permission_denied', INTEGRATED_CREATE_REFUSED);
+  const { customerId } = await withTransaction(ctx, (tx) => createInTransaction(tx, merchant, input, actor, 'created'));
+  invalidateCustomerCounts(merchant.id);
+  return customerId;
+}
+
+/**
+ * For imports, one row at a time inside the caller's transaction: creates the customer and account, or, when the
+ * merchant already has an account with this external id, updates the account and its primary customer (opt-in
+ * changes go to the consent ledger with `consentMethod`). Callers refuse integrated merchants themselves and call
+ * `invalidateCustomerCounts(merchant.id)` after committing.
+ */
+export async function upsertCustomerAccount(
+  tx: ServiceContext,
+  merchant: MerchantRef,
+  input: ParsedCreateCustomerInput,
+  actor: Actor,
+  consentMethod: ConsentMethod = 'import',
+): Promise<{ customerId: string; accountId: string; created: boolean }> {
+  const existing = await findAccountByExternalId(tx.db, merchant.id, input.account.external_id);
+  if (!existing) {
+    return { ...(await createInTransaction(tx, merchant, input, actor, consentMethod)), created: true };
+  }
+  const [primary] = await tx.db
+    .select({ customer: customers })
+    .from(accountCustomers)
+    .innerJoin(customers, eq(customers.id, accountCustomers.customer_id))
+    .where(and(eq(accountCustomers.account_id, existing.id), eq(accountCustomers.role, 'primary')));
+  if (!primary) throw new Error(`account ${existing.id} has no primary customer`);
+  const customer = primary.customer;
+  await patchCustomerInTransaction(
+    tx,
+    merchant,
+    customer,
+    {
+      first_name: input.first_name,
+      last_name: input.last_name,
+      email: input.email,
+      sms_phone_number: input.sms_phone_number,
+      date_of_birth: input.date_of_birth,
+      language: input.language,
+      location_id: input.location_id,
+    },
+    actor,
+  );
+  const { external_id: _externalId, ...accountChanges } = input.account;
+  await patchAccountInTransaction(tx, merchant, customer.id, existing, accountChanges, actor);
+  const affirmation = input.affirmation?.trim() ?? '';
+  for (const [channel, optedIn] of [
+    ['sms', input.text_opt_in],
+    ['email', input.email_opt_in],
+  ] as const) {
+    if (customer[CHANNEL_COLUMN[channel]] !== optedIn) {
+      await tx.db
+        .update(customers)
+        .set({ [CHANNEL_COLUMN[channel]]: optedIn, updated: tx.clock() })
+        .where(eq(customers.id, customer.id));
+      await writeConsent(tx, customer, { channel, optedIn, method: consentMethod, affirmation, actor });
+    }
+  }
+  return { customerId: customer.id, accountId: existing.id, created: false };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Edit
+
+function customerHistoryFields(customer: CustomerRow) {
+  return {
+    first_name: customer.first_name,
+    last_name: customer.last_name,
+    email: customer.email,
+    sms_phone_number: customer.sms_phone_number,
+    date_of_birth: customer.date_of_birth,
+    language: customer.language,
+    location_id: customer.location_id,
+  };
+}
+
+async function patchCustomerInTransaction(
+  tx: ServiceContext,
+  merchant: MerchantRef,
+  current: CustomerRow,
+  patch: CustomerPatch,
+  actor: Actor,
+): Promise<void> {
+  const changes: Partial<typeof customers.$inferInsert> = {};
+  if (patch.first_name !== undefined) changes.first_name = patch.first_name;
+  if (patch.last_name !== undefined) changes.last_name = patch.last_name;
+  if (patch.email !== undefined) changes.email = orNull(patch.email);
+  if (patch.language !== undefined) changes.language = patch.language;
+  if (patch.date_of_birth !== undefined) {
+    checkDateOfBirth(tx, merchant, patch.date_of_birth);
+    changes.date_of_birth = orNull(patch.date_of_birth);
+  }
+  if (patch.sms_phone_number !== undefined) {
+    const phone = orNull(patch.sms_phone_number);
+    if (phone !== current.sms_phone_number) await checkPhoneFree(tx.db, merchant.id, phone, current.id);
+    changes.sms_phone_number = phone;
+  }
+  if (patch.location_id !== undefined && patch.location_id !== current.location_id) {
+    await checkLocation(tx.db, merchant.id, patch.location_id);
+    changes.location_id = patch.location_id;
+  }
+  if (Object.keys(changes).length === 0) return;
+  const [updated] = await tx.db
+    .update(customers)
+    .set({ ...changes, updated: tx.clock() })
+    .where(eq(customers.id, current.id))
+    .returning();
+  if (!updated) throw notFound();
+  if (changes.location_id) {
+    // The accounts this customer is primary on follow it, so account and customer locations stay the same.
+    await tx.db.execute(sql`
+      update accounts set location_id = ${changes.location_id}, updated = now()
+      where id in (select account_id from account_customers where customer_id = ${current.id} and role = 'primary')
+    `);
+  }
+  await recordCustomerEvent(tx, {
+    merchantId: merchant.id,
+    customerId: current.id,
+    kind: 'customer.updated',
+    actorId: actor?.id ?? null,
+    before: customerHistoryFields(current),
+    after: customerHistoryFields(updated),
+  });
+  await refreshCustomerSearch(tx.db, [current.id]);
+}
+
+export async function updateCustomer(
+  ctx: ServiceContext,
+  merchant: MerchantRef,
+  customerId: string,
+  patch: CustomerPatch,
+  actor: Actor,
+): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    const current = await getCustomerRow(tx.db, merchant.id, customerId);
+    await patchCustomerInTransaction(tx, merchant, current, patch, actor);
+  });
+  invalidateCustomerCounts(merchant.id);
+}
+
+async function primaryLocationOf(db: Db, accountId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ location_id: customers.location_id })
+    .from(accountCustomers)
+    .innerJoin(customers, eq(customers.id, accountCustomers.customer_id))
+    .where(and(eq(accountCustomers.account_id, accountId), eq(accountCustomers.role, 'primary')));
+  return row?.location_id;
+}
+
+async function patchAccountInTransaction(
+  tx: ServiceContext,
+  merchant: MerchantRef,
+  customerId: string,
+  current: AccountRow,
+  patch: AccountPatch,
+  actor: Actor,
+): Promise<void> {
+  const changes: Partial<typeof accounts.$inferInsert> = {};
+  if (patch.external_id !== undefined && patch.external_id !== current.external_id) {
+    await checkExternalIdFree(tx.db, merchant.id, patch.external_id, current.id);
+    changes.external_id = patch.external_id;
+  }
+  if (patch.amount_due_cents !== undefined) changes.amount_due_cents = patch.amount_due_cents;
+  if (patch.due_date !== undefined) changes.due_date = orNull(patch.due_date);
+  if (patch.autopay !== undefined) changes.autopay = patch.autopay;
+  if (patch.convenience_fee_cents !== undefined) changes.convenience_fee_cents = patch.convenience_fee_cents;
+  if (patch.status !== undefined) changes.status = patch.status;
+  if (patch.location_id !== undefined && patch.location_id !== current.location_id) {
+    await checkLocation(tx.db, merchant.id, patch.location_id);
+    const customerLocation = await primaryLocationOf(tx.db, current.id);
+    if (customerLocation !== patch.location_id) throw new CatalogueError('location.customer_account_mismatch');
+    changes.location_id = patch.location_id;
+  }
+  const autopay = changes.autopay ?? current.autopay;
+  const dueDate = changes.due_date !== undefined ? changes.due_date : current.due_date;
+  if (breaksAutopayCap(autopay, dueDate)) {
+    throw FieldErrors.of('due_date', ERROR_CATALOGUE['account.due_date.autopay_cap']);
+  }
+  let tagsBefore: string[] | undefined;
+  let tagsAfter: string[] | undefined;
+  if (patch.tag_ids !== undefined) {
+    tagsAfter = await tagNames(tx.db, merchant.id, patch.tag_ids);
+    const before = await tx.db
+      .select({ name: accountTags.name })
+      .from(accountTagAssignments)
+      .innerJoin(accountTags, eq(accountTags.id, accountTagAssignments.tag_id))
+      .where(eq(accountTagAssignments.account_id, current.id));
+    tagsBefore = before.map((row) => row.name).sort();
+    await setAccountTags(tx.db, current.id, patch.tag_ids);
+  }
+  let updated = current;
+  if (Object.keys(changes).length > 0) {
+    const [row] = await tx.db
+      .update(accounts)
+      .set({ ...changes, updated: tx.clock() })
+      .where(eq(accounts.id, current.id))
+      .returning();
+    if (!row) throw notFound();
+    updated = row;
+  }
+  await recordCustomerEvent(tx, {
+    merchantId: merchant.id,
+    customerId,
+    accountId: current.id,
+    kind: 'account.updated',
+    actorId: actor?.id ?? null,
+    before: { ...accountHistoryFields(current), tags: tagsBefore },
+    after: { ...accountHistoryFields(updated), tags: tagsAfter },
+  });
+  await refreshCustomerSearch(tx.db, await customerIdsOfAccount(tx.db, current.id));
+}
+
+export async function updateAccount(
+  ctx: ServiceContext,
+  merchant: MerchantRef,
+  customerId: string,
+  accountId: string,
+  patch: AccountPatch,
+  actor: Actor,
+): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    await getCustomerRow(tx.db, merchant.id, customerId);
+    const { account } = await getAccountOfCustomer(tx.db, merchant.id, customerId, accountId);
+    await patchAccountInTransaction(tx, merchant, customerId, account, patch, actor);
+  });
+  invalidateCustomerCounts(merchant.id);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Remove, consent, views
+
+/** Voids a customer: kept with its history, gone from the lists, its phone number free again. */
+export async function removeCustomer(
+  ctx: ServiceContext,
+  merchant: MerchantRef,
+  customerId: string,
+  actor: Actor,
+): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    const current = await getCustomerRow(tx.db, merchant.id, customerId);
+    const now = tx.clock();
+    const [updated] = await tx.db
+      .update(customers)
+      .set({ removed_at: now, removed_by: actor?.id ?? null, updated: now })
+      .where(and(eq(customers.id, current.id), isNull(customers.removed_at)))
+      .returning({ id: customers.id });
+    if (!updated) throw notFound();
+    await recordCustomerEvent(tx, {
+      merchantId: merchant.id,
+      customerId: current.id,
+      kind: 'customer.removed',
+      actorId: actor?.id ?? null,
+      before: { removed: false },
+      after: { removed: true },
+    });
+  });
+  invalidateCustomerCounts(merchant.id);
+}
+
+export async function changeConsent(
+  ctx: ServiceContext,
+  merchant: MerchantRef,
+  customerId: string,
+  input: z.output<typeof consentChangeSchema>,
+  actor: Actor,
+): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    const current = await getCustomerRow(tx.db, merchant.id, customerId);
+    if (input.opted_in && input.channel === 'sms' && !current.sms_phone_number) {
+      throw FieldErrors.of('sms_phone_number', REQUIRED);
+    }
+    if (input.opted_in && input.channel === 'email' && !current.email) throw FieldErrors.of('email', REQUIRED);
+    await tx.db
+      .update(customers)
+      .set({ [CHANNEL_COLUMN[input.channel]]: input.opted_in, updated: tx.clock() })
+      .where(eq(customers.id, current.id));
+    await writeConsent(tx, current, {
+      channel: input.channel,
+      optedIn: input.opted_in,
+      method: 'staff_affirmed',
+      affirmation: input.affirmation,
+      actor,
+    });
+  });
+  invalidateCustomerCounts(merchant.id);
+}
+
+export async function recordView(ctx: ServiceContext, merchantId: string, customerId: string, userId: string) {
+  const customer = await getCustomerRow(ctx.db, merchantId, customerId, { includeRemoved: true });
+  const now = ctx.clock();
+  await ctx.db
+    .insert(customerViews)
+    .values({ user_id: userId, customer_id: customer.id, merchant_id: merchantId, viewed_at: now })
+    .onConflictDoUpdate({ target: [customerViews.user_id, customerViews.customer_id], set: { viewed_at: now } });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Notes
+
+async function noteAuthor(db: Db, userId: string | null) {
+  if (!userId) return null;
+  const [row] = await db
+    .select({ id: users.id, first_name: users.first_name, last_name: users.last_name })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+export async function addNote(
+  ctx: ServiceContext,
+  merchant: MerchantRef,
+  customerId: string,
+  body: string,
+  actor: Actor,
+) {
+  return withTransaction(ctx, async (tx) => {
+    const customer = await getCustomerRow(tx.db, merchant.id, customerId);
+    const [note] = await tx.db
+      .insert(customerNotes)
+      .values({
+        merchant_id: merchant.id,
+        customer_id: customer.id,
+        author_id: actor?.id ?? null,
+        body,
+        created: tx.clock(),
+      })
+      .returning();
+    if (!note) throw new Error('note not inserted');
+    await recordCustomerEvent(tx, {
+      merchantId: merchant.id,
+      customerId: customer.id,
+      kind: 'note.added',
+      actorId: actor?.id ?? null,
+      after: { note_id: note.id, body },
+    });
+    return toNoteDto(note, await noteAuthor(tx.db, note.author_id));
+  });
+}
+
+export async function editNote(
+  ctx: ServiceContext,
+  merchant: MerchantRef,
+  customerId: string,
+  noteId: string,
+  body: string,
+  actor: Actor,
+) {
+  return withTransaction(ctx, async (tx) => {
+    const customer = await getCustomerRow(tx.db, merchant.id, customerId);
+    if (!isUuid(noteId)) throw notFound();
+    const [current] = await tx.db
+      .select()
+      .from(customerNotes)
+      .where(and(eq(customerNotes.id, noteId), eq(customerNotes.customer_id, customer.id)));
+    if (!current) throw notFound();
+    const [note] = await tx.db
+      .update(customerNotes)
+      .set({ body, edited: tx.clock() })
+      .where(eq(customerNotes.id, current.id))
+      .returning();
+    if (!note) throw notFound();
+    await recordCustomerEvent(tx, {
+      merchantId: merchant.id,
+      customerId: customer.id,
+      kind: 'note.edited',
+      actorId: actor?.id ?? null,
+      before: { note_id: note.id, body: current.body },
+      after: { note_id: note.id, body },
+    });
+    return toNoteDto(note, await noteAuthor(tx.db, note.author_id));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Co-borrowers
+
+export async function addCoBorrower(
+  ctx: ServiceContext,
+  merchant: MerchantRef,
+  customerId: string,
+  accountId: string,
+  input: z.output<typeof addCoBorrowerSchema>,
+  actor: Actor,
+): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    await getCustomerRow(tx.db, merchant.id, customerId);
+    const { account } = await getAccountOfCustomer(tx.db, merchant.id, customerId, accountId);
+    let coBorrower: CustomerRow;
+    if (input.customer_id !== undefined) {
+      coBorrower = await getCustomerRow(tx.db, merchant.id, input.customer_id);
+      const [already] = await tx.db
+        .select({ id: accountCustomers.customer_id })
+        .from(accountCustomers)
+        .where(and(eq(accountCustomers.account_id, account.id), eq(accountCustomers.customer_id, coBorrower.id)));
+      if (already) throw new HttpError('conflict', ALREADY_ON_ACCOUNT);
+    } else if (input.customer) {
+      coBorrower = await insertCustomer(tx, merchant, { ...input.customer, location_id: account.location_id }, actor);
+    } else {
+      throw FieldErrors.of('customer_id', REQUIRED);
+    }
+    await tx.db
+      .insert(accountCustomers)
+      .values({ account_id: account.id, customer_id: coBorrower.id, role: 'co_borrower', created: tx.clock() });
+    const after = { co_borrower_id: coBorrower.id, name: `${coBorrower.first_name} ${coBorrower.last_name}` };
+    for (const subject of new Set([customerId, coBorrower.id])) {
+      await recordCustomerEvent(tx, {
+        merchantId: merchant.id,
+        customerId: subject,
+        accountId: account.id,
+        kind: 'co_borrower.added',
+        actorId: actor?.id ?? null,
+        after,
+      });
+    }
+    await refreshCustomerSearch(tx.db, [coBorrower.id]);
+  });
+  invalidateCustomerCounts(merchant.id);
+}
+
+export async function removeCoBorrower(
+  ctx: ServiceContext,
+  merchant: MerchantRef,
+  customerId: string,
+  accountId: string,
+  coBorrowerId: string,
+  actor: Actor,
+): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    await getCustomerRow(tx.db, merchant.id, customerId);
+    const { account } = await getAccountOfCustomer(tx.db, merchant.id, customerId, accountId);
+    if (!isUuid(coBorrowerId)) throw notFound();
+    const [link] = await tx.db
+      .select({ role: accountCustomers.role, customer: customers })
+      .from(accountCustomers)
+      .innerJoin(customers, eq(customers.id, accountCustomers.customer_id))
+      .where(and(eq(accountCustomers.account_id, account.id), eq(accountCustomers.customer_id, coBorrowerId)));
+    if (!link) throw notFound();
+    if (link.role === 'primary') throw new HttpError('bad_request', PRIMARY_NOT_REMOVABLE);
+    await tx.db
+      .delete(accountCustomers)
+      .where(and(eq(accountCustomers.account_id, account.id), eq(accountCustomers.customer_id, coBorrowerId)));
+    const before = { co_borrower_id: coBorrowerId, name: `${link.customer.first_name} ${link.customer.last_name}` };
+    for (const subject of new Set([customerId, coBorrowerId])) {
+      await recordCustomerEvent(tx, {
+        merchantId: merchant.id,
+        customerId: subject,
+        accountId: account.id,
+        kind: 'co_borrower.removed',
+        actorId: actor?.id ?? null,
+        before,
+      });
+    }
+    await refreshCustomerSearch(tx.db, [coBorrowerId]);
+  });
+  invalidateCustomerCounts(merchant.id);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Locating an account (for /sso?…&account_id=)
+
+export async function locateAccount(
+  db: Db,
+  viewer: { id: string; is_super_user: boolean },
+  accountId: string,
+): Promise<{ merchant_id: string; customer_id: string; account_id: string }> {
+  if (!isUuid(accountId)) throw notFound();
+  const visible = viewer.is_super_user
+    ? sql`true`
+    : sql`a.merchant_id in (select g.merchant_id from role_grants g where g.user_id = ${viewer.id})`;
+  const [row] = await selectRows<{ merchant_id: string; customer_id: string }>(
+    db,
+    sql`
+    select a.merchant_id, ac.customer_id
+    from accounts a join account_customers ac on ac.account_id = a.id and ac.role = 'primary'
+    where a.id = ${accountId} and ${visible}
+  `,
+  );
+  if (!row) throw notFound();
+  return { merchant_id: row.merchant_id, customer_id: row.customer_id, account_id: accountId };
+}

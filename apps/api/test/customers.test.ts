@@ -1,0 +1,572 @@
+import { randomUUID } from 'node:crypto';
+import { consentAffirmationText } from '@paydesk/domain/customers/customers.contract';
+import { ERROR_CATALOGUE } from '@paydesk/domain/errors/catalogue';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentEvents, customers } from '../src/db/schema/customers';
+import { merchantLocations } from '../src/db/schema/locations';
+import { accountTags } from '../src/db/schema/tags';
+import { INTEGRATED_CREATE_REFUSED, PRIMARY_NOT_REMOVABLE } from '../src/modules/customers/customers.service';
+import { createCustomRole, createUser, findOrCreateLocation, signInCustomRoleUser } from './factories';
+import { buildTestApp, type TestApp } from './helpers';
+import { seedDemo, sessionsFor, userIdOf, type DemoIds } from './identity';
+
+let t: TestApp;
+let ids: DemoIds;
+let as: ReturnType<typeof sessionsFor>;
+let mainSt: string;
+let airportRd: string;
+let otherLocation: string;
+let vipTag: string;
+let otherTag: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ids = await seedDemo(t.database.db);
+  as = sessionsFor(t.app);
+  const db = t.database.db;
+  const locationNamed = async (merchantId: string, name: string) => {
+    const [row] = await db
+      .select({ id: merchantLocations.id })
+      .from(merchantLocations)
+      .where(and(eq(merchantLocations.merchant_id, merchantId), eq(merchantLocations.name, name)));
+    if (!row) throw new Error(`no location ${name}`);
+    return row.id;
+  };
+  mainSt = await locationNamed(ids.demoMotors, 'Main St');
+  airportRd = await locationNamed(ids.demoMotors, 'Airport Rd');
+  otherLocation = await findOrCreateLocation(db, ids.legacyMotors);
+  const tagNamed = async (merchantId: string, name: string) => {
+    const [row] = await db
+      .select({ id: accountTags.id })
+      .from(accountTags)
+      .where(and(eq(accountTags.merchant_id, merchantId), eq(accountTags.name, name)));
+    if (!row) throw new Error(`no tag ${name}`);
+    return row.id;
+  };
+  vipTag = await tagNamed(ids.demoMotors, 'VIP');
+  otherTag = await tagNamed(ids.customRolesAuto, 'Skip Trace');
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const call = async (method: Method, url: string, email: string | null, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    payload: payload as object | undefined,
+    headers: email ? await as(email) : {},
+  });
+
+const customersUrl = (merchantId = ids.demoMotors) => `/api/merchants/${merchantId}/customers/`;
+const customerUrl = (customerId: string, merchantId = ids.demoMotors) => `${customersUrl(merchantId)}${customerId}/`;
+
+let phoneSeq = 0;
+/** A fresh valid US number: 646-555-01xx is taken by no demo customer (they use 212, 312, 415, 617). */
+const freshPhone = () => `(646) 555-01${String(phoneSeq++ % 100).padStart(2, '0')}`;
+
+function newCustomer(overrides: Record<string, unknown> = {}, account: Record<string, unknown> = {}) {
+  return {
+    first_name: 'Quinn',
+    last_name: `Tester${randomUUID().slice(0, 6)}`,
+    email: 'quinn@example.com',
+    location_id: mainSt,
+    ...overrides,
+    account: {
+      external_id: `T-${randomUUID().slice(0, 8)}`,
+      amount_due_cents: 12_345,
+      due_date: '2030-01-15',
+      ...account,
+    },
+  };
+}
+
+async function create(body: object, email = 'staff@demo.test', merchantId = ids.demoMotors) {
+  const response = await call('POST', customersUrl(merchantId), email, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+describe('creating customers', () => {
+  it('creates the customer, its first account, tags and opt-ins with their consent ledger rows', async () => {
+    const words = consentAffirmationText('sms', true);
+    const body = await create(
+      newCustomer(
+        { sms_phone_number: '(646) 555-0199', text_opt_in: true, email_opt_in: true, affirmation: words },
+        { tag_ids: [vipTag], convenience_fee_cents: 295, status: 'pending' },
+      ),
+    );
+    expect(body).toMatchObject({
+      first_name: 'Quinn',
+      sms_phone_number: '+16465550199',
+      language: 'en-US',
+      location: { id: mainSt, name: 'Main St' },
+      merchant: { id: ids.demoMotors, name: 'Demo Motors', is_integrated: false },
+      text_opt_in: true,
+      email_opt_in: true,
+      removed: false,
+    });
+    const [account] = body.accounts;
+    expect(account).toMatchObject({
+      role: 'primary',
+      amount_due_cents: 12_345,
+      due_date: '2030-01-15',
+      autopay: false,
+      convenience_fee_cents: 295,
+      status: 'pending',
+      tags: [{ id: vipTag, name: 'VIP' }],
+    });
+    expect(account.customers).toEqual([expect.objectContaining({ id: body.id, role: 'primary' })]);
+
+    const ledger = (await call('GET', `${customerUrl(body.id)}consent/`, 'staff@demo.test')).json();
+    expect(ledger.count).toBe(2);
+    for (const entry of ledger.results) {
+      expect(entry).toMatchObject({ opted_in: true, method: 'created', affirmation: words });
+      expect(entry.actor.first_name).toBe('Stacy');
+    }
+    const history = (await call('GET', `${customerUrl(body.id)}history/`, 'staff@demo.test')).json();
+    expect(history.results.map((event: { kind: string }) => event.kind).sort()).toEqual([
+      'account.created',
+      'consent.changed',
+      'consent.changed',
+      'customer.created',
+    ]);
+  });
+
+  it('answers every field rule with the spec’s messages', async () => {
+    expect((await call('POST', customersUrl(), 'staff@demo.test', {})).json()).toEqual({
+      first_name: ['Required'],
+      last_name: ['Required'],
+      location_id: ['Required'],
+      account: ['Required'],
+    });
+    const bad = await call('POST', customersUrl(), 'staff@demo.test', {
+      ...newCustomer({ email: 'not-an-email', sms_phone_number: '555-12', first_name: 'x'.repeat(101) }),
+      account: { external_id: 'A', convenience_fee_cents: -5, due_date: '2030-02-30', status: 'gone' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      first_name: ['Must be at most 100 characters'],
+      email: ['Email is not valid'],
+      sms_phone_number: ['Phone number is not valid'],
+      'account.amount_due_cents': [ERROR_CATALOGUE['account.amount_due_required']],
+      'account.convenience_fee_cents': [ERROR_CATALOGUE['account.negative_convenience_fee']],
+      'account.due_date': ['Date is not valid'],
+      'account.status': ['Must be a valid value'],
+    });
+    const cap = await call(
+      'POST',
+      customersUrl(),
+      'staff@demo.test',
+      newCustomer({}, { autopay: true, due_date: '2030-01-29' }),
+    );
+    expect(cap.json()).toEqual({ 'account.due_date': [ERROR_CATALOGUE['account.due_date.autopay_cap']] });
+    const optIn = await call('POST', customersUrl(), 'staff@demo.test', newCustomer({ text_opt_in: true }));
+    expect(optIn.json()).toEqual({ affirmation: ['Required'], sms_phone_number: ['Required'] });
+    const dob = await call('POST', customersUrl(), 'staff@demo.test', newCustomer({ date_of_birth: '2999-01-01' }));
+    expect(dob.statusCode).toBe(400);
+    expect(dob.json()).toEqual({ date_of_birth: [ERROR_CATALOGUE['customer.dob_in_future']] });
+  });
+
+  it('refuses NUL characters, oversize and empty bodies', async () => {
+    const nul = await call('POST', customersUrl(), 'staff@demo.test', newCustomer({ first_name: 'Nu\u0000ll' }));
+    expect(nul.statusCode).toBe(400);
+    const huge = await call(
+      'POST',
+      customersUrl(),
+      'staff@demo.test',
+      newCustomer({ last_name: 'x'.repeat(2_000_000) }),
+    );
+    expect([400, 413]).toContain(huge.statusCode);
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: customersUrl(),
+      headers: { ...(await as('staff@demo.test')), 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('is for signed-in users with customerUpdate, and closed to integrated merchants', async () => {
+    expect((await call('POST', customersUrl(), null, newCustomer())).statusCode).toBe(401);
+    // agent@demo.test is a Collector at Custom Roles Auto: no is_customer_update_allowed.
+    const agent = await call('POST', customersUrl(ids.customRolesAuto), 'agent@demo.test', newCustomer());
+    expect(agent.statusCode).toBe(403);
+    const allowed = await signInCustomRoleUser(t.app, t.database.db, ids.customRolesAuto, [
+      'is_customer_update_allowed',
+    ]);
+    const crLocation = await findOrCreateLocation(t.database.db, ids.customRolesAuto);
+    const byFlag = await t.app.inject({
+      method: 'POST',
+      url: customersUrl(ids.customRolesAuto),
+      headers: allowed,
+      payload: newCustomer({ location_id: crLocation }),
+    });
+    expect(byFlag.statusCode, byFlag.body).toBe(201);
+    const integrated = await call(
+      'POST',
+      customersUrl(ids.integratedAuto),
+      'admin@demo.test',
+      newCustomer({ location_id: await findOrCreateLocation(t.database.db, ids.integratedAuto) }),
+    );
+    expect(integrated.statusCode).toBe(403);
+    expect(integrated.json()).toEqual({ code: 'permission_denied', detail: INTEGRATED_CREATE_REFUSED });
+  });
+
+  it('answers 404 for another merchant’s location or tag in the body, or another merchant in the path', async () => {
+    expect(
+      (await call('POST', customersUrl(), 'staff@demo.test', newCustomer({ location_id: otherLocation }))).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('POST', customersUrl(), 'staff@demo.test', newCustomer({}, { tag_ids: [otherTag] }))).statusCode,
+    ).toBe(404);
+    expect((await call('POST', customersUrl(ids.legacyMotors), 'staff@demo.test', newCustomer())).statusCode).toBe(404);
+  });
+
+  it('refuses a phone number another customer of the merchant uses, until that customer is removed', async () => {
+    const phone = freshPhone();
+    const first = await create(newCustomer({ sms_phone_number: phone }));
+    const clash = await call('POST', customersUrl(), 'staff@demo.test', newCustomer({ sms_phone_number: phone }));
+    expect(clash.statusCode).toBe(400);
+    expect(clash.json()).toEqual({ sms_phone_number: [ERROR_CATALOGUE['phone_number.duplicate']] });
+    expect((await call('DELETE', customerUrl(first.id), 'staff@demo.test')).statusCode).toBe(204);
+    await create(newCustomer({ sms_phone_number: phone }));
+  });
+
+  it('lets one of 50 simultaneous creates with the same external id win; the rest are told it clashes', async () => {
+    const externalId = `RACE-${randomUUID().slice(0, 8)}`;
+    const headers = await as('staff@demo.test');
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: customersUrl(),
+          headers,
+          payload: newCustomer({}, { external_id: externalId }),
+        }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    for (const response of responses.filter((candidate) => candidate.statusCode !== 201)) {
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json().code).toBe('account.external_id.clash');
+    }
+  });
+});
+
+describe('the customers list', () => {
+  it('finds a customer by a formatted phone number, by name, email and external id', async () => {
+    const created = await create(
+      newCustomer({ first_name: 'Phoebe', sms_phone_number: '646-555-0177', email: 'phoebe.x@example.com' }),
+    );
+    const search = async (text: string) =>
+      (await call('GET', `${customersUrl()}?search=${encodeURIComponent(text)}`, 'staff@demo.test'))
+        .json()
+        .results.map((row: { id: string }) => row.id);
+    expect(await search('(646) 555-0177')).toContain(created.id);
+    expect(await search('+1 646 555 0177')).toContain(created.id);
+    expect(await search(`  phoebe ${created.last_name}  `)).toEqual([created.id]);
+    expect(await search('PHOEBE.X@example')).toEqual([created.id]);
+    expect(await search(created.accounts[0].external_id)).toEqual([created.id]);
+    expect(await search('(646) 555-0178')).not.toContain(created.id);
+  });
+
+  it('lists rows with accounts, tags, location and merchant; filters and sorts them', async () => {
+    const name = `Filter${randomUUID().slice(0, 6)}`;
+    const a = await create(newCustomer({ last_name: name, location_id: airportRd }, { amount_due_cents: 500 }));
+    const b = await create(
+      newCustomer(
+        { last_name: name, location_id: mainSt },
+        { amount_due_cents: 100, status: 'closed', tag_ids: [vipTag] },
+      ),
+    );
+    const list = async (query: string) =>
+      (await call('GET', `${customersUrl()}?search=${name}&${query}`, 'staff@demo.test')).json();
+    const all = await list('ordering=amount_due');
+    expect(all.count).toBe(2);
+    expect(all.results.map((row: { id: string }) => row.id)).toEqual([b.id, a.id]);
+    expect(all.results[0]).toMatchObject({
+      merchant: { id: ids.demoMotors, name: 'Demo Motors' },
+      location: { id: mainSt, name: 'Main St' },
+      external_id: b.accounts[0].external_id,
+      tags: [{ id: vipTag, name: 'VIP' }],
+      accounts: [{ status: 'closed', amount_due_cents: 100, role: 'primary' }],
+    });
+    expect((await list('ordering=-amount_due')).results[0].id).toBe(a.id);
+    expect((await list(`location=${airportRd}`)).results.map((row: { id: string }) => row.id)).toEqual([a.id]);
+    expect((await list('status=closed')).results.map((row: { id: string }) => row.id)).toEqual([b.id]);
+    expect((await list(`tag=${vipTag}`)).results.map((row: { id: string }) => row.id)).toEqual([b.id]);
+    expect((await call('GET', `${customersUrl()}?location=${otherLocation}`, 'staff@demo.test')).statusCode).toBe(404);
+    expect((await call('GET', `${customersUrl()}?tag=${otherTag}`, 'staff@demo.test')).statusCode).toBe(404);
+    expect((await call('GET', `${customersUrl()}?page_size=101`, 'staff@demo.test')).statusCode).toBe(400);
+  });
+
+  it('pages the demo customers 50 at a time', async () => {
+    const page = (await call('GET', `${customersUrl()}?page_size=50&ordering=last_name`, 'staff@demo.test')).json();
+    expect(page.count).toBeGreaterThanOrEqual(200);
+    expect(page.results).toHaveLength(50);
+    expect(page.next).toContain('page=2');
+  });
+
+  it('across merchants shows only the merchants the user works for', async () => {
+    const merchantsIn = async (email: string, query = '') => {
+      const body = (await call('GET', `/api/customers/?page_size=100${query}`, email)).json();
+      return new Set(body.results.map((row: { merchant: { id: string } }) => row.merchant.id));
+    };
+    expect(await merchantsIn('staff@demo.test')).toEqual(new Set([ids.demoMotors]));
+    const crOnly = await merchantsIn('admin@demo.test', `&merchant=${ids.customRolesAuto}`);
+    expect(crOnly).toEqual(new Set([ids.customRolesAuto]));
+    expect((await merchantsIn('legacy@demo.test')).has(ids.demoMotors)).toBe(false);
+    expect((await call('GET', `/api/customers/?merchant=${ids.demoMotors}`, 'legacy@demo.test')).statusCode).toBe(404);
+    const superRows = (await call('GET', `/api/customers/?merchant=${ids.integratedAuto}`, 'super@demo.test')).json();
+    expect(superRows.count).toBeGreaterThanOrEqual(20);
+    expect((await call('GET', '/api/customers/', null)).statusCode).toBe(401);
+  });
+});
+
+describe('a customer', () => {
+  it('opens with its accounts; is recorded as recently viewed; is located from its account', async () => {
+    const created = await create(newCustomer());
+    const detail = await call('GET', `${customerUrl(created.id)}?checkIntegration=true`, 'admin@demo.test');
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().accounts).toHaveLength(1);
+    expect((await call('POST', `${customerUrl(created.id)}update_last_viewed/`, 'admin@demo.test')).statusCode).toBe(
+      204,
+    );
+    const recent = (await call('GET', `${customersUrl()}recently_viewed/`, 'admin@demo.test')).json();
+    expect(recent.results[0]).toMatchObject({ id: created.id, external_id: created.accounts[0].external_id });
+    expect((await call('GET', `${customersUrl()}recently_viewed/`, 'staff@demo.test')).json().results).toEqual([]);
+
+    const accountId = created.accounts[0].id;
+    const located = await call('GET', `/api/accounts/${accountId}/locate/`, 'staff@demo.test');
+    expect(located.json()).toEqual({ merchant_id: ids.demoMotors, customer_id: created.id, account_id: accountId });
+    expect((await call('GET', `/api/accounts/${accountId}/locate/`, 'legacy@demo.test')).statusCode).toBe(404);
+    expect((await call('GET', `/api/accounts/${randomUUID()}/locate/`, 'staff@demo.test')).statusCode).toBe(404);
+  });
+
+  it('is 404 under another merchant, or with an id that is not one', async () => {
+    const created = await create(newCustomer());
+    expect((await call('GET', customerUrl(created.id, ids.customRolesAuto), 'admin@demo.test')).statusCode).toBe(404);
+    expect((await call('GET', customerUrl('not-an-id'), 'admin@demo.test')).statusCode).toBe(404);
+    expect(
+      (await call('PATCH', customerUrl(created.id, ids.customRolesAuto), 'admin@demo.test', { first_name: 'X' }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('edits its fields, with history of what changed', async () => {
+    const created = await create(newCustomer({ sms_phone_number: freshPhone() }));
+    const patched = await call('PATCH', customerUrl(created.id), 'staff@demo.test', {
+      first_name: 'Renamed',
+      email: '',
+      language: 'es-US',
+      location_id: airportRd,
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json()).toMatchObject({ first_name: 'Renamed', email: null, language: 'es-US' });
+    // The accounts it is primary on follow it to the new location.
+    expect(patched.json().accounts[0].location.id).toBe(airportRd);
+    const history = (await call('GET', `${customerUrl(created.id)}history/`, 'staff@demo.test')).json();
+    const [latest] = history.results;
+    expect(latest.kind).toBe('customer.updated');
+    expect(latest.before).toEqual({
+      first_name: 'Quinn',
+      email: 'quinn@example.com',
+      language: 'en-US',
+      location_id: mainSt,
+    });
+    expect(latest.after).toEqual({ first_name: 'Renamed', email: null, language: 'es-US', location_id: airportRd });
+    expect(latest.actor.first_name).toBe('Stacy');
+
+    const other = await create(newCustomer({ sms_phone_number: freshPhone() }));
+    const duplicate = await call('PATCH', customerUrl(other.id), 'staff@demo.test', {
+      sms_phone_number: created.sms_phone_number,
+    });
+    expect(duplicate.json()).toEqual({ sms_phone_number: [ERROR_CATALOGUE['phone_number.duplicate']] });
+    expect(
+      (await call('PATCH', customerUrl(other.id), 'staff@demo.test', { location_id: otherLocation })).statusCode,
+    ).toBe(404);
+  });
+
+  it('edits its account: amounts, autopay cap, tags, external id and location rules', async () => {
+    const created = await create(newCustomer({}, { due_date: '2030-01-30' }));
+    const accountUrl = `${customerUrl(created.id)}accounts/${created.accounts[0].id}/`;
+    const cap = await call('PATCH', accountUrl, 'staff@demo.test', { autopay: true });
+    expect(cap.json()).toEqual({ due_date: [ERROR_CATALOGUE['account.due_date.autopay_cap']] });
+    const ok = await call('PATCH', accountUrl, 'staff@demo.test', {
+      autopay: true,
+      due_date: '2030-02-28',
+      amount_due_cents: 999,
+      convenience_fee_cents: 0,
+      status: 'do_not_contact',
+      tag_ids: [vipTag],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().accounts[0]).toMatchObject({
+      autopay: true,
+      due_date: '2030-02-28',
+      amount_due_cents: 999,
+      status: 'do_not_contact',
+      tags: [{ id: vipTag, name: 'VIP' }],
+    });
+    expect((await call('PATCH', accountUrl, 'staff@demo.test', { convenience_fee_cents: -1 })).json()).toEqual({
+      convenience_fee_cents: [ERROR_CATALOGUE['account.negative_convenience_fee']],
+    });
+    const mismatch = await call('PATCH', accountUrl, 'staff@demo.test', { location_id: airportRd });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().code).toBe('location.customer_account_mismatch');
+    expect((await call('PATCH', accountUrl, 'staff@demo.test', { location_id: otherLocation })).statusCode).toBe(404);
+    expect((await call('PATCH', accountUrl, 'staff@demo.test', { tag_ids: [otherTag] })).statusCode).toBe(404);
+    const other = await create(newCustomer());
+    const clash = await call('PATCH', accountUrl, 'staff@demo.test', { external_id: other.accounts[0].external_id });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().code).toBe('account.external_id.clash');
+    const history = (await call('GET', `${customerUrl(created.id)}history/`, 'staff@demo.test')).json();
+    const updated = history.results.find((event: { kind: string }) => event.kind === 'account.updated');
+    expect(updated.before).toMatchObject({ autopay: false, status: 'active', tags: [] });
+    expect(updated.after).toMatchObject({ autopay: true, status: 'do_not_contact', tags: ['VIP'] });
+    // Another customer's account under this customer's path is not found.
+    expect(
+      (await call('PATCH', `${customerUrl(created.id)}accounts/${other.accounts[0].id}/`, 'staff@demo.test', {}))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('changes an opt-in only with the affirmed words, and writes the consent ledger', async () => {
+    const created = await create(newCustomer({ sms_phone_number: freshPhone() }));
+    const url = `${customerUrl(created.id)}consent/`;
+    expect((await call('POST', url, 'staff@demo.test', { channel: 'sms', opted_in: true })).json()).toEqual({
+      affirmation: ['Required'],
+    });
+    const words = consentAffirmationText('sms', true);
+    const on = await call('POST', url, 'staff@demo.test', { channel: 'sms', opted_in: true, affirmation: words });
+    expect(on.statusCode, on.body).toBe(201);
+    expect(on.json().text_opt_in).toBe(true);
+    const offWords = consentAffirmationText('sms', false);
+    await call('POST', url, 'admin@demo.test', { channel: 'sms', opted_in: false, affirmation: offWords });
+    const ledger = (await call('GET', url, 'staff@demo.test')).json();
+    expect(ledger.results.map((entry: { opted_in: boolean; affirmation: string; method: string }) => entry)).toEqual([
+      expect.objectContaining({ channel: 'sms', opted_in: false, affirmation: offWords, method: 'staff_affirmed' }),
+      expect.objectContaining({ channel: 'sms', opted_in: true, affirmation: words, method: 'staff_affirmed' }),
+    ]);
+    const rows = await t.database.db.select().from(consentEvents).where(eq(consentEvents.customer_id, created.id));
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.actor_id !== null)).toBe(true);
+    const noEmail = await create(newCustomer({ email: null }));
+    expect(
+      (
+        await call('POST', `${customerUrl(noEmail.id)}consent/`, 'staff@demo.test', {
+          channel: 'email',
+          opted_in: true,
+          affirmation: words,
+        })
+      ).json(),
+    ).toEqual({ email: ['Required'] });
+  });
+
+  it('is voided by DELETE: its detail still opens as removed with its history; lists leave it out', async () => {
+    const created = await create(newCustomer({ first_name: 'Voidable' }));
+    await call('POST', `${customerUrl(created.id)}notes/`, 'staff@demo.test', { body: 'Before removal' });
+    expect((await call('DELETE', customerUrl(created.id), 'staff@demo.test')).statusCode).toBe(204);
+    expect((await call('DELETE', customerUrl(created.id), 'staff@demo.test')).statusCode).toBe(404);
+    const detail = (await call('GET', customerUrl(created.id), 'staff@demo.test')).json();
+    expect(detail).toMatchObject({ removed: true, first_name: 'Voidable' });
+    expect(detail.removed_at).not.toBeNull();
+    const history = (await call('GET', `${customerUrl(created.id)}history/`, 'staff@demo.test')).json();
+    expect(history.results.map((event: { kind: string }) => event.kind)).toContain('customer.removed');
+    expect(history.results.map((event: { kind: string }) => event.kind)).toContain('customer.created');
+    expect((await call('GET', `${customerUrl(created.id)}notes/`, 'staff@demo.test')).json().count).toBe(1);
+    const list = (await call('GET', `${customersUrl()}?search=${created.last_name}`, 'staff@demo.test')).json();
+    expect(list.count).toBe(0);
+    const [row] = await t.database.db.select().from(customers).where(eq(customers.id, created.id));
+    expect(row?.removed_by).toBe(await userIdOf(t.database.db, 'staff@demo.test'));
+    expect((await call('PATCH', customerUrl(created.id), 'staff@demo.test', { first_name: 'X' })).statusCode).toBe(404);
+  });
+});
+
+describe('notes', () => {
+  it('are added by any user of the merchant and edited with noteUpdate', async () => {
+    const crLocation = await findOrCreateLocation(t.database.db, ids.customRolesAuto);
+    const created = await create(newCustomer({ location_id: crLocation }), 'admin@demo.test', ids.customRolesAuto);
+    const url = `${customerUrl(created.id, ids.customRolesAuto)}notes/`;
+    expect((await call('POST', url, 'agent@demo.test', { body: '' })).json()).toEqual({ body: ['Required'] });
+    expect((await call('POST', url, 'agent@demo.test', { body: 'x'.repeat(2001) })).json()).toEqual({
+      body: ['Must be at most 2000 characters'],
+    });
+    const added = await call('POST', url, 'agent@demo.test', { body: '  Promised to pay Friday  ' });
+    expect(added.statusCode).toBe(201);
+    const note = added.json();
+    expect(note).toMatchObject({ body: 'Promised to pay Friday', edited: null, author: { first_name: 'Alex' } });
+    // The Collector role holds is_note_update_allowed.
+    const edited = await call('PATCH', `${url}${note.id}/`, 'agent@demo.test', { body: 'Paid' });
+    expect(edited.json()).toMatchObject({ body: 'Paid' });
+    expect(edited.json().edited).not.toBeNull();
+    const roleWithout = await createCustomRole(t.database.db, ids.customRolesAuto, ['is_customer_update_allowed']);
+    const user = await createUser(t.database.db, ids.customRolesAuto, { role: 'custom', customRoleId: roleWithout });
+    const denied = await call('PATCH', `${url}${note.id}/`, user.email, { body: 'No' });
+    expect(denied.statusCode).toBe(403);
+    const list = (await call('GET', url, 'agent@demo.test')).json();
+    expect(list.results.map((entry: { body: string }) => entry.body)).toEqual(['Paid']);
+    expect((await call('PATCH', `${url}${randomUUID()}/`, 'agent@demo.test', { body: 'x' })).statusCode).toBe(404);
+  });
+});
+
+describe('co-borrowers', () => {
+  it('are added (existing or new) and removed; the primary stays', async () => {
+    const primary = await create(newCustomer());
+    const existing = await create(newCustomer({ first_name: 'Existing' }));
+    const accountId = primary.accounts[0].id;
+    const url = `${customerUrl(primary.id)}accounts/${accountId}/customers/`;
+    const added = await call('POST', url, 'staff@demo.test', { customer_id: existing.id });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().results.map((entry: { id: string; role: string }) => [entry.id, entry.role])).toEqual([
+      [primary.id, 'primary'],
+      [existing.id, 'co_borrower'],
+    ]);
+    expect((await call('POST', url, 'staff@demo.test', { customer_id: existing.id })).statusCode).toBe(409);
+    const inline = await call('POST', url, 'staff@demo.test', {
+      customer: { first_name: 'Inline', last_name: 'Borrower', sms_phone_number: freshPhone() },
+    });
+    expect(inline.statusCode, inline.body).toBe(201);
+    expect(inline.json().results).toHaveLength(3);
+    expect((await call('POST', url, 'staff@demo.test', {})).json()).toEqual({ customer_id: ['Required'] });
+    const crLocation = await findOrCreateLocation(t.database.db, ids.customRolesAuto);
+    const foreign = await create(newCustomer({ location_id: crLocation }), 'admin@demo.test', ids.customRolesAuto);
+    expect((await call('POST', url, 'staff@demo.test', { customer_id: foreign.id })).statusCode).toBe(404);
+
+    // The co-borrower sees the account too, and its external id finds them.
+    const coDetail = (await call('GET', customerUrl(existing.id), 'staff@demo.test')).json();
+    expect(coDetail.accounts.map((account: { id: string; role: string }) => account.role).sort()).toEqual([
+      'co_borrower',
+      'primary',
+    ]);
+    const listed = (await call('GET', url, 'staff@demo.test')).json();
+    expect(listed.results).toHaveLength(3);
+
+    const primaryRemoval = await call('DELETE', `${url}${primary.id}/`, 'staff@demo.test');
+    expect(primaryRemoval.statusCode).toBe(400);
+    expect(primaryRemoval.json().detail).toBe(PRIMARY_NOT_REMOVABLE);
+    expect((await call('DELETE', `${url}${existing.id}/`, 'staff@demo.test')).statusCode).toBe(204);
+    expect((await call('GET', url, 'staff@demo.test')).json().results).toHaveLength(2);
+    expect((await call('DELETE', `${url}${existing.id}/`, 'staff@demo.test')).statusCode).toBe(404);
+    const history = (await call('GET', `${customerUrl(existing.id)}history/`, 'staff@demo.test')).json();
+    expect(history.results.map((event: { kind: string }) => event.kind)).toEqual(
+      expect.arrayContaining(['co_borrower.added', 'co_borrower.removed']),
+    );
+  });
+});
+
+describe('payment methods', () => {
+  it('lists masked numbers only', async () => {
+    const list = (
+      await call('GET', `/api/customers/?merchant=${ids.demoMotors}&ordering=created`, 'staff@demo.test')
+    ).json();
+    // The demo gives every eighth demo customer a payment method, the first one included.
+    const first = list.results[0];
+    const methods = (await call('GET', `${customerUrl(first.id)}payment_methods/`, 'staff@demo.test')).json();
+    expect(methods.count).toBe(1);
+    const [method] = methods.results;
+    expect(method.masked_card_number ?? method.masked_account_number).toMatch(/^X+\d{4}$/);
+  });
+});

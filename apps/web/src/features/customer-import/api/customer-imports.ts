@@ -1,0 +1,40 @@
+import { customerImportEndpoints, type CreateImportInput } from '@paydesk/domain/customers/customer-imports.contract';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /merchants/:id/customer_import_mapping/: the mapping used last at this merchant. */
+export function getImportMappingQueryOptions(merchantID: string) {
+  return queryOptions({
+    queryKey: ['customer-import-mapping', merchantID],
+    queryFn: ({ signal }) => api.call(customerImportEndpoints.mapping, { params: { id: merchantID } }, { signal }),
+    staleTime: Infinity,
+  });
+}
+
+export function useImportMapping(merchantID: string) {
+  return useQuery(getImportMappingQueryOptions(merchantID));
+}
+
+/** POST /merchants/:id/customer_imports/: uploads the CSV text with its mapping; the rows import in the background. */
+export function useStartImport(merchantID: string) {
+  return useMutation({
+    mutationFn: (input: CreateImportInput) =>
+      api.call(customerImportEndpoints.create, { params: { id: merchantID }, body: input }),
+  });
+}
+
+/** GET …/customer_imports/:importId/, polled every second until the import completes. */
+export function useImportProgress(merchantID: string, importID: string | null) {
+  return useQuery({
+    queryKey: ['customer-import', merchantID, importID],
+    queryFn: ({ signal }) =>
+      api.call(customerImportEndpoints.get, { params: { id: merchantID, importId: importID ?? '' } }, { signal }),
+    enabled: importID !== null,
+    refetchInterval: (query) => (query.state.data?.status === 'completed' ? false : 1000),
+  });
+}
+
+/** GET …/customer_imports/:importId/report/: the failed rows and their reasons. */
+export function getImportReport(merchantID: string, importID: string) {
+  return api.call(customerImportEndpoints.report, { params: { id: merchantID, importId: importID } });
+}

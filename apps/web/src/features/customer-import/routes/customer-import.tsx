@@ -1,0 +1,239 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  FileInput,
+  Group,
+  List,
+  Loader,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IMPORT_FIELDS,
+  guessMapping,
+  mappingErrors,
+  type CustomerImport,
+  type ImportField,
+  type ImportMapping,
+} from '@paydesk/domain/customers/customer-imports.contract';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { describeError, notifyError } from '../../../lib/notify';
+import { getImportReport, useImportMapping, useImportProgress, useStartImport } from '../api/customer-imports';
+import { MappingStep } from '../components/mapping-step';
+import { PreviewStep } from '../components/preview-step';
+import { downloadText, readCsvFile, reportCsv, type ReadCsv } from '../lib/read-csv';
+
+const STEPS = ['Upload', 'Map columns', 'Preview', 'Import', 'Result'] as const;
+type Step = 0 | 1 | 2 | 3 | 4;
+
+/** The remembered mapping where its columns are in this file, else a guess from the headers. */
+function initialMapping(columns: string[], remembered: ImportMapping | undefined): ImportMapping {
+  const guessed = guessMapping(columns);
+  const mapping: ImportMapping = {};
+  for (const field of IMPORT_FIELDS) {
+    const saved = remembered?.[field];
+    const column = saved && columns.includes(saved) ? saved : guessed[field];
+    if (column) mapping[field] = column;
+  }
+  return mapping;
+}
+
+/** The server's refusal as lines to show: a file problem, mapping problems or its detail. */
+function uploadProblems(error: unknown): string[] {
+  if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
+    return Object.values(error.fieldErrors).flat();
+  }
+  return [describeError(error)];
+}
+
+/** /merchants/:merchantID/customers/import: Upload → Map → Preview → Import (progress) → Result. */
+export function CustomerImportRoute() {
+  const { merchantID = '' } = useParams();
+  const remembered = useImportMapping(merchantID);
+  const startImport = useStartImport(merchantID);
+  const [step, setStep] = useState<Step>(0);
+  const [file, setFile] = useState<File | null>(null);
+  const [csv, setCsv] = useState<ReadCsv | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [mapping, setMapping] = useState<ImportMapping>({});
+  const [showMappingErrors, setShowMappingErrors] = useState(false);
+  const [importID, setImportID] = useState<string | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const progress = useImportProgress(merchantID, importID);
+  const current = progress.data;
+  const finished = current?.status === 'completed';
+  const shownStep: Step = step === 3 && finished ? 4 : step;
+
+  const errors: Partial<Record<ImportField, string>> = csv ? mappingErrors(mapping, csv.columns) : {};
+
+  async function chooseFile(chosen: File | null) {
+    setFile(chosen);
+    setCsv(null);
+    setFileError(null);
+    if (!chosen) return;
+    try {
+      const read = await readCsvFile(chosen);
+      setCsv(read);
+      setMapping(initialMapping(read.columns, remembered.data?.mapping));
+      setShowMappingErrors(false);
+      setStep(1);
+    } catch (error) {
+      setFileError(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  async function runImport() {
+    if (!csv) return;
+    setProblems([]);
+    try {
+      const created = await startImport.mutateAsync({ file_name: csv.fileName, csv: csv.text, mapping });
+      setImportID(created.id);
+      setStep(3);
+    } catch (error) {
+      setProblems(uploadProblems(error));
+    }
+  }
+
+  async function downloadReport(done: CustomerImport) {
+    try {
+      const report = await getImportReport(merchantID, done.id);
+      downloadText(`${done.file_name.replace(/\.csv$/i, '')}-failed-rows.csv`, reportCsv(report));
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  function restart() {
+    setStep(0);
+    setFile(null);
+    setCsv(null);
+    setImportID(null);
+    setProblems([]);
+  }
+
+  return (
+    <Stack gap="md" maw={1200}>
+      <Title order={1}>Import customers</Title>
+      <Text c="dimmed" size="sm" aria-live="polite">
+        Step {shownStep + 1} of {STEPS.length}: {STEPS[shownStep]}
+      </Text>
+      <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
+        {shownStep === 0 && (
+          <Stack gap="sm">
+            <Text>
+              Choose a CSV file with a header row: one customer and account per row. Files up to 20 MB and 100,000 rows.
+              Rows whose external ID matches an existing account update it.
+            </Text>
+            {/* The remembered mapping first, so the file's mapping starts from it. */}
+            {remembered.isPending ? (
+              <Loader size="sm" aria-label="Loading the remembered mapping" />
+            ) : (
+              <FileInput
+                label="CSV file"
+                accept=".csv,text/csv"
+                value={file}
+                onChange={(chosen) => void chooseFile(chosen)}
+                error={fileError}
+                clearable
+              />
+            )}
+          </Stack>
+        )}
+
+        {shownStep === 1 && csv && (
+          <Stack gap="md">
+            <Text>
+              {csv.fileName}: {csv.rows.length.toLocaleString('en-US')} rows. Choose the column each field comes from.
+            </Text>
+            <MappingStep
+              columns={csv.columns}
+              mapping={mapping}
+              errors={showMappingErrors ? errors : {}}
+              onChange={setMapping}
+            />
+            <Group justify="space-between">
+              <Button variant="default" onClick={restart}>
+                Choose another file
+              </Button>
+              <Button
+                onClick={() => {
+                  if (Object.keys(errors).length > 0) setShowMappingErrors(true);
+                  else setStep(2);
+                }}
+              >
+                Preview
+              </Button>
+            </Group>
+          </Stack>
+        )}
+
+        {shownStep === 2 && csv && (
+          <Stack gap="md">
+            <PreviewStep rows={csv.rows} mapping={mapping} />
+            {problems.length > 0 && (
+              <Alert color="red" title="The file was not imported">
+                <List size="sm">
+                  {problems.map((problem) => (
+                    <List.Item key={problem}>{problem}</List.Item>
+                  ))}
+                </List>
+              </Alert>
+            )}
+            <Group justify="space-between">
+              <Button variant="default" onClick={() => setStep(1)}>
+                Back to mapping
+              </Button>
+              <Button onClick={() => void runImport()} loading={startImport.isPending}>
+                Import {csv.rows.length.toLocaleString('en-US')} rows
+              </Button>
+            </Group>
+          </Stack>
+        )}
+
+        {shownStep === 3 && (
+          <Stack gap="sm">
+            <Text>Importing… You can leave this page; the import goes on.</Text>
+            <Progress
+              value={current && current.total > 0 ? (current.processed / current.total) * 100 : 0}
+              size="lg"
+              aria-label="Import progress"
+              animated
+            />
+            <Text size="sm" aria-live="polite">
+              {current
+                ? `${current.processed.toLocaleString('en-US')} of ${current.total.toLocaleString('en-US')} rows processed`
+                : 'Starting…'}
+            </Text>
+          </Stack>
+        )}
+
+        {shownStep === 4 && current && (
+          <Stack gap="sm">
+            <Alert color={current.failed > 0 ? 'yellow' : 'green'} title="Import finished">
+              <Text>
+                Imported {current.imported.toLocaleString('en-US')}
+                {current.updated > 0 ? ` (${current.updated.toLocaleString('en-US')} updated)` : ''}, failed{' '}
+                {current.failed.toLocaleString('en-US')}.
+              </Text>
+            </Alert>
+            <Group>
+              {current.failed > 0 && <Button onClick={() => void downloadReport(current)}>Download report</Button>}
+              <Anchor component={Link} to={`/merchants/${merchantID}/customers`}>
+                Go to the customer list
+              </Anchor>
+              <Button variant="default" onClick={restart}>
+                Import another file
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,158 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { buildProfile, buildSession } from '../../../../test/profile-fixtures';
+import { renderRoutes } from '../../../../test/render';
+import { server } from '../../../../test/server';
+import { setupUser } from '../../../../test/user';
+import { CUSTOMER_ID, LOCATIONS, MERCHANT_ID, buildCustomer, serveMerchantOptions } from '../test-fixtures';
+import { CustomerCreateRoute } from './customer-create';
+
+function serveCreate(answer: () => Response = () => HttpResponse.json(buildCustomer(), { status: 201 })) {
+  const bodies: unknown[] = [];
+  serveMerchantOptions();
+  server.use(
+    http.post(`/api/merchants/${MERCHANT_ID}/customers/`, async ({ request }) => {
+      bodies.push(await request.json());
+      return answer();
+    }),
+  );
+  return bodies;
+}
+
+function renderCreate() {
+  return renderRoutes(
+    [
+      { path: '/merchants/:merchantID/customers/create', element: <CustomerCreateRoute /> },
+      { path: '/merchants/:merchantID/customers/:customerID', element: <h1>Customer page</h1> },
+    ],
+    {
+      session: buildSession(buildProfile({ role: 'staff' })),
+      initialEntries: [`/merchants/${MERCHANT_ID}/customers/create`],
+    },
+  );
+}
+
+const textbox = (name: RegExp) => screen.getByRole('textbox', { name });
+
+describe('create customer', () => {
+  it('checks every field with the domain rules and the spec messages before sending', async () => {
+    const bodies = serveCreate();
+    const user = setupUser();
+    renderCreate();
+    await screen.findByRole('option', { name: 'Airport Rd' });
+
+    await user.type(textbox(/^Mobile phone/), '555');
+    await user.type(textbox(/^Email/), 'not-an-email');
+    await user.type(screen.getByLabelText('Date of birth'), '2999-01-01');
+    await user.type(textbox(/^Convenience fee/), '-1');
+    await user.click(screen.getByRole('checkbox', { name: 'Text opt-in' }));
+    await user.click(screen.getByRole('button', { name: 'Create customer' }));
+
+    expect(textbox(/^First name/)).toHaveAccessibleDescription('Required');
+    expect(textbox(/^Last name/)).toHaveAccessibleDescription('Required');
+    expect(textbox(/^Mobile phone/)).toHaveAccessibleDescription('Phone number is not valid');
+    expect(textbox(/^Email/)).toHaveAccessibleDescription('Email is not valid');
+    expect(screen.getByLabelText('Date of birth')).toHaveAccessibleDescription(
+      'Date of Birth Can Not Be in The Future.',
+    );
+    expect(textbox(/^Account number/)).toHaveAccessibleDescription('Required');
+    expect(textbox(/^Amount due/)).toHaveAccessibleDescription('Amount Due is Required.');
+    expect(screen.getByRole('combobox', { name: /^Location/ })).toHaveAccessibleDescription('Required');
+    expect(bodies).toEqual([]);
+  });
+
+  it('puts the autopay cap on the due date', async () => {
+    const bodies = serveCreate();
+    const user = setupUser();
+    renderCreate();
+
+    await user.click(await screen.findByRole('switch', { name: 'Autopay' }));
+    expect(screen.getByText(/due date must be on or before day 28/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Due date'), '2026-12-29');
+    await user.click(screen.getByRole('button', { name: 'Create customer' }));
+
+    expect(screen.getByLabelText('Due date')).toHaveAccessibleDescription(
+      'Due date with Autopay must not exceed the 28th.',
+    );
+    expect(bodies).toEqual([]);
+  });
+
+  it('shows the words an opt-in records, sends them, and opens the new customer', async () => {
+    const bodies = serveCreate();
+    const user = setupUser();
+    const { router } = renderCreate();
+    await screen.findByRole('option', { name: 'Airport Rd' });
+
+    await user.type(textbox(/^First name/), 'Nia');
+    await user.type(textbox(/^Last name/), 'New');
+    await user.type(textbox(/^Mobile phone/), '(212) 555-0199');
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Location/ }), 'Airport Rd');
+    await user.type(textbox(/^Account number/), 'A-3003');
+    await user.type(textbox(/^Amount due/), '1250.5');
+    await user.type(screen.getByLabelText('Due date'), '2026-12-15');
+    const words = 'I affirm that the customer has given express permission to receive text messages.';
+    expect(screen.queryByText(words)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Text opt-in' }));
+    expect(screen.getByText(words)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create customer' }));
+
+    expect(await screen.findByRole('heading', { name: 'Customer page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/merchants/${MERCHANT_ID}/customers/${CUSTOMER_ID}`);
+    expect(bodies).toEqual([
+      {
+        first_name: 'Nia',
+        last_name: 'New',
+        email: null,
+        sms_phone_number: '(212) 555-0199',
+        date_of_birth: null,
+        language: 'en-US',
+        location_id: LOCATIONS[1]!.id,
+        account: {
+          external_id: 'A-3003',
+          amount_due_cents: 125050,
+          due_date: '2026-12-15',
+          autopay: false,
+          convenience_fee_cents: 0,
+          status: 'active',
+          tag_ids: [],
+        },
+        text_opt_in: true,
+        email_opt_in: false,
+        affirmation: words,
+      },
+    ]);
+  });
+
+  it('puts the server answers on the fields (duplicate phone, external id clash)', async () => {
+    serveCreate(() => HttpResponse.json({ sms_phone_number: ['Phone Number is Already in Use.'] }, { status: 400 }));
+    const user = setupUser();
+    renderCreate();
+    await screen.findByRole('option', { name: 'Airport Rd' });
+
+    await user.type(textbox(/^First name/), 'Nia');
+    await user.type(textbox(/^Last name/), 'New');
+    await user.type(textbox(/^Mobile phone/), '(212) 555-0199');
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Location/ }), 'Main St');
+    await user.type(textbox(/^Account number/), 'A-1001');
+    await user.type(textbox(/^Amount due/), '10');
+    await user.click(screen.getByRole('button', { name: 'Create customer' }));
+
+    await waitFor(() =>
+      expect(textbox(/^Mobile phone/)).toHaveAccessibleDescription('Phone Number is Already in Use.'),
+    );
+
+    server.use(
+      http.post(`/api/merchants/${MERCHANT_ID}/customers/`, () =>
+        HttpResponse.json({ detail: 'clash', code: 'account.external_id.clash' }, { status: 409 }),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Create customer' }));
+    await waitFor(() =>
+      expect(textbox(/^Account number/)).toHaveAccessibleDescription(
+        'Account with provided external ID already exists.',
+      ),
+    );
+    expect(within(document.body).queryByRole('heading', { name: 'Customer page' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,244 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Divider,
+  Fieldset,
+  Group,
+  MultiSelect,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
+import { DEFAULT_LANGUAGE } from '@paydesk/domain/constants';
+import {
+  breaksAutopayCap,
+  consentAffirmationText,
+  createCustomerSchema,
+  type CreateCustomerInput,
+} from '@paydesk/domain/customers/customers.contract';
+import { ERROR_CATALOGUE } from '@paydesk/domain/errors/catalogue';
+import { REQUIRED } from '@paydesk/domain/validation/messages';
+import { Link, useNavigate, useParams } from 'react-router';
+import { MoneyInput, readMoneyValue, type MoneyValue } from '../../../components/money-input';
+import { showFormError } from '../../../lib/form-errors';
+import { notifySuccess } from '../../../lib/notify';
+import { useLeavePrompt } from '../../../lib/use-leave-prompt';
+import { useCreateCustomer } from '../api/customers-mutations';
+import { useAccountTags, useMerchantLocations } from '../api/merchant-options';
+import { AUTOPAY_CAP_HINT, STATUS_CHOICES } from '../components/account-form';
+import { CustomerFields, validateCustomerFields, type CustomerFormValues } from '../components/customer-form';
+import { customerPath } from './customer-list';
+
+export type CreateFormValues = CustomerFormValues & {
+  external_id: string;
+  amount_due: MoneyValue;
+  due_date: string;
+  autopay: boolean;
+  convenience_fee: MoneyValue;
+  status: string;
+  tag_ids: string[];
+  text_opt_in: boolean;
+  email_opt_in: boolean;
+};
+
+const INITIAL_VALUES: CreateFormValues = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  sms_phone_number: '',
+  date_of_birth: '',
+  language: DEFAULT_LANGUAGE,
+  location_id: '',
+  external_id: '',
+  amount_due: '',
+  due_date: '',
+  autopay: false,
+  convenience_fee: '',
+  status: 'active',
+  tag_ids: [],
+  text_opt_in: false,
+  email_opt_in: false,
+};
+
+/** Server and schema paths → form fields. */
+const FIELD_MAP: Record<string, string> = {
+  'account.external_id': 'external_id',
+  'account.amount_due_cents': 'amount_due',
+  'account.due_date': 'due_date',
+  'account.autopay': 'autopay',
+  'account.convenience_fee_cents': 'convenience_fee',
+  'account.status': 'status',
+  'account.tag_ids': 'tag_ids',
+  affirmation: 'text_opt_in',
+};
+const FIELDS = [
+  ...Object.keys(INITIAL_VALUES).filter((key) => !['amount_due', 'convenience_fee'].includes(key)),
+  'amount_due',
+  'convenience_fee',
+];
+
+/** The words recorded in the consent ledger for the opt-ins chosen (both channels' sentences when both). */
+export function createAffirmation(values: Pick<CreateFormValues, 'text_opt_in' | 'email_opt_in'>): string {
+  return [
+    values.text_opt_in ? consentAffirmationText('sms', true) : '',
+    values.email_opt_in ? consentAffirmationText('email', true) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+export function toCreateInput(values: CreateFormValues): CreateCustomerInput {
+  const amount = readMoneyValue(values.amount_due);
+  const fee = readMoneyValue(values.convenience_fee);
+  const affirmation = createAffirmation(values);
+  return {
+    first_name: values.first_name,
+    last_name: values.last_name,
+    email: values.email.trim() || null,
+    sms_phone_number: values.sms_phone_number.trim() || null,
+    date_of_birth: values.date_of_birth || null,
+    language: values.language as CreateCustomerInput['language'],
+    location_id: values.location_id,
+    account: {
+      external_id: values.external_id,
+      amount_due_cents: amount.cents ?? (undefined as unknown as number),
+      due_date: values.due_date || null,
+      autopay: values.autopay,
+      convenience_fee_cents: fee.cents ?? 0,
+      status: values.status as CreateCustomerInput['account']['status'],
+      tag_ids: values.tag_ids,
+    },
+    text_opt_in: values.text_opt_in,
+    email_opt_in: values.email_opt_in,
+    ...(affirmation ? { affirmation } : {}),
+  };
+}
+
+const createResolver = schemaResolver(createCustomerSchema, { sync: true });
+
+/** Every field checked by the domain's schemas, with the spec's messages, before anything is sent. */
+export function validateCreate(values: CreateFormValues): FormErrors {
+  const errors: FormErrors = {};
+  for (const [path, message] of Object.entries(createResolver(toCreateInput(values)))) {
+    const field = FIELD_MAP[path] ?? path;
+    if (!errors[field]) errors[field] = message;
+  }
+  const customer = validateCustomerFields(values);
+  if (customer.date_of_birth) errors.date_of_birth = customer.date_of_birth;
+  const amount = readMoneyValue(values.amount_due);
+  if (amount.error) errors.amount_due = amount.error;
+  const fee = readMoneyValue(values.convenience_fee);
+  if (fee.error) errors.convenience_fee = fee.error;
+  if (!values.location_id) errors.location_id = REQUIRED;
+  // The schema's cross-field rule runs only once every field is valid; show it at once.
+  if (breaksAutopayCap(values.autopay, values.due_date))
+    errors.due_date = ERROR_CATALOGUE['account.due_date.autopay_cap'];
+  return errors;
+}
+
+/** /merchants/:merchantID/customers/create: the customer, its first account, location, tags and opt-ins. */
+export function CustomerCreateRoute() {
+  const { merchantID = '' } = useParams();
+  const navigate = useNavigate();
+  const locations = useMerchantLocations(merchantID);
+  const tags = useAccountTags(merchantID);
+  const createCustomer = useCreateCustomer(merchantID);
+  const form = useForm<CreateFormValues>({ initialValues: INITIAL_VALUES, validate: validateCreate });
+  const leavePrompt = useLeavePrompt(form.isDirty() && !form.submitting);
+  const listPath = `/merchants/${encodeURIComponent(merchantID)}/customers`;
+  const affirmation = createAffirmation(form.values);
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    try {
+      const customer = await createCustomer.mutateAsync(toCreateInput(values));
+      form.resetDirty();
+      notifySuccess(`${customer.first_name} ${customer.last_name} created`);
+      navigate(customerPath(merchantID, customer.id));
+    } catch (error) {
+      showFormError(form, error, {
+        fields: FIELDS,
+        fieldMap: FIELD_MAP,
+        codeFields: {
+          'account.external_id.clash': 'external_id',
+          'phone_number.duplicate': 'sms_phone_number',
+          'account.amount_due_required': 'amount_due',
+          'account.due_date.autopay_cap': 'due_date',
+          'account.negative_convenience_fee': 'convenience_fee',
+          'customer.dob_in_future': 'date_of_birth',
+          'location.customer_account_mismatch': 'location_id',
+        },
+      });
+    }
+  });
+
+  return (
+    <Stack gap="lg" maw={900}>
+      <title>Create customer · Customers · Paydesk</title>
+      <Title order={1}>Create customer</Title>
+      <Paper withBorder p="lg">
+        <form onSubmit={handleSubmit} noValidate aria-label="Create customer">
+          <Fieldset variant="unstyled" disabled={form.submitting}>
+            <Stack gap="lg">
+              <Title order={2} fz="h4">
+                Customer
+              </Title>
+              <CustomerFields form={form} locations={locations.data ?? []} />
+              <Divider />
+              <Title order={2} fz="h4">
+                First account
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <TextInput label="Account number" withAsterisk {...form.getInputProps('external_id')} />
+                <NativeSelect label="Status" data={STATUS_CHOICES} {...form.getInputProps('status')} />
+                <MoneyInput label="Amount due" withAsterisk {...form.getInputProps('amount_due')} />
+                <MoneyInput label="Convenience fee" {...form.getInputProps('convenience_fee')} />
+                <TextInput label="Due date" type="date" {...form.getInputProps('due_date')} />
+                <MultiSelect
+                  label="Tags"
+                  searchable
+                  data={(tags.data ?? []).map((tag) => ({ value: tag.id, label: tag.name }))}
+                  {...form.getInputProps('tag_ids')}
+                />
+              </SimpleGrid>
+              <Switch label="Autopay" {...form.getInputProps('autopay', { type: 'checkbox' })} />
+              {form.values.autopay && (
+                <Text size="sm" c="dimmed">
+                  {AUTOPAY_CAP_HINT}
+                </Text>
+              )}
+              <Divider />
+              <Title order={2} fz="h4">
+                Opt-ins
+              </Title>
+              <Group gap="xl">
+                <Checkbox label="Text opt-in" {...form.getInputProps('text_opt_in', { type: 'checkbox' })} />
+                <Checkbox label="Email opt-in" {...form.getInputProps('email_opt_in', { type: 'checkbox' })} />
+              </Group>
+              {affirmation && (
+                <Alert color="indigo" title="By creating this customer you affirm" aria-live="polite">
+                  {affirmation}
+                </Alert>
+              )}
+              <Group justify="flex-end" gap="sm">
+                <Button component={Link} to={listPath} variant="default">
+                  Cancel
+                </Button>
+                <Button type="submit" loading={form.submitting}>
+                  Create customer
+                </Button>
+              </Group>
+            </Stack>
+          </Fieldset>
+        </form>
+      </Paper>
+      {leavePrompt}
+    </Stack>
+  );
+}

@@ -1,0 +1,338 @@
+import type { Customer } from '@paydesk/domain/customers/customers.contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { buildMerchant, buildProfile, buildSession } from '../../../../test/profile-fixtures';
+import { renderRoutes } from '../../../../test/render';
+import { server } from '../../../../test/server';
+import { setupUser } from '../../../../test/user';
+import {
+  ACCOUNT_ID,
+  CO_BORROWER_ID,
+  CUSTOMER_ID,
+  HISTORY,
+  MERCHANT_ID,
+  NOTES,
+  PAYMENT_METHODS,
+  buildAccount,
+  buildCustomer,
+  page,
+  serveMerchantOptions,
+} from '../test-fixtures';
+import { AccountCustomersRoute } from './account-customers';
+import { CustomerAccountDetailsRoute } from './customer-account-details';
+import { CustomerHistoryRoute } from './customer-history';
+import { CustomerFullViewRoute, CustomerLayoutRoute } from './customer-layout';
+import { CustomerNotesRoute } from './customer-notes';
+import { CustomerPaymentMethodsRoute } from './customer-payment-methods';
+
+const BASE = `/api/merchants/${MERCHANT_ID}/customers/${CUSTOMER_ID}`;
+const PAGE_PATH = `/merchants/${MERCHANT_ID}/customers/${CUSTOMER_ID}`;
+
+type Calls = {
+  detail: URLSearchParams[];
+  viewed: number;
+  posts: Array<{ path: string; body: unknown }>;
+  deletes: string[];
+};
+
+/** The customer's endpoints; writes are recorded and answered with `customer` as changed by `onWrite`. */
+function serveCustomer(initial: Customer = buildCustomer()) {
+  let customer = initial;
+  const calls: Calls = { detail: [], viewed: 0, posts: [], deletes: [] };
+  serveMerchantOptions();
+  server.use(
+    http.get(`${BASE}/`, ({ request }) => {
+      calls.detail.push(new URL(request.url).searchParams);
+      return HttpResponse.json(customer);
+    }),
+    http.post(`${BASE}/update_last_viewed/`, () => {
+      calls.viewed += 1;
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.get(`${BASE}/history/`, () => HttpResponse.json(page(HISTORY))),
+    http.get(`${BASE}/notes/`, () => HttpResponse.json(page(NOTES))),
+    http.get(`${BASE}/payment_methods/`, () => HttpResponse.json(page(PAYMENT_METHODS))),
+    http.post(`${BASE}/consent/`, async ({ request }) => {
+      const body = (await request.json()) as { channel: string; opted_in: boolean };
+      calls.posts.push({ path: 'consent', body });
+      customer = { ...customer, [body.channel === 'sms' ? 'text_opt_in' : 'email_opt_in']: body.opted_in };
+      return HttpResponse.json(customer, { status: 201 });
+    }),
+    http.post(`${BASE}/notes/`, async ({ request }) => {
+      const body = await request.json();
+      calls.posts.push({ path: 'notes', body });
+      return HttpResponse.json({ ...NOTES[0], id: '00000000-0000-4000-8000-000000000a92' }, { status: 201 });
+    }),
+    http.patch(`${BASE}/accounts/${ACCOUNT_ID}/`, async ({ request }) => {
+      const body = await request.json();
+      calls.posts.push({ path: 'account', body });
+      return HttpResponse.json(customer);
+    }),
+    http.delete(`${BASE}/accounts/${ACCOUNT_ID}/customers/:coBorrowerId/`, ({ params }) => {
+      calls.deletes.push(`co-borrower ${String(params.coBorrowerId)}`);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.delete(`${BASE}/`, () => {
+      calls.deletes.push('customer');
+      customer = { ...customer, removed: true, removed_at: '2026-03-01T12:00:00.000Z' };
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  return calls;
+}
+
+function renderCustomer(path = PAGE_PATH, profile = buildProfile({ role: 'admin' })) {
+  return renderRoutes(
+    [
+      { path: '/merchants/:merchantID/customers', element: <h1>Customers list</h1> },
+      { path: '/merchants/:merchantID/customers/:customerID/detail', element: <CustomerFullViewRoute /> },
+      {
+        path: '/merchants/:merchantID/customers/:customerID',
+        element: <CustomerLayoutRoute />,
+        children: [
+          { index: true, element: <CustomerAccountDetailsRoute /> },
+          { path: 'history', element: <CustomerHistoryRoute /> },
+          { path: 'notes', element: <CustomerNotesRoute /> },
+          { path: 'co-borrowers', element: <AccountCustomersRoute /> },
+          { path: 'payment-methods', element: <CustomerPaymentMethodsRoute /> },
+        ],
+      },
+    ],
+    { session: buildSession(profile), initialEntries: [path] },
+  );
+}
+
+describe('customer page', () => {
+  it('opens with the account details, asking with checkIntegration and then recording the view', async () => {
+    const calls = serveCustomer();
+    renderCustomer();
+
+    expect(await screen.findByRole('heading', { name: 'Carla Customer', level: 1 })).toBeInTheDocument();
+    const account = screen.getByRole('region', { name: 'Account A-1001' });
+    expect(within(account).getByText('Active')).toBeInTheDocument();
+    expect(within(account).getByText('$1,234.56')).toBeInTheDocument();
+    expect(within(account).getByText('12/05/2026')).toBeInTheDocument();
+    expect(within(account).getByText('On')).toBeInTheDocument();
+    expect(within(account).getByText('$2.95')).toBeInTheDocument();
+    expect(within(account).getByText('VIP')).toBeInTheDocument();
+    expect(within(account).getByText('Main St')).toBeInTheDocument();
+    expect(screen.getByText('(212) 555-0123')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Account details' })).toHaveAttribute('aria-selected', 'true');
+    expect(calls.detail[0]?.get('checkIntegration')).toBe('true');
+    await waitFor(() => expect(calls.viewed).toBe(1));
+  });
+
+  it('switches views through the URL', async () => {
+    serveCustomer();
+    const user = setupUser();
+    const { router } = renderCustomer();
+
+    await user.click(await screen.findByRole('tab', { name: 'Payment methods' }));
+
+    expect(router.state.location.pathname).toBe(`${PAGE_PATH}/payment-methods`);
+    expect(await screen.findByText('Work Visa XXXX4242')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Payment methods' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('shows the history in time order with who, when and before → after', async () => {
+    serveCustomer();
+    renderCustomer(`${PAGE_PATH}/history`);
+
+    const changed = await screen.findByText('Account changed');
+    const created = screen.getByText('Customer created');
+    expect(changed.compareDocumentPosition(created) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByText(/02\/01\/2026 .* · Avery Admin/)).toBeInTheDocument();
+    expect(screen.getByText('$1,000.00 → $1,234.56')).toBeInTheDocument();
+    expect(screen.getByText('Pending → Active')).toBeInTheDocument();
+    expect(screen.getByText(/01\/15\/2026 .* · System/)).toBeInTheDocument();
+  });
+
+  it('adds a note, and offers editing to users who may', async () => {
+    const calls = serveCustomer();
+    const user = setupUser();
+    renderCustomer(`${PAGE_PATH}/notes`);
+
+    expect(await screen.findByText('Promised to pay Friday.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    expect(screen.getByRole('textbox', { name: 'New note' })).toHaveAccessibleDescription('Required');
+
+    await user.type(screen.getByRole('textbox', { name: 'New note' }), '  Called, left a message.  ');
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+
+    await waitFor(() => expect(calls.posts).toEqual([{ path: 'notes', body: { body: 'Called, left a message.' } }]));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'New note' })).toHaveValue(''));
+  });
+
+  it('does not offer note editing to a custom role without it', async () => {
+    serveCustomer();
+    renderCustomer(
+      `${PAGE_PATH}/notes`,
+      buildProfile({
+        role: 'custom',
+        accessRoles: ['staff'],
+        merchant: buildMerchant({ check_custom_roles: true }),
+      }),
+    );
+
+    expect(await screen.findByText('Promised to pay Friday.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add note' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit customer' })).not.toBeInTheDocument();
+  });
+
+  it('lists the people on each account; a co-borrower is removed after confirming, the primary cannot be', async () => {
+    const calls = serveCustomer();
+    const user = setupUser();
+    renderCustomer(`${PAGE_PATH}/co-borrowers`);
+
+    const section = await screen.findByRole('region', { name: 'People on account A-1001' });
+    expect(within(section).getByText('Primary')).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Cody Cosigner' })).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: /Remove Carla Customer/ })).not.toBeInTheDocument();
+
+    await user.click(within(section).getByRole('button', { name: 'Remove Cody Cosigner from account A-1001' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove co-borrower?' });
+    expect(dialog).toHaveTextContent('Are you sure you would like to remove Cody Cosigner from account A-1001?');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+
+    await waitFor(() => expect(calls.deletes).toEqual([`co-borrower ${CO_BORROWER_ID}`]));
+  });
+
+  it('asks "I\'m Sure" before changing an opt-in and sends the words shown', async () => {
+    const calls = serveCustomer();
+    const user = setupUser();
+    renderCustomer();
+
+    const textOptIn = await screen.findByRole('switch', { name: 'Text opt-in' });
+    expect(textOptIn).not.toBeChecked();
+    await user.click(textOptIn);
+
+    const dialog = screen.getByRole('dialog', { name: 'Turn on text opt-in?' });
+    const words = 'I affirm that the customer has given express permission to receive text messages.';
+    expect(dialog).toHaveTextContent(words);
+    expect(calls.posts).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: "I'm Sure" }));
+
+    await waitFor(() =>
+      expect(calls.posts).toEqual([{ path: 'consent', body: { channel: 'sms', opted_in: true, affirmation: words } }]),
+    );
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Text opt-in' })).toBeChecked());
+  });
+
+  it('leaves an opt-in as it was when the confirmation is cancelled', async () => {
+    const calls = serveCustomer();
+    const user = setupUser();
+    renderCustomer();
+
+    await user.click(await screen.findByRole('switch', { name: 'Email opt-in' }));
+    const dialog = screen.getByRole('dialog', { name: 'Turn off email opt-in?' });
+    expect(dialog).toHaveTextContent('I affirm that the customer has asked to stop receiving emails.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    expect(screen.getByRole('switch', { name: 'Email opt-in' })).toBeChecked();
+    expect(calls.posts).toEqual([]);
+  });
+
+  it('removes the customer after "Are you sure you would like to remove …?" and returns to the list', async () => {
+    const calls = serveCustomer();
+    const user = setupUser();
+    const { router } = renderCustomer();
+
+    await user.click(await screen.findByRole('button', { name: 'Remove' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove customer?' });
+    expect(dialog).toHaveTextContent('Are you sure you would like to remove Carla Customer?');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+
+    expect(await screen.findByRole('heading', { name: 'Customers list' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/merchants/${MERCHANT_ID}/customers`);
+    expect(calls.deletes).toEqual(['customer']);
+    expect(await screen.findByText('Carla Customer removed')).toBeInTheDocument();
+  });
+
+  it('shows a removed customer as removed, read-only, with its history', async () => {
+    serveCustomer(buildCustomer({ removed: true, removed_at: '2026-03-01T12:00:00.000Z' }));
+    renderCustomer(`${PAGE_PATH}/history`);
+
+    expect(await screen.findByText('This customer was removed')).toBeInTheDocument();
+    expect(screen.getByText(/Removed on 03\/01\/2026/)).toBeInTheDocument();
+    expect(await screen.findByText('Account changed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit customer' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Text opt-in' })).toBeDisabled();
+  });
+
+  it('edits an account, showing the autopay due-date cap on the due date', async () => {
+    const calls = serveCustomer();
+    const user = setupUser();
+    renderCustomer();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit account A-1001' }));
+    const form = screen.getByRole('form', { name: 'Edit account A-1001' });
+    expect(within(form).getByText(/due date must be on or before day 28/)).toBeInTheDocument();
+    const dueDate = within(form).getByLabelText('Due date');
+    await user.clear(dueDate);
+    await user.type(dueDate, '2026-12-30');
+    await user.click(within(form).getByRole('button', { name: 'Save account' }));
+    expect(dueDate).toHaveAccessibleDescription('Due date with Autopay must not exceed the 28th.');
+    expect(calls.posts).toEqual([]);
+
+    await user.clear(dueDate);
+    await user.type(dueDate, '2026-12-28');
+    const amount = within(form).getByRole('textbox', { name: /Amount due/ });
+    await user.clear(amount);
+    await user.type(amount, '99.5');
+    await user.click(within(form).getByRole('button', { name: 'Save account' }));
+
+    await waitFor(() => expect(calls.posts).toHaveLength(1));
+    expect(calls.posts[0]).toMatchObject({
+      path: 'account',
+      body: { amount_due_cents: 9950, due_date: '2026-12-28', autopay: true, convenience_fee_cents: 295 },
+    });
+  });
+
+  it('shows the server field errors on the account form', async () => {
+    serveCustomer();
+    server.use(
+      http.patch(`${BASE}/accounts/${ACCOUNT_ID}/`, () =>
+        HttpResponse.json({ detail: 'External id clash', code: 'account.external_id.clash' }, { status: 409 }),
+      ),
+    );
+    const user = setupUser();
+    renderCustomer();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit account A-1001' }));
+    const form = screen.getByRole('form', { name: 'Edit account A-1001' });
+    const external = within(form).getByRole('textbox', { name: /Account number/ });
+    await user.clear(external);
+    await user.type(external, 'A-2002');
+    await user.click(within(form).getByRole('button', { name: 'Save account' }));
+
+    await waitFor(() =>
+      expect(external).toHaveAccessibleDescription('Account with provided external ID already exists.'),
+    );
+  });
+
+  it('shows every view on one page at …/detail', async () => {
+    serveCustomer(buildCustomer({ accounts: [buildAccount({ status: 'inactive' })] }));
+    renderCustomer(`${PAGE_PATH}/detail`);
+
+    expect(await screen.findByRole('heading', { name: 'Account details' })).toBeInTheDocument();
+    for (const name of ['History', 'Notes', 'Co-borrowers', 'Payment methods']) {
+      expect(screen.getByRole('heading', { name })).toBeInTheDocument();
+    }
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(screen.getByText('Inactive')).toBeInTheDocument();
+    expect(await screen.findByText('Work Visa XXXX4242')).toBeInTheDocument();
+    expect(await screen.findByText('Promised to pay Friday.')).toBeInTheDocument();
+  });
+
+  it('shows Page Not Found for a customer the API does not know', async () => {
+    serveMerchantOptions();
+    server.use(http.get(`${BASE}/`, () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })));
+    renderCustomer();
+
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+  });
+});

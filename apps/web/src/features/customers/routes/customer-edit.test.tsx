@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { buildProfile, buildSession } from '../../../../test/profile-fixtures';
+import { renderRoutes } from '../../../../test/render';
+import { server } from '../../../../test/server';
+import { setupUser } from '../../../../test/user';
+import {
+  ACCOUNT_ID,
+  CUSTOMER_ID,
+  MERCHANT_ID,
+  buildCustomer,
+  buildRow,
+  page,
+  serveMerchantOptions,
+} from '../test-fixtures';
+import { AccountCustomersRoute } from './account-customers';
+import { CustomerAccountDetailsRoute } from './customer-account-details';
+import { CustomerLayoutRoute } from './customer-layout';
+
+const BASE = `/api/merchants/${MERCHANT_ID}/customers/${CUSTOMER_ID}`;
+const PAGE_PATH = `/merchants/${MERCHANT_ID}/customers/${CUSTOMER_ID}`;
+const OTHER_ID = '00000000-0000-4000-8000-000000000c07';
+
+function serve() {
+  const bodies: Array<{ path: string; body: unknown }> = [];
+  serveMerchantOptions();
+  server.use(
+    http.get(`${BASE}/`, () => HttpResponse.json(buildCustomer())),
+    http.post(`${BASE}/update_last_viewed/`, () => new HttpResponse(null, { status: 204 })),
+    http.patch(`${BASE}/`, async ({ request }) => {
+      bodies.push({ path: 'customer', body: await request.json() });
+      return HttpResponse.json({ sms_phone_number: ['Phone Number is Already in Use.'] }, { status: 400 });
+    }),
+    http.get(`/api/merchants/${MERCHANT_ID}/customers/`, () =>
+      HttpResponse.json(
+        page([buildRow({ id: OTHER_ID, first_name: 'Olive', last_name: 'Other', external_id: 'A-7' })]),
+      ),
+    ),
+    http.post(`${BASE}/accounts/${ACCOUNT_ID}/customers/`, async ({ request }) => {
+      bodies.push({ path: 'co-borrower', body: await request.json() });
+      return HttpResponse.json({ results: [] }, { status: 201 });
+    }),
+  );
+  return bodies;
+}
+
+function renderPage(path = PAGE_PATH) {
+  return renderRoutes(
+    [
+      { path: '/elsewhere', element: <h1>Elsewhere</h1> },
+      {
+        path: '/merchants/:merchantID/customers/:customerID',
+        element: <CustomerLayoutRoute />,
+        children: [
+          { index: true, element: <CustomerAccountDetailsRoute /> },
+          { path: 'co-borrowers', element: <AccountCustomersRoute /> },
+        ],
+      },
+    ],
+    { session: buildSession(buildProfile({ role: 'staff' })), initialEntries: [path] },
+  );
+}
+
+describe('customer edit', () => {
+  it('checks the fields, shows the server errors on them, and asks before leaving with unsaved changes', async () => {
+    const bodies = serve();
+    const user = setupUser();
+    const { router } = renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit customer' }));
+    const form = screen.getByRole('form', { name: 'Edit customer' });
+    const phone = within(form).getByRole('textbox', { name: /^Mobile phone/ });
+    expect(phone).toHaveValue('(212) 555-0123');
+    await user.clear(phone);
+    await user.type(phone, '12');
+    await user.click(within(form).getByRole('button', { name: 'Save customer' }));
+    expect(phone).toHaveAccessibleDescription('Phone number is not valid');
+    expect(bodies).toEqual([]);
+
+    await user.clear(phone);
+    await user.type(phone, '(212) 555-0188');
+    await user.click(within(form).getByRole('button', { name: 'Save customer' }));
+    await waitFor(() => expect(phone).toHaveAccessibleDescription('Phone Number is Already in Use.'));
+    expect(bodies[0]).toMatchObject({
+      path: 'customer',
+      body: { sms_phone_number: '(212) 555-0188', email: 'carla@example.com' },
+    });
+
+    await router.navigate('/elsewhere');
+    const prompt = await screen.findByRole('dialog', { name: 'Leave Page?' });
+    await user.click(within(prompt).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByRole('heading', { name: 'Elsewhere' })).toBeInTheDocument();
+  });
+
+  it('adds an existing customer found by search as a co-borrower', async () => {
+    const bodies = serve();
+    const user = setupUser();
+    renderPage(`${PAGE_PATH}/co-borrowers`);
+
+    await user.click(await screen.findByRole('button', { name: 'Add co-borrower' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a co-borrower to account A-1001' });
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Find a customer' }), 'Olive');
+    await user.click(await within(dialog).findByRole('radio', { name: /Olive Other/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add co-borrower' }));
+
+    await waitFor(() => expect(bodies).toEqual([{ path: 'co-borrower', body: { customer_id: OTHER_ID } }]));
+  });
+});

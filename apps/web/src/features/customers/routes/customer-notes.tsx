@@ -1,0 +1,132 @@
+import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { noteInputSchema, NOTE_MAX_LENGTH, type CustomerNote } from '@paydesk/domain/customers/customers.contract';
+import { formatDateTime } from '@paydesk/domain/format/date';
+import { formatFullName } from '@paydesk/domain/format/user';
+import { useState } from 'react';
+import { QueryState } from '../../../components/query-state';
+import { showFormError } from '../../../lib/form-errors';
+import { notifySuccess } from '../../../lib/notify';
+import { useLeavePrompt } from '../../../lib/use-leave-prompt';
+import { useAddNote, useEditNote } from '../api/customers-mutations';
+import { useCustomerNotes } from '../api/customers-queries';
+import { useCustomerContext, type CustomerContext } from '../hooks/customer-context';
+
+const validateNote = schemaResolver(noteInputSchema, { sync: true });
+
+type NoteFormProps = {
+  label: string;
+  submitLabel: string;
+  initialBody?: string;
+  onSubmit: (body: string) => Promise<unknown>;
+  onCancel?: () => void;
+};
+
+function NoteForm({ label, submitLabel, initialBody = '', onSubmit, onCancel }: NoteFormProps) {
+  const form = useForm({ initialValues: { body: initialBody }, validate: validateNote });
+  const leavePrompt = useLeavePrompt(form.isDirty() && !form.submitting);
+  const handleSubmit = form.onSubmit(async (values) => {
+    try {
+      await onSubmit(values.body.trim());
+      form.setInitialValues({ body: initialBody });
+      form.reset();
+    } catch (error) {
+      showFormError(form, error, { fields: ['body'] });
+    }
+  });
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label={label}>
+      <Stack gap="sm">
+        <Textarea label={label} rows={3} maxLength={NOTE_MAX_LENGTH} {...form.getInputProps('body')} />
+        <Group justify="flex-end" gap="sm">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel} disabled={form.submitting}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" loading={form.submitting}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+      {leavePrompt}
+    </form>
+  );
+}
+
+/** Notes on the customer, newest first: anyone at the merchant adds one; editing needs noteUpdate. */
+export function CustomerNotesRoute({ context }: { context?: CustomerContext }) {
+  const { merchantID, customer, access } = useCustomerContext(context);
+  const notes = useCustomerNotes(merchantID, customer.id);
+  const addNote = useAddNote(merchantID, customer.id);
+  const editNote = useEditNote(merchantID, customer.id);
+  const [editingID, setEditingID] = useState<string | null>(null);
+
+  return (
+    <Stack gap="md">
+      {!customer.removed && (
+        <Paper withBorder p="lg">
+          <NoteForm
+            label="New note"
+            submitLabel="Add note"
+            onSubmit={async (body) => {
+              await addNote.mutateAsync({ body });
+              notifySuccess('Note added');
+            }}
+          />
+        </Paper>
+      )}
+      {!notes.data ? (
+        <QueryState error={notes.error} loadingLabel="Loading notes" errorTitle="Notes could not be loaded" />
+      ) : notes.data.results.length === 0 ? (
+        <Text c="dimmed">No notes yet.</Text>
+      ) : (
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Notes">
+          {notes.data.results.map((note) => (
+            <Paper key={note.id} withBorder p="md" component="li">
+              {editingID === note.id ? (
+                <NoteForm
+                  label="Edit note"
+                  submitLabel="Save note"
+                  initialBody={note.body}
+                  onSubmit={async (body) => {
+                    await editNote.mutateAsync({ noteID: note.id, input: { body } });
+                    notifySuccess('Note saved');
+                    setEditingID(null);
+                  }}
+                  onCancel={() => setEditingID(null)}
+                />
+              ) : (
+                <NoteView
+                  note={note}
+                  onEdit={access.canEditNotes && !customer.removed ? () => setEditingID(note.id) : undefined}
+                />
+              )}
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function NoteView({ note, onEdit }: { note: CustomerNote; onEdit?: () => void }) {
+  const author = note.author ? formatFullName(note.author) : 'System';
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between" gap="xs">
+        <Text size="xs" c="dimmed">
+          {`${author} · ${formatDateTime(note.created)}${note.edited ? ` · edited ${formatDateTime(note.edited)}` : ''}`}
+        </Text>
+        {onEdit && (
+          <Button size="compact-sm" variant="subtle" onClick={onEdit}>
+            Edit
+          </Button>
+        )}
+      </Group>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {note.body}
+      </Text>
+    </Stack>
+  );
+}

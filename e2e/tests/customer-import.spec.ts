@@ -1,0 +1,94 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+// Importing customers from a CSV at Demo Motors (seeded demo data): one bad row is reported with its reason while
+// the others import; the progress finishes and the failed-rows report downloads. axe at desktop and phone widths.
+
+const PASSWORD = 'Paydesk!2026';
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+async function openImport(page: Page): Promise<string> {
+  await page.goto('/merchants');
+  await page.getByRole('main').getByRole('link', { name: 'Demo Motors', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Demo Motors' })).toBeVisible();
+  const merchantPath = new URL(page.url()).pathname;
+  await page.goto(`${merchantPath}/customers/import`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Import customers' })).toBeVisible();
+  return merchantPath;
+}
+
+async function expectNoSeriousViolations(page: Page, screen: string) {
+  await page.waitForTimeout(250);
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${screen}: ${violation.id} ${violation.help} at ${violation.nodes.map((n) => n.target).join(', ')}`,
+    );
+  expect(blocking).toEqual([]);
+}
+
+function csvFile(tag: string) {
+  const lines = [
+    'First Name,Last Name,Email,Account Number,Amount Due,Due Date,Location',
+    `Ada,Import${tag},ada.${tag}@example.com,E2E-${tag}-1,$120.50,01/15/2031,Main St`,
+    `Bob,Import${tag},not-an-email,E2E-${tag}-2,80,02/01/2031,Main St`,
+    `Cy,Import${tag},cy.${tag}@example.com,E2E-${tag}-3,"1,000.00",03/10/2031,Airport Rd`,
+  ];
+  return { name: `customers-${tag}.csv`, mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) };
+}
+
+for (const viewport of [
+  { label: 'desktop', width: 1280, height: 800 },
+  { label: 'phone', width: 390, height: 844 },
+] as const) {
+  test(`an admin imports a CSV with one bad row and downloads its report (${viewport.label})`, async ({ page }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const tag = `${viewport.label}${Date.now()}`;
+    await signIn(page, 'admin@demo.test');
+    const merchantPath = await openImport(page);
+    await expectNoSeriousViolations(page, 'upload');
+
+    await page.locator('input[type="file"]').setInputFiles(csvFile(tag));
+    await expect(page.getByText(/Step 2 of 5: Map columns/)).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Columns in the file' })).toContainText('Account Number');
+    await expect(page.getByRole('combobox', { name: /^External ID/ })).toHaveValue('Account Number');
+    await expectNoSeriousViolations(page, 'map');
+
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByRole('table', { name: 'Preview of the first rows' });
+    await expect(preview).toBeVisible();
+    await expect(preview.locator('[data-problem="true"]')).toHaveCount(1);
+    await expect(preview.locator('[data-problem="true"]')).toContainText('Email is not valid');
+    await expectNoSeriousViolations(page, 'preview');
+
+    await page.getByRole('button', { name: 'Import 3 rows' }).click();
+    await expect(page.getByText('Import finished')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(/Imported 2, failed 1/)).toBeVisible();
+    await expectNoSeriousViolations(page, 'result');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download report' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`customers-${tag}-failed-rows.csv`);
+    const report = await readFile(await download.path(), 'utf8');
+    const lines = report.trim().split(/\r?\n/);
+    expect(lines[0]).toBe('First Name,Last Name,Email,Account Number,Amount Due,Due Date,Location,row,reason');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`E2E-${tag}-2`);
+    expect(lines[1]).toContain('Email: Email is not valid');
+
+    await page.getByRole('link', { name: 'Go to the customer list' }).click();
+    await expect(page).toHaveURL(new RegExp(`${merchantPath}/customers$`));
+  });
+}

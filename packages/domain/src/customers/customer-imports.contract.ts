@@ -1,0 +1,425 @@
+// Customer CSV import (issue 9; SPEC §2 /merchants/:merchantID/customers/import, §6 customer import access). The web
+// reads the CSV (papaparse), the user maps its columns to import fields, the same row rules run in the browser
+// (preview) and in the server's background job (`checkImportRow`, built on `createCustomerSchema`). Rows that pass
+// are created, or updated when the merchant already has an account with their external id; rows that fail are kept
+// with their reason for the report.
+
+import { z } from 'zod';
+import { merchantAccess } from '../access/endpoint-access';
+import { ACCESS_REQUIREMENTS } from '../access/requirements';
+import { defineEndpoint } from '../api/endpoint';
+import { DEFAULT_LANGUAGE } from '../constants';
+import { isCalendarDate } from '../dates/calendar';
+import { parseCentsFromDollars } from '../format/money';
+import { NUMBER_INVALID, REQUIRED, VALUE_INVALID, maxLengthMessage } from '../validation/messages';
+import { requiredString } from '../validation/rules';
+import {
+  ACCOUNT_STATUSES,
+  CUSTOMER_LANGUAGES,
+  createCustomerSchema,
+  type AccountStatus,
+  type ParsedCreateCustomerInput,
+} from './customers.contract';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Fields and limits
+
+/** What a CSV column can be mapped to. */
+export const IMPORT_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'sms_phone_number',
+  'external_id',
+  'amount_due',
+  'due_date',
+  'autopay',
+  'convenience_fee',
+  'status',
+  'location',
+  'tags',
+  'language',
+  'text_opt_in',
+  'email_opt_in',
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
+  first_name: 'First name',
+  last_name: 'Last name',
+  email: 'Email',
+  sms_phone_number: 'Phone',
+  external_id: 'External ID',
+  amount_due: 'Amount due',
+  due_date: 'Due date',
+  autopay: 'Autopay',
+  convenience_fee: 'Convenience fee',
+  status: 'Status',
+  location: 'Location (by name)',
+  tags: 'Tags (by name)',
+  language: 'Language',
+  text_opt_in: 'Text opt-in',
+  email_opt_in: 'Email opt-in',
+};
+
+/** The fields every import must map a column to. */
+export const REQUIRED_IMPORT_FIELDS: readonly ImportField[] = ['first_name', 'last_name', 'external_id', 'amount_due'];
+
+/** The largest file accepted (bytes of CSV text) and the most rows. */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 100_000;
+export const IMPORT_FILE_NAME_MAX_LENGTH = 255;
+/** A header longer than this is not a CSV column name. */
+export const IMPORT_COLUMN_MAX_LENGTH = 200;
+
+export const IMPORT_TOO_LARGE = 'The file is larger than 20 MB. Split it into smaller files and import each.';
+export const IMPORT_TOO_MANY_ROWS = 'The file has more than 100,000 rows. Split it into smaller files and import each.';
+export const IMPORT_EMPTY = 'The file has no rows to import.';
+export const IMPORT_NOT_CSV = 'The file is not a CSV file (comma-separated text with a header row).';
+export const IMPORT_COLUMN_MISSING = 'The file has no such column.';
+export const LOCATION_UNKNOWN = 'No location of this merchant has this name.';
+export const LOCATION_AMBIGUOUS = 'Map a location column: this merchant has more than one location.';
+export const TAG_UNKNOWN = 'No tag of this merchant has this name';
+
+/** Tags in a cell are separated by commas, semicolons or vertical bars. */
+export const TAG_SEPARATOR = /[,;|]/;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Mapping: import field → CSV column header (absent or null: not imported)
+
+const columnName = () =>
+  z
+    .string({ error: VALUE_INVALID })
+    .max(IMPORT_COLUMN_MAX_LENGTH, { error: maxLengthMessage(IMPORT_COLUMN_MAX_LENGTH) })
+    .nullable()
+    .optional();
+
+export const importMappingSchema = z.object(
+  Object.fromEntries(IMPORT_FIELDS.map((field) => [field, columnName()])) as Record<
+    ImportField,
+    ReturnType<typeof columnName>
+  >,
+);
+export type ImportMapping = z.infer<typeof importMappingSchema>;
+
+/** The mapping's problems: required fields left unmapped, a column mapped twice, a column the file lacks. */
+export function mappingErrors(
+  mapping: ImportMapping,
+  columns: readonly string[],
+): Partial<Record<ImportField, string>> {
+  const errors: Partial<Record<ImportField, string>> = {};
+  const seen = new Map<string, ImportField>();
+  for (const field of IMPORT_FIELDS) {
+    const column = mapping[field];
+    if (!column) {
+      if (REQUIRED_IMPORT_FIELDS.includes(field)) errors[field] = REQUIRED;
+      continue;
+    }
+    if (!columns.includes(column)) errors[field] = IMPORT_COLUMN_MISSING;
+    else if (seen.has(column))
+      errors[field] = `Column "${column}" is already mapped to ${IMPORT_FIELD_LABELS[seen.get(column) as ImportField]}`;
+    else seen.set(column, field);
+  }
+  return errors;
+}
+
+/** A first guess at the mapping from the headers' names ("First Name", "first_name", "Phone", …). */
+export function guessMapping(columns: readonly string[]): ImportMapping {
+  const squash = (text: string) => text.toLowerCase().replace(/[^a-z]/g, '');
+  const aliases: Record<ImportField, string[]> = {
+    first_name: ['firstname', 'first', 'givenname'],
+    last_name: ['lastname', 'last', 'surname', 'familyname'],
+    email: ['email', 'emailaddress'],
+    sms_phone_number: ['phone', 'phonenumber', 'smsphonenumber', 'mobile', 'cell'],
+    external_id: ['externalid', 'accountid', 'accountnumber', 'account', 'loanid'],
+    amount_due: ['amountdue', 'amount', 'balance'],
+    due_date: ['duedate'],
+    autopay: ['autopay'],
+    convenience_fee: ['conveniencefee', 'fee'],
+    status: ['status', 'accountstatus'],
+    location: ['location', 'locationname', 'branch'],
+    tags: ['tags', 'tag'],
+    language: ['language', 'lang'],
+    text_opt_in: ['textoptin', 'smsoptin'],
+    email_opt_in: ['emailoptin'],
+  };
+  const mapping: ImportMapping = {};
+  const used = new Set<string>();
+  for (const field of IMPORT_FIELDS) {
+    const column = columns.find((name) => !used.has(name) && aliases[field].includes(squash(name)));
+    if (column !== undefined) {
+      mapping[field] = column;
+      used.add(column);
+    }
+  }
+  return mapping;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Rows
+
+/** A CSV row's cells read through the mapping, trimmed ('' where unmapped). */
+export type ImportRecord = Record<ImportField, string>;
+
+export function recordOf(cells: Readonly<Record<string, string | undefined>>, mapping: ImportMapping): ImportRecord {
+  return Object.fromEntries(
+    IMPORT_FIELDS.map((field) => {
+      const column = mapping[field];
+      return [field, column ? (cells[column] ?? '').trim() : ''];
+    }),
+  ) as ImportRecord;
+}
+
+/** `YYYY-MM-DD`, or `M/D/YYYY` (the app's display format) turned into `YYYY-MM-DD`; anything else as given. */
+export function importDate(text: string): string {
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  if (!match) return text;
+  const [, month = '', day = '', year = ''] = match;
+  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+}
+
+const TRUE_WORDS = ['true', 'yes', 'y', '1', 'on'];
+const FALSE_WORDS = ['false', 'no', 'n', '0', 'off', ''];
+
+function importBoolean(text: string): boolean | null {
+  const word = text.toLowerCase();
+  if (TRUE_WORDS.includes(word)) return true;
+  if (FALSE_WORDS.includes(word)) return false;
+  return null;
+}
+
+function importStatus(text: string): AccountStatus | null {
+  if (text === '') return 'active';
+  const key = text.toLowerCase().replace(/[\s-]+/g, '_');
+  return (ACCOUNT_STATUSES as readonly string[]).includes(key) ? (key as AccountStatus) : null;
+}
+
+function importLanguage(text: string): string | null {
+  if (text === '') return DEFAULT_LANGUAGE;
+  return CUSTOMER_LANGUAGES.find((language) => language.toLowerCase() === text.toLowerCase()) ?? null;
+}
+
+export function importTagNames(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(TAG_SEPARATOR)
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** A row that passed: the create input (its `location_id` and `tag_ids` still to resolve from the names). */
+export type CheckedImportRow = {
+  input: ParsedCreateCustomerInput;
+  locationName: string;
+  tagNames: string[];
+};
+
+export type ImportRowCheck =
+  { ok: true; row: CheckedImportRow } | { ok: false; errors: Partial<Record<ImportField, string>> };
+
+/** Where `createCustomerSchema` reports an issue, as an import field. */
+const FIELD_OF_PATH: Record<string, ImportField> = {
+  first_name: 'first_name',
+  last_name: 'last_name',
+  email: 'email',
+  sms_phone_number: 'sms_phone_number',
+  language: 'language',
+  'account.external_id': 'external_id',
+  'account.amount_due_cents': 'amount_due',
+  'account.due_date': 'due_date',
+  'account.autopay': 'autopay',
+  'account.convenience_fee_cents': 'convenience_fee',
+  'account.status': 'status',
+  text_opt_in: 'text_opt_in',
+  email_opt_in: 'email_opt_in',
+};
+
+/** The words kept in the consent ledger for an opt-in set by an import (no user affirmed anything). */
+export const IMPORT_AFFIRMATION = '';
+
+/**
+ * Checks one row with the customer create rules (`createCustomerSchema`, the spec's messages). Text cells become
+ * values first: amounts in dollars (`$1,234.56`) become cents, `MM/DD/YYYY` dates `YYYY-MM-DD`, yes/no/true/false/1/0
+ * booleans, statuses by name ("Do not contact"). Location and tags stay names: the server resolves them.
+ */
+export function checkImportRow(record: ImportRecord): ImportRowCheck {
+  const errors: Partial<Record<ImportField, string>> = {};
+  const cents = (field: 'amount_due' | 'convenience_fee', fallback: number | undefined) => {
+    const text = record[field];
+    if (text === '') return fallback;
+    const value = parseCentsFromDollars(text);
+    if (value === null) errors[field] = NUMBER_INVALID;
+    return value ?? undefined;
+  };
+  const flag = (field: 'autopay' | 'text_opt_in' | 'email_opt_in') => {
+    const value = importBoolean(record[field]);
+    if (value === null) errors[field] = VALUE_INVALID;
+    return value ?? false;
+  };
+  const amountDue = cents('amount_due', undefined);
+  const convenienceFee = cents('convenience_fee', 0);
+  const autopay = flag('autopay');
+  const textOptIn = flag('text_opt_in');
+  const emailOptIn = flag('email_opt_in');
+  const status = importStatus(record.status);
+  if (status === null) errors.status = VALUE_INVALID;
+  const language = importLanguage(record.language);
+  if (language === null) errors.language = VALUE_INVALID;
+  const dueDate = record.due_date === '' ? null : importDate(record.due_date);
+  const parsed = createCustomerSchema.safeParse({
+    first_name: record.first_name,
+    last_name: record.last_name,
+    email: record.email || null,
+    sms_phone_number: record.sms_phone_number || null,
+    language: language ?? DEFAULT_LANGUAGE,
+    location_id: 'resolved-by-name',
+    account: {
+      external_id: record.external_id,
+      amount_due_cents: amountDue,
+      due_date: dueDate,
+      autopay,
+      convenience_fee_cents: convenienceFee,
+      status: status ?? 'active',
+      tag_ids: [],
+    },
+    text_opt_in: textOptIn,
+    email_opt_in: emailOptIn,
+    // Checked only for presence by the schema; the ledger gets IMPORT_AFFIRMATION.
+    affirmation: textOptIn || emailOptIn ? 'import' : null,
+  });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = FIELD_OF_PATH[issue.path.join('.')];
+      if (field && errors[field] === undefined) errors[field] = issue.message;
+    }
+  }
+  if (dueDate !== null && !isCalendarDate(dueDate) && errors.due_date === undefined)
+    errors.due_date = 'Date is not valid';
+  const tagNames = importTagNames(record.tags);
+  if (tagNames.some((name) => name.length > 100)) errors.tags = maxLengthMessage(100);
+  if (Object.keys(errors).length > 0 || !parsed.success) {
+    if (Object.keys(errors).length === 0) errors.first_name = VALUE_INVALID;
+    return { ok: false, errors };
+  }
+  return {
+    ok: true,
+    row: { input: { ...parsed.data, affirmation: IMPORT_AFFIRMATION }, locationName: record.location, tagNames },
+  };
+}
+
+/** A row's problems as one line for the report: "Email: Email is not valid; Amount due: Amount Due is Required." */
+export function describeRowErrors(errors: Partial<Record<ImportField, string>>): string {
+  return IMPORT_FIELDS.filter((field) => errors[field] !== undefined)
+    .map((field) => `${IMPORT_FIELD_LABELS[field]}: ${errors[field]}`)
+    .join('; ');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Report
+
+/**
+ * A cell made safe for spreadsheets: text starting with = + - @ (or a tab or carriage return) gets a leading
+ * apostrophe, so it is not run as a formula.
+ */
+export function escapeCsvFormula(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Wire schemas
+
+export const createImportSchema = z.object({
+  file_name: requiredString().max(IMPORT_FILE_NAME_MAX_LENGTH, {
+    error: maxLengthMessage(IMPORT_FILE_NAME_MAX_LENGTH),
+  }),
+  /** The CSV text, header row first. */
+  csv: z.string({ error: REQUIRED }).max(IMPORT_MAX_BYTES, { error: IMPORT_TOO_LARGE }),
+  mapping: importMappingSchema,
+});
+export type CreateImportInput = z.input<typeof createImportSchema>;
+
+export const IMPORT_STATUSES = ['queued', 'running', 'completed'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+export const customerImportSchema = z.object({
+  id: z.uuid(),
+  file_name: z.string(),
+  status: z.enum(IMPORT_STATUSES),
+  total: z.number().int(),
+  processed: z.number().int(),
+  imported: z.number().int(),
+  /** Of the imported rows, those that updated an existing account (same external id). */
+  updated: z.number().int(),
+  failed: z.number().int(),
+  created: z.iso.datetime({ offset: true }),
+  finished: z.iso.datetime({ offset: true }).nullable(),
+});
+export type CustomerImport = z.infer<typeof customerImportSchema>;
+
+export const importMappingResponseSchema = z.object({ mapping: importMappingSchema });
+
+/** The failed rows: the file's columns, then each row's cells (in column order), its line and its reason. */
+export const importReportSchema = z.object({
+  columns: z.array(z.string()),
+  results: z.array(z.object({ row_number: z.number().int(), cells: z.array(z.string()), reason: z.string() })),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+const merchantParams = z.object({ id: z.string() });
+const importParams = z.object({ id: z.string(), importId: z.string() });
+
+const tags = ['customers'];
+const importers = merchantAccess(ACCESS_REQUIREMENTS.customerUpdate);
+
+export const customerImportEndpoints = {
+  mapping: defineEndpoint({
+    method: 'GET',
+    path: '/merchants/:id/customer_import_mapping/',
+    summary: 'The column mapping last used to import customers at this merchant (empty before the first import)',
+    tags,
+    access: importers,
+    params: merchantParams,
+    status: 200,
+    response: importMappingResponseSchema,
+    errors: [401, 403, 404],
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/merchants/:id/customer_imports/',
+    summary:
+      'Upload a CSV (at most 20 MB and 100,000 rows) with its column mapping; the rows import in a background job',
+    tags,
+    access: importers,
+    params: merchantParams,
+    body: createImportSchema,
+    bodyLimit: IMPORT_MAX_BYTES + 1024 * 1024,
+    status: 201,
+    response: customerImportSchema,
+    errors: [400, 401, 403, 404],
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/merchants/:id/customer_imports/:importId/',
+    summary: "An import's progress: status, total, processed, imported and failed rows",
+    tags,
+    access: importers,
+    params: importParams,
+    status: 200,
+    response: customerImportSchema,
+    errors: [401, 403, 404],
+  }),
+  report: defineEndpoint({
+    method: 'GET',
+    path: '/merchants/:id/customer_imports/:importId/report/',
+    summary: "An import's failed rows with their reasons (the web writes them as a CSV file)",
+    tags,
+    access: importers,
+    params: importParams,
+    status: 200,
+    response: importReportSchema,
+    errors: [401, 403, 404],
+  }),
+} as const;
