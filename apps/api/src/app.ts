@@ -7,15 +7,27 @@ import type { Database } from './db/client';
 import { RequestLogController, serializeRequest } from './lib/request-logs';
 import { compileResponseSerializer } from './lib/response-serializer';
 import { registerAuthJobs } from './modules/auth/auth.jobs';
+import { activityRoutes } from './modules/activity/activity.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { freshbooksSandboxRoutes } from './modules/integrations/freshbooks-sandbox.routes';
+import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { liveRoutes, liveTicketRoutes } from './modules/live/live.routes';
 import { registerMailJobs } from './modules/mail/mail.jobs';
+import { locationsRoutes } from './modules/locations/locations.routes';
+import { merchantAccountsRoutes } from './modules/merchant-accounts/merchant-accounts.routes';
+import { customerImportsRoutes } from './modules/customers/customer-imports.routes';
+import { registerCustomerImportJobs } from './modules/customers/customer-imports.jobs';
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
+import { ownersRoutes } from './modules/owners/owners.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
+import { tagsRoutes } from './modules/tags/tags.routes';
+import { customersRoutes } from './modules/customers/customers.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { createFieldCipher } from './lib/field-encryption';
 import { createServiceContext, type ServiceContext } from './lib/service-context';
 import { WEB_DIST_DIR } from './paths';
 import { accessDeclarationPlugin } from './plugins/access';
@@ -113,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       events: app.events,
       providers: app.providers,
       config,
+      cipher: createFieldCipher(config.ENCRYPTION_KEY),
       log: app.log,
       forgetUser: (userId) => app.activeUsers.forget(userId),
     }),
@@ -126,6 +139,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(merchantsRoutes);
       await api.register(usersRoutes);
       await api.register(rolesRoutes);
+      await api.register(tagsRoutes);
+      await api.register(activityRoutes);
+      await api.register(locationsRoutes);
+      await api.register(merchantAccountsRoutes);
+      await api.register(integrationsRoutes);
+      await api.register(ownersRoutes);
+      await api.register(onboardingRoutes);
+      await api.register(customersRoutes);
+      await api.register(customerImportsRoutes);
       await api.register(liveTicketRoutes);
       // The local outbox exists only while it is the email provider (it holds every emailed secret).
       if (!config.SMTP_URL) await api.register(devRoutes);
@@ -133,8 +155,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(liveRoutes);
+  // The FreshBooks sandbox's authorization page exists only while it is the FreshBooks provider.
+  if (app.providers.freshbooks.name === 'sandbox') await app.register(freshbooksSandboxRoutes);
   registerMailJobs(app);
   registerAuthJobs(app);
+  registerCustomerImportJobs(app);
 
   await app.register(webAppPlugin, { distDir: options.webDistDir ?? WEB_DIST_DIR });
   return app;

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { migrateDatabase } from './db/migrate';
 import { openConfiguredDatabase } from './db/open-configured-database';
 import { seedDemoDataIfEmpty } from './db/seed';
-import { resolveJwtSecret } from './lib/secrets';
+import { resolveEncryptionKey, resolveJwtSecret } from './lib/secrets';
 
 function readConfig(): Config {
   try {
@@ -28,10 +28,11 @@ async function main() {
   await migrateDatabase(database);
   // Demo data goes into an empty embedded database by default, never into a real server unless asked.
   const seed = config.SEED_DEMO_DATA ?? (!config.DATABASE_URL && config.NODE_ENV !== 'production');
-  if (seed) await seedDemoDataIfEmpty(database.db);
+  const encryptionKey = resolveEncryptionKey(config);
+  if (seed) await seedDemoDataIfEmpty(database.db, { encryptionKey });
 
   const app = await buildApp({
-    config: { ...config, JWT_SECRET: resolveJwtSecret(config) },
+    config: { ...config, JWT_SECRET: resolveJwtSecret(config), ENCRYPTION_KEY: encryptionKey },
     database,
     logger: loggerOptions(config),
   });

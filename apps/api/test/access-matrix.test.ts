@@ -12,7 +12,13 @@ import {
 } from './access-matrix';
 import {
   createCustomRole,
+  createTag,
+  createLocation,
+  createCustomerFixture,
+  createCustomerImportFixture,
   createMerchant,
+  createMerchantAccount,
+  createOwner,
   createUser,
   recordRoutes,
   type RecordedRoute,
@@ -140,6 +146,12 @@ function contextFor(caller: Caller): RequestContext {
     merchantId: caller.merchantId,
     createMerchant: async () => createMerchant(db, await organizationOf(caller.objectMerchantId)),
     createRole: () => createCustomRole(db, caller.objectMerchantId, []),
+    createTag: () => createTag(db, caller.objectMerchantId),
+    createLocation: () => createLocation(db, caller.objectMerchantId),
+    createMerchantAccount: () => createMerchantAccount(db, caller.objectMerchantId),
+    createOwner: () => createOwner(db, caller.objectMerchantId),
+    createCustomer: () => createCustomerFixture(db, caller.objectMerchantId),
+    createCustomerImport: () => createCustomerImportFixture(db, caller.objectMerchantId),
     createUser: async () => (await createUser(db, caller.objectMerchantId, { role: 'staff' })).id,
     createRefreshToken: async () => {
       const user = await createUser(db, ids.customRolesAuto, { role: 'staff' });

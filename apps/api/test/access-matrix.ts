@@ -16,6 +16,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { PermissionFlag } from '@paydesk/domain/access/roles';
+import type { CustomerFixture } from './factories';
 
 export const PRINCIPALS = [
   'anonymous',
@@ -35,6 +36,17 @@ export type RequestContext = {
   merchantId: string;
   createMerchant(): Promise<string>;
   createRole(): Promise<string>;
+  createTag(): Promise<string>;
+  /** A location of the merchant (no merchant accounts under it). */
+  createLocation(): Promise<string>;
+  /** A merchant account of the merchant, at a location of its own. */
+  createMerchantAccount(): Promise<string>;
+  /** A business owner of the merchant holding 1%. */
+  createOwner(): Promise<string>;
+  /** A customer with an account, a co-borrower on it and a note. */
+  createCustomer(): Promise<CustomerFixture>;
+  /** A finished customer import (no rows). */
+  createCustomerImport(): Promise<string>;
   /** A staff user of the merchant. */
   createUser(): Promise<string>;
   /** The refresh token of a new sign-in of a fresh user. */
@@ -73,6 +85,8 @@ const ROWS = {
   merchantMembers: row('login',  'allow',  'allow', 'allow', 'allow',   'allow',      'hidden'),
   merchantAdmins:  row('login',  'allow',  'allow', 'deny',  'deny',    'deny',       'hidden'),
   userManagers:    row('login',  'allow',  'allow', 'deny',  'allow',   'deny',       'hidden'),
+  merchantSupers:  row('login',  'allow',  'deny',  'deny',  'deny',    'deny',       'hidden'),
+  customerEditors: row('login',  'allow',  'allow', 'allow', 'allow',   'deny',       'hidden'),
 };
 
 const open = (request?: MatrixEntry['request']): MatrixEntry => ({ flags: [], expect: ROWS.publicAccess, request });
@@ -86,6 +100,80 @@ const userManagers = (request?: MatrixEntry['request']): MatrixEntry => ({
 const roleAdmin = (request: MatrixEntry['request']): MatrixEntry => ({
   flags: [],
   expect: ROWS.merchantAdmins,
+  crossTenantObject: 'hidden',
+  request,
+});
+
+const memberObject = (request: MatrixEntry['request']): MatrixEntry => ({
+  flags: [],
+  expect: ROWS.merchantMembers,
+  crossTenantObject: 'hidden',
+  request,
+});
+/** Business owners and details: anyone at the merchant reads them; its administrators change them. */
+const ownerReader = (request?: MatrixEntry['request']): MatrixEntry => ({
+  flags: [],
+  expect: ROWS.merchantMembers,
+  crossTenantObject: 'hidden',
+  request,
+});
+const locationBody = (name: string) => ({
+  name,
+  address_line1: '1 Matrix Way',
+  city: 'Hartford',
+  state: 'CT',
+  postal_code: '06103',
+  timezone: 'America/New_York',
+});
+const merchantAccountBody = (locationId: string) => ({
+  location_id: locationId,
+  name: 'Matrix account',
+  kind: 'ach',
+  processor_merchant_id: 'SBX-MATRIX',
+  deposit_routing_number: '021000021',
+  deposit_account_number: '000123456789',
+  rate_bps: 100,
+});
+const deviceSettings = (provider: 'passtime' | 'ituran', request?: MatrixEntry['request']): MatrixEntry => ({
+  flags: [provider === 'passtime' ? 'is_merchant_passtime_allowed' : 'is_merchant_ituran_allowed'],
+  expect: ROWS.userManagers,
+  request,
+});
+const ownerWriter = (request?: MatrixEntry['request']): MatrixEntry => ({
+  flags: [],
+  expect: ROWS.merchantAdmins,
+  crossTenantObject: 'hidden',
+  request,
+});
+const OWNER_BODY = {
+  first_name: 'Matrix',
+  last_name: 'Owner',
+  email: 'matrix.owner@owners.test',
+  phone: '(212) 555-0123',
+  date_of_birth: '1980-02-03',
+  ssn: '123456789',
+  address_line1: '1 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  postal_code: '62701',
+  ownership_percentage: 1,
+};
+const customerParams = async (context: RequestContext): Promise<RequestPlan> => ({
+  params: { customerId: (await context.createCustomer()).customerId },
+});
+const accountParams = async (context: RequestContext): Promise<RequestPlan> => {
+  const fixture = await context.createCustomer();
+  return { params: { customerId: fixture.customerId, accountId: fixture.accountId } };
+};
+const customerReaders = (request: MatrixEntry['request']): MatrixEntry => ({
+  flags: [],
+  expect: ROWS.merchantMembers,
+  crossTenantObject: 'hidden',
+  request,
+});
+const customerEditors = (request: MatrixEntry['request']): MatrixEntry => ({
+  flags: ['is_customer_update_allowed'],
+  expect: ROWS.customerEditors,
   crossTenantObject: 'hidden',
   request,
 });
@@ -191,6 +279,240 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   })),
   'DELETE /api/merchants/:id/roles/:rid/': roleAdmin(async (context) => ({
     params: { rid: await context.createRole() },
+  })),
+
+  // Account tags: read by anyone with a role on the merchant (customer lists filter by them), written by its
+  // administrators.
+  'GET /api/merchants/:id/account-tags/': {
+    flags: [],
+    expect: ROWS.merchantMembers,
+    request: () => ({ query: 'search=a&page_size=1000&ordering=-created' }),
+  },
+  'POST /api/merchants/:id/account-tags/': {
+    flags: [],
+    expect: ROWS.merchantAdmins,
+    request: (context) => ({ body: { name: context.uniqueName('Tag') } }),
+  },
+  'GET /api/merchants/:id/account-tags/:tagId/': {
+    flags: [],
+    expect: ROWS.merchantMembers,
+    crossTenantObject: 'hidden',
+    request: async (context) => ({ params: { tagId: await context.createTag() } }),
+  },
+  'PUT /api/merchants/:id/account-tags/:tagId/': roleAdmin(async (context) => ({
+    params: { tagId: await context.createTag() },
+    body: { name: context.uniqueName('Renamed') },
+  })),
+  'PATCH /api/merchants/:id/account-tags/:tagId/': roleAdmin(async (context) => ({
+    params: { tagId: await context.createTag() },
+    body: { name: context.uniqueName('Patched') },
+  })),
+  'DELETE /api/merchants/:id/account-tags/:tagId/': roleAdmin(async (context) => ({
+    params: { tagId: await context.createTag() },
+  })),
+
+  // The audit log of a merchant, for its administrators.
+  'GET /api/merchants/:id/activity/': {
+    flags: [],
+    expect: ROWS.merchantAdmins,
+    request: () => ({ query: 'kind=tag&page_size=50' }),
+  },
+  'GET /api/merchants/:id/activity/actors/': { flags: [], expect: ROWS.merchantAdmins },
+  // Locations and merchant accounts: every member reads (pickers), administrators write.
+  'GET /api/merchants/:id/merchant_locations/': {
+    flags: [],
+    expect: ROWS.merchantMembers,
+    request: () => ({ query: 'page=1&page_size=1000&search=a' }),
+  },
+  'POST /api/merchants/:id/merchant_locations/': {
+    flags: [],
+    expect: ROWS.merchantAdmins,
+    request: (context) => ({ body: locationBody(context.uniqueName('Matrix location')) }),
+  },
+  'GET /api/merchants/:id/merchant_locations/:locationId/': {
+    ...memberObject(async (context) => ({ params: { locationId: await context.createLocation() } })),
+  },
+  'PUT /api/merchants/:id/merchant_locations/:locationId/': roleAdmin(async (context) => ({
+    params: { locationId: await context.createLocation() },
+    body: locationBody(context.uniqueName('Replaced location')),
+  })),
+  'PATCH /api/merchants/:id/merchant_locations/:locationId/': roleAdmin(async (context) => ({
+    params: { locationId: await context.createLocation() },
+    body: { city: 'Stamford' },
+  })),
+  'DELETE /api/merchants/:id/merchant_locations/:locationId/': roleAdmin(async (context) => ({
+    params: { locationId: await context.createLocation() },
+  })),
+  'GET /api/merchants/:id/merchant_accounts/': {
+    flags: [],
+    expect: ROWS.merchantMembers,
+    request: async (context) => ({ query: `location=${await context.createLocation()}` }),
+  },
+  'POST /api/merchants/:id/merchant_accounts/': {
+    flags: [],
+    expect: ROWS.merchantAdmins,
+    request: async (context) => ({ body: merchantAccountBody(await context.createLocation()) }),
+  },
+  'GET /api/merchants/:id/merchant_accounts/:merchantAccountId/': memberObject(async (context) => ({
+    params: { merchantAccountId: await context.createMerchantAccount() },
+  })),
+  'PUT /api/merchants/:id/merchant_accounts/:merchantAccountId/': roleAdmin(async (context) => ({
+    params: { merchantAccountId: await context.createMerchantAccount() },
+    body: merchantAccountBody(await context.createLocation()),
+  })),
+  'PATCH /api/merchants/:id/merchant_accounts/:merchantAccountId/': roleAdmin(async (context) => ({
+    params: { merchantAccountId: await context.createMerchantAccount() },
+    body: { status: 'inactive' },
+  })),
+  'DELETE /api/merchants/:id/merchant_accounts/:merchantAccountId/': roleAdmin(async (context) => ({
+    params: { merchantAccountId: await context.createMerchantAccount() },
+  })),
+  // Integrations: connections and FreshBooks are for super_admin; PassTime and Ituran for admin, super_admin or
+  // their flag. The routes naming the merchant or provider outside the path check it in the service.
+  'GET /api/merchants/:id/integrations/': { flags: [], expect: ROWS.merchantSupers },
+  'GET /api/oauth-links/': {
+    flags: [],
+    expect: ROWS.merchantSupers,
+    request: (context) => ({ query: `merchant=${context.merchantId}` }),
+  },
+  // A state nobody was given: whoever is signed in gets past the access checks to its 400.
+  'POST /api/freshbooks/connect/': {
+    flags: [],
+    expect: ROWS.signedIn,
+    request: () => ({ body: { code: 'not-a-code', state: 'not-a-state' } }),
+  },
+  'DELETE /api/merchants/:id/integrations/freshbooks/': { flags: [], expect: ROWS.merchantSupers },
+  'GET /api/merchants/:id/integrations/passtime/': deviceSettings('passtime'),
+  // Invalid on purpose: valid credentials would replace the shared demo merchant's.
+  'PUT /api/merchants/:id/integrations/passtime/': deviceSettings('passtime', () => ({ body: { dealer_id: '' } })),
+  'POST /api/merchants/:id/integrations/passtime/test/': deviceSettings('passtime'),
+  'GET /api/merchants/:id/integrations/ituran/': deviceSettings('ituran'),
+  'PUT /api/merchants/:id/integrations/ituran/': deviceSettings('ituran', () => ({ body: { account_id: '' } })),
+  'POST /api/merchants/:id/integrations/ituran/test/': deviceSettings('ituran'),
+  // Either device flag passes the route's check; the provider in the body is then checked by the service
+  // (integrations.test.ts). The body is invalid so that each caller's outcome is the route's check alone.
+  'POST /api/merchants/:id/device_actions/': {
+    flags: ['is_merchant_passtime_allowed', 'is_merchant_ituran_allowed'],
+    expect: ROWS.userManagers,
+    request: () => ({ body: { provider: 'passtime', device_id: '', action: 'locate' } }),
+  },
+  'GET /api/merchants/:id/failed-actions/': {
+    flags: ['is_merchant_passtime_allowed', 'is_merchant_ituran_allowed'],
+    expect: ROWS.userManagers,
+  },
+  // Payment codes: the pool a super user picks a new merchant's code from
+  'GET /api/merchants/available_upc/': { flags: [], expect: ROWS.superUsers },
+
+  // Business owners and details, and the onboarding summary
+  'GET /api/merchants/:id/business_owners/': { flags: [], expect: ROWS.merchantMembers },
+  'POST /api/merchants/:id/business_owners/': {
+    flags: [],
+    expect: ROWS.merchantAdmins,
+    request: () => ({ body: OWNER_BODY }),
+  },
+  'GET /api/merchants/:id/business_owners/:ownerId/': ownerReader(async (context) => ({
+    params: { ownerId: await context.createOwner() },
+  })),
+  'PUT /api/merchants/:id/business_owners/:ownerId/': ownerWriter(async (context) => ({
+    params: { ownerId: await context.createOwner() },
+    body: { ...OWNER_BODY, ssn: '' },
+  })),
+  'PATCH /api/merchants/:id/business_owners/:ownerId/': ownerWriter(async (context) => ({
+    params: { ownerId: await context.createOwner() },
+    body: { title: 'Partner' },
+  })),
+  'DELETE /api/merchants/:id/business_owners/:ownerId/': ownerWriter(async (context) => ({
+    params: { ownerId: await context.createOwner() },
+  })),
+  // Invalid on purpose: a valid body would change the demo merchants' details.
+  'GET /api/merchants/:id/business_details/': { flags: [], expect: ROWS.merchantMembers },
+  'PUT /api/merchants/:id/business_details/': {
+    flags: [],
+    expect: ROWS.merchantAdmins,
+    request: () => ({ body: { legal_name: '' } }),
+  },
+  'GET /api/merchants/:id/onboarding_summary/': { flags: [], expect: ROWS.merchantMembers },
+  // Customers and accounts: reading is for every user of the merchant; changes need customerUpdate
+  // (is_customer_update_allowed with custom roles), editing notes noteUpdate (is_note_update_allowed).
+  'GET /api/merchants/:id/customers/': {
+    flags: [],
+    expect: ROWS.merchantMembers,
+    request: () => ({ query: 'search=a' }),
+  },
+  'GET /api/customers/': { flags: [], expect: ROWS.signedIn, request: () => ({ query: 'search=a' }) },
+  'GET /api/merchants/:id/customers/recently_viewed/': { flags: [], expect: ROWS.merchantMembers },
+  // An empty body: a caller past the access checks is answered 400.
+  'POST /api/merchants/:id/customers/': {
+    flags: ['is_customer_update_allowed'],
+    expect: ROWS.customerEditors,
+    request: () => ({ body: {} }),
+  },
+  'GET /api/merchants/:id/customers/:customerId/': customerReaders(customerParams),
+  'POST /api/merchants/:id/customers/:customerId/update_last_viewed/': customerReaders(customerParams),
+  'PATCH /api/merchants/:id/customers/:customerId/': customerEditors(async (context) => ({
+    ...(await customerParams(context)),
+    body: { language: 'es-US' },
+  })),
+  'DELETE /api/merchants/:id/customers/:customerId/': customerEditors(customerParams),
+  'GET /api/merchants/:id/customers/:customerId/consent/': customerReaders(customerParams),
+  'POST /api/merchants/:id/customers/:customerId/consent/': customerEditors(async (context) => ({
+    ...(await customerParams(context)),
+    body: { channel: 'email', opted_in: false, affirmation: 'The customer asked us to stop.' },
+  })),
+  'GET /api/merchants/:id/customers/:customerId/history/': customerReaders(customerParams),
+  'GET /api/merchants/:id/customers/:customerId/payment_methods/': customerReaders(customerParams),
+  'GET /api/merchants/:id/customers/:customerId/notes/': customerReaders(customerParams),
+  'POST /api/merchants/:id/customers/:customerId/notes/': customerReaders(async (context) => ({
+    ...(await customerParams(context)),
+    body: { body: 'Matrix note' },
+  })),
+  'PATCH /api/merchants/:id/customers/:customerId/notes/:noteId/': {
+    ...customerEditors(async (context) => {
+      const fixture = await context.createCustomer();
+      return { params: { customerId: fixture.customerId, noteId: fixture.noteId }, body: { body: 'Edited' } };
+    }),
+    flags: ['is_note_update_allowed'],
+  },
+  'PATCH /api/merchants/:id/customers/:customerId/accounts/:accountId/': customerEditors(async (context) => ({
+    ...(await accountParams(context)),
+    body: { amount_due_cents: 4200 },
+  })),
+  'GET /api/merchants/:id/customers/:customerId/accounts/:accountId/customers/': customerReaders(accountParams),
+  'POST /api/merchants/:id/customers/:customerId/accounts/:accountId/customers/': customerEditors(async (context) => ({
+    ...(await accountParams(context)),
+    body: { customer: { first_name: 'Co', last_name: 'Borrower' } },
+  })),
+  'DELETE /api/merchants/:id/customers/:customerId/accounts/:accountId/customers/:coBorrowerId/': customerEditors(
+    async (context) => {
+      const fixture = await context.createCustomer();
+      return {
+        params: { customerId: fixture.customerId, accountId: fixture.accountId, coBorrowerId: fixture.coBorrowerId },
+      };
+    },
+  ),
+  // Not under a merchant: an account of a merchant the caller has no role on is not found.
+  'GET /api/accounts/:accountId/locate/': {
+    flags: [],
+    expect: ROWS.merchantMembers,
+    request: async (context) => ({ params: { accountId: (await context.createCustomer()).accountId } }),
+  },
+
+  // Customer CSV import: customerUpdate (is_customer_update_allowed with custom roles).
+  'GET /api/merchants/:id/customer_import_mapping/': {
+    flags: ['is_customer_update_allowed'],
+    expect: ROWS.customerEditors,
+  },
+  // An empty body: a caller past the access checks is answered 400.
+  'POST /api/merchants/:id/customer_imports/': {
+    flags: ['is_customer_update_allowed'],
+    expect: ROWS.customerEditors,
+    request: () => ({ body: {} }),
+  },
+  'GET /api/merchants/:id/customer_imports/:importId/': customerEditors(async (context) => ({
+    params: { importId: await context.createCustomerImport() },
+  })),
+  'GET /api/merchants/:id/customer_imports/:importId/report/': customerEditors(async (context) => ({
+    params: { importId: await context.createCustomerImport() },
   })),
 
   // The live channel: a ticket for it, then the WebSocket upgrade with the ticket in the query

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -26,6 +26,21 @@ async function settings(url: string) {
 
 function postmasterPid(): number {
   return Number(readFileSync(join(cluster, 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
+/** The processes whose parent is `pid` (the server's checkpointer, writers, …), from /proc. */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }
 
 function isAlive(pid: number) {
@@ -78,6 +93,32 @@ describe('the embedded PostgreSQL server', () => {
       await restarted.stop();
     } finally {
       other.kill();
+    }
+  });
+
+  it("waits for a hard-killed server's processes to let go of its shared memory, then starts", async () => {
+    const server = await startEmbeddedPostgres(cluster, { ephemeral: true });
+    const postmaster = postmasterPid();
+    // Frozen, the old server's processes stay attached to its shared memory, as they do on a busy machine for a
+    // moment after their postmaster died; PostgreSQL refuses to start until they let go.
+    const lingering = childrenOf(postmaster);
+    expect(lingering.length).toBeGreaterThan(0);
+    for (const pid of lingering) process.kill(pid, 'SIGSTOP');
+    process.kill(postmaster, 'SIGKILL');
+    await server.stop();
+    const thaw = setTimeout(() => {
+      for (const pid of lingering) if (isAlive(pid)) process.kill(pid, 'SIGCONT');
+    }, 1_500);
+    try {
+      const started = Date.now();
+      const restarted = await startEmbeddedPostgres(cluster, { ephemeral: true });
+      // It could only start once the frozen processes had run on and left.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+      expect((await settings(restarted.url))?.listen).toBe('');
+      await restarted.stop();
+    } finally {
+      clearTimeout(thaw);
+      for (const pid of lingering) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
     }
   });
 

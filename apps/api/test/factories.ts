@@ -3,7 +3,15 @@ import type { PermissionFlag } from '@paydesk/domain/access/roles';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Db } from '../src/db/client';
+import { customerImports } from '../src/db/schema/customer-imports';
+import { accountCustomers, accounts, customerNotes, customers } from '../src/db/schema/customers';
 import { customRoles, merchants, roleGrants, users } from '../src/db/schema/identity';
+import { accountTags } from '../src/db/schema/tags';
+import { merchantLocations } from '../src/db/schema/locations';
+import { merchantAccounts } from '../src/db/schema/merchant-accounts';
+import { businessOwners } from '../src/db/schema/owners';
+import { createFieldCipher } from '../src/lib/field-encryption';
+import { TEST_ENCRYPTION_KEY } from './helpers';
 import { bearer, signIn } from './identity';
 
 /** A name no other test object has, so cases never collide. */
@@ -34,12 +42,81 @@ export async function createMerchant(db: Db, organizationId: string): Promise<st
   return row.id;
 }
 
+/** An owner of the merchant holding `percentage`% (1 by default, so that many fit under 100%). */
+export async function createOwner(db: Db, merchantId: string, percentage = 1): Promise<string> {
+  const [row] = await db
+    .insert(businessOwners)
+    .values({
+      merchant_id: merchantId,
+      first_name: 'Owen',
+      last_name: uniqueName('Owner'),
+      email: `${randomUUID()}@owners.test`,
+      phone: '+12125550123',
+      date_of_birth: '1980-01-01',
+      ssn_sealed: createFieldCipher(TEST_ENCRYPTION_KEY).encrypt('111223333'),
+      ssn_last4: '3333',
+      address_line1: '1 Main St',
+      city: 'Springfield',
+      state: 'IL',
+      postal_code: '62701',
+      ownership_percentage: percentage,
+    })
+    .returning({ id: businessOwners.id });
+  if (!row) throw new Error('owner not created');
+  return row.id;
+}
+
 export async function createCustomRole(db: Db, merchantId: string, flags: readonly PermissionFlag[]): Promise<string> {
   const [row] = await db
     .insert(customRoles)
     .values({ merchant_id: merchantId, role_name: uniqueName('Role'), permissions: [...flags] })
     .returning({ id: customRoles.id });
   if (!row) throw new Error('role not created');
+  return row.id;
+}
+
+export async function createTag(db: Db, merchantId: string, name = uniqueName('Tag')): Promise<string> {
+  const [row] = await db
+    .insert(accountTags)
+    .values({ merchant_id: merchantId, name })
+    .returning({ id: accountTags.id });
+  if (!row) throw new Error('tag not created');
+  return row.id;
+}
+
+/** A location of the merchant, with a unique name. */
+export async function createLocation(db: Db, merchantId: string): Promise<string> {
+  const [row] = await db
+    .insert(merchantLocations)
+    .values({
+      merchant_id: merchantId,
+      name: uniqueName('Location'),
+      address_line1: '1 Factory Rd',
+      city: 'Hartford',
+      state: 'CT',
+      postal_code: '06103',
+      timezone: 'America/New_York',
+    })
+    .returning({ id: merchantLocations.id });
+  if (!row) throw new Error('location not created');
+  return row.id;
+}
+
+/** A card merchant account at a new location of the merchant. */
+export async function createMerchantAccount(db: Db, merchantId: string): Promise<string> {
+  const [row] = await db
+    .insert(merchantAccounts)
+    .values({
+      merchant_id: merchantId,
+      location_id: await createLocation(db, merchantId),
+      name: uniqueName('Account'),
+      kind: 'card',
+      processor_merchant_id: 'SBX-FACTORY',
+      deposit_routing_number: '021000021',
+      deposit_account_last4: '1234',
+    })
+    .returning({ id: merchantAccounts.id });
+  if (!row) throw new Error('merchant account not created');
   return row.id;
 }
 
@@ -91,4 +168,87 @@ export function recordRoutes() {
   const onRoute = (options: RouteOptions) =>
     void routes.push({ methods: [options.method].flat().map(String), url: options.url, options });
   return { routes, onRoute };
+}
+
+export type CustomerFixture = {
+  locationId: string;
+  customerId: string;
+  accountId: string;
+  coBorrowerId: string;
+  noteId: string;
+};
+
+/** A location of the merchant (the first, or a new one). */
+export async function findOrCreateLocation(db: Db, merchantId: string): Promise<string> {
+  const [found] = await db
+    .select({ id: merchantLocations.id })
+    .from(merchantLocations)
+    .where(eq(merchantLocations.merchant_id, merchantId))
+    .limit(1);
+  if (found) return found.id;
+  const [row] = await db
+    .insert(merchantLocations)
+    .values({
+      merchant_id: merchantId,
+      name: uniqueName('Lot'),
+      address_line1: '1 Test Way',
+      city: 'Testville',
+      state: 'IL',
+      postal_code: '60601',
+      timezone: 'America/Chicago',
+    })
+    .returning({ id: merchantLocations.id });
+  if (!row) throw new Error('location not created');
+  return row.id;
+}
+
+/** A customer of the merchant with an account, a co-borrower on it and a note, written straight to the tables. */
+export async function createCustomerFixture(db: Db, merchantId: string): Promise<CustomerFixture> {
+  const locationId = await findOrCreateLocation(db, merchantId);
+  const [customer, coBorrower] = await db
+    .insert(customers)
+    .values([
+      { merchant_id: merchantId, location_id: locationId, first_name: 'Fixture', last_name: uniqueName('Primary') },
+      { merchant_id: merchantId, location_id: locationId, first_name: 'Fixture', last_name: uniqueName('Co') },
+    ])
+    .returning({ id: customers.id });
+  if (!customer || !coBorrower) throw new Error('customers not created');
+  const [account] = await db
+    .insert(accounts)
+    .values({
+      merchant_id: merchantId,
+      location_id: locationId,
+      external_id: uniqueName('EXT'),
+      amount_due_cents: 1000,
+    })
+    .returning({ id: accounts.id });
+  if (!account) throw new Error('account not created');
+  await db.insert(accountCustomers).values([
+    { account_id: account.id, customer_id: customer.id, role: 'primary' },
+    { account_id: account.id, customer_id: coBorrower.id, role: 'co_borrower' },
+  ]);
+  const [note] = await db
+    .insert(customerNotes)
+    .values({ merchant_id: merchantId, customer_id: customer.id, body: 'A fixture note' })
+    .returning({ id: customerNotes.id });
+  if (!note) throw new Error('note not created');
+  return { locationId, customerId: customer.id, accountId: account.id, coBorrowerId: coBorrower.id, noteId: note.id };
+}
+
+/** A finished customer import of the merchant (no rows): for routes that name an import. */
+export async function createCustomerImportFixture(db: Db, merchantId: string): Promise<string> {
+  const [row] = await db
+    .insert(customerImports)
+    .values({
+      merchant_id: merchantId,
+      file_name: 'fixture.csv',
+      columns: ['First Name'],
+      mapping: { first_name: 'First Name' },
+      status: 'completed',
+      total: 0,
+      finished: new Date(),
+    })
+    .returning({ id: customerImports.id });
+  if (!row) throw new Error('import not created');
+  return row.id;
 }

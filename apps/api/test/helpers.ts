@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../src/db/client';
 import { adminQuery, withDatabaseName } from './template-database';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
 /** A fresh database for one test file: a copy of the migrated template on the run's server, dropped on close. */
 export async function createTestDatabase(): Promise<Database> {
@@ -28,7 +29,13 @@ export async function createTestDatabase(): Promise<Database> {
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET, ...overrides });
+  return parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: TEST_JWT_SECRET,
+    ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+    ...overrides,
+  });
 }
 
 export type TestApp = { app: FastifyInstance; database: Database; close(): Promise<void> };

@@ -5,6 +5,7 @@ import type { Db } from '../src/db/client';
 import { merchants, roleGrants, users } from '../src/db/schema/identity';
 import { DEMO_PASSWORD, seedDemoDataIfEmpty } from '../src/db/seed';
 import { hashPassword } from '../src/lib/passwords';
+import { TEST_ENCRYPTION_KEY } from './helpers';
 
 export { DEMO_PASSWORD };
 
@@ -12,7 +13,7 @@ export type DemoIds = { demoMotors: string; customRolesAuto: string; integratedA
 
 /** Seeds the demo organisations and users (see db/seed.ts) and returns the merchants' ids. */
 export async function seedDemo(db: Db): Promise<DemoIds> {
-  await seedDemoDataIfEmpty(db);
+  await seedDemoDataIfEmpty(db, { encryptionKey: TEST_ENCRYPTION_KEY });
   const rows = await db.select({ id: merchants.id, name: merchants.name }).from(merchants);
   const idOf = (name: string) => {
     const row = rows.find((merchant) => merchant.name === name);

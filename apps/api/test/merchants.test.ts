@@ -1,3 +1,5 @@
+import { pageSchema } from '@paydesk/domain/api/pagination';
+import { merchantSchema } from '@paydesk/domain/merchants/merchants.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers';
 import { seedDemo, sessionsFor, type DemoIds } from './identity';
@@ -31,6 +33,19 @@ describe('GET /api/merchants/', () => {
     expect(admin.results[0]).toMatchObject({ organization_name: 'Demo Auto Group', check_custom_roles: true });
     const staff = (await call('GET', '/api/merchants/', 'staff@demo.test')).json();
     expect(staff.results.map((m: { name: string }) => m.name)).toEqual(['Demo Motors']);
+  });
+
+  it('writes each merchant exactly as the contract and the detail endpoint do', async () => {
+    const response = await call('GET', '/api/merchants/?ordering=-created', 'super@demo.test');
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const page = pageSchema(merchantSchema.strict()).strict().parse(response.json());
+    expect(page.results).toHaveLength(4);
+    for (const merchant of page.results) {
+      const detail = (await call('GET', `/api/merchants/${merchant.id}/`, 'super@demo.test')).json();
+      expect(merchant).toEqual(detail);
+    }
+    const created = page.results.map((merchant) => merchant.created);
+    expect(created).toEqual([...created].sort().reverse());
   });
 
   it('lists every merchant for a super user', async () => {

@@ -32,6 +32,7 @@ function merchant(id: string, name: string, flags: Partial<Merchant> = {}): Merc
     check_custom_roles: false,
     allow_group_message: false,
     is_integrated: false,
+    upc: null,
     created: '2026-01-05T10:00:00Z',
     ...flags,
   };

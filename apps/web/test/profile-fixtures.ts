@@ -18,6 +18,7 @@ export function buildMerchant(overrides: Partial<Merchant> = {}): Merchant {
     check_custom_roles: false,
     allow_group_message: true,
     is_integrated: false,
+    upc: null,
     created: '2026-03-05T12:00:00.000Z',
     ...overrides,
   };

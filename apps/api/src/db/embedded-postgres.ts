@@ -47,6 +47,10 @@ export type EmbeddedPostgres = {
  * The package's own `EmbeddedPostgres` class is not used: importing it installs exit hooks on SIGINT/SIGTERM
  * that stop the server and exit the process at once, which would cut the graceful shutdown in `server.ts` short.
  */
+/** How long a start waits for a hard-killed server's processes to let go of its shared memory, and how often it tries. */
+const SHARED_MEMORY_WAIT_MS = 30_000;
+const SHARED_MEMORY_RETRY_MS = 250;
+
 export async function startEmbeddedPostgres(
   clusterDir: string,
   options: EmbeddedPostgresOptions = {},
@@ -64,40 +68,59 @@ export async function startEmbeddedPostgres(
   await clearStaleServer(dir, binaries.postgres);
 
   const socketDir = chooseSocketDir(dir, owner);
-  const child = spawn(
-    binaries.postgres,
-    [
-      '-D',
-      dir,
-      '-p',
-      String(PORT),
-      '-c',
-      'listen_addresses=',
-      '-c',
-      `unix_socket_directories=${socketDir}`,
-      '-c',
-      'unix_socket_permissions=0700',
-      '-c',
-      `max_connections=${options.maxConnections ?? 100}`,
-      // Sessions in UTC whatever the machine's time zone, so stored and shown times do not depend on the host.
-      '-c',
-      'TimeZone=UTC',
-      ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
-    ],
-    // Own process group: a Ctrl-C in the terminal reaches only Node, which stops PostgreSQL after the app closed.
-    { ...owner, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
-  );
-  const log: string[] = [];
-  const remember = (chunk: Buffer) => {
-    log.push(...String(chunk).split('\n').filter(Boolean));
-    log.splice(0, Math.max(0, log.length - 50));
+  const launch = () => {
+    const child = spawn(
+      binaries.postgres,
+      [
+        '-D',
+        dir,
+        '-p',
+        String(PORT),
+        '-c',
+        'listen_addresses=',
+        '-c',
+        `unix_socket_directories=${socketDir}`,
+        '-c',
+        'unix_socket_permissions=0700',
+        '-c',
+        `max_connections=${options.maxConnections ?? 100}`,
+        // Sessions in UTC whatever the machine's time zone, so stored and shown times do not depend on the host.
+        '-c',
+        'TimeZone=UTC',
+        ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+      ],
+      // Own process group: a Ctrl-C in the terminal reaches only Node, which stops PostgreSQL after the app closed.
+      { ...owner, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
+    );
+    const log: string[] = [];
+    const remember = (chunk: Buffer) => {
+      log.push(...String(chunk).split('\n').filter(Boolean));
+      log.splice(0, Math.max(0, log.length - 50));
+    };
+    child.stdout?.on('data', remember);
+    child.stderr?.on('data', remember);
+    const exited = new Promise<void>((done) => child.once('exit', () => done()));
+    return { child, log, exited };
   };
-  child.stdout?.on('data', remember);
-  child.stderr?.on('data', remember);
+
+  // After a hard kill, the old server's processes hold its shared memory until they notice their postmaster is
+  // gone, which takes a moment on a busy machine: PostgreSQL then refuses to start, and a little later it starts.
+  let { child, log, exited } = launch();
+  for (let waited = 0; ; waited += SHARED_MEMORY_RETRY_MS) {
+    try {
+      await waitUntilReady(child, log);
+      break;
+    } catch (error) {
+      const stale = /pre-existing shared memory block .* is still in use/.test(String(error));
+      if (!stale || waited >= SHARED_MEMORY_WAIT_MS) throw error;
+      await exited;
+      await new Promise((done) => setTimeout(done, SHARED_MEMORY_RETRY_MS));
+      await clearStaleServer(dir, binaries.postgres);
+      ({ child, log, exited } = launch());
+    }
+  }
 
   let stopping = false;
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  await waitUntilReady(child, log);
   // Whatever ends this process normally (including process.exit after an error) stops the server too.
   const stopOnExit = () => child.kill('SIGINT');
   process.once('exit', stopOnExit);

@@ -35,3 +35,35 @@ export function orderBy(keys: SortColumns, ordering: string, id: AnyColumn): SQL
   const direction = descending ? desc : asc;
   return [...columns.map((column) => direction(column)), direction(id)];
 }
+
+/** A timestamp as JSON would carry it from JavaScript: UTC, milliseconds, `Z` (`Date.prototype.toISOString`). */
+export const isoTimestamp = (column: AnyColumn | SQL) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A JSON field of a page's rows: a column of the page (or SQL over it) whose PostgreSQL JSON form is the contract's. */
+export type JsonField = AnyColumn | SQL | SQL.Aliased;
+
+const JSON_KEY = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * A page as PostgreSQL writes it: the outer select of a list whose page query (with `totalColumn`, its ORDER BY,
+ * LIMIT and OFFSET) is the subquery `page`. It returns one row, `count` (the total, 0 without rows) and `results`
+ * (the rows as one JSON array text, in the page's order), so Node parses one text value instead of every field of
+ * every row, and sends it unparsed (`toJsonPage` in lib/pagination.ts). `fields` are the contract's fields over the
+ * page's columns, declared `satisfies Record<keyof Dto, JsonField>` so that a field missing or extra does not
+ * compile; `order` repeats the page's ORDER BY on the page's columns.
+ */
+export function jsonPageColumns(
+  page: { total: AnyColumn | SQL.Aliased },
+  fields: Record<string, JsonField>,
+  order: SQL[],
+) {
+  const pairs = Object.entries(fields).map(([key, value]) => {
+    if (!JSON_KEY.test(key)) throw new Error(`not a JSON field name: ${key}`);
+    return sql`${sql.raw(`'${key}'`)}, ${value}`;
+  });
+  return {
+    count: sql<number>`coalesce(max(${page.total}), 0)`.mapWith(Number),
+    results: sql<string>`coalesce(json_agg(json_build_object(${sql.join(pairs, sql`, `)}) order by ${sql.join(order, sql`, `)}), '[]')::text`,
+  };
+}

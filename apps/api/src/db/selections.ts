@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { merchants, organizations } from './schema/identity';
+import { paymentCodes } from './schema/payment-codes';
 
 /** A merchant with its organisation's name: what the API shows of a merchant (join `organizations` to use it). */
 export const merchantWithOrganization = {
@@ -13,4 +15,8 @@ export const merchantWithOrganization = {
   is_integrated: merchants.is_integrated,
   timezone: merchants.timezone,
   created: merchants.created,
+  /** Its payment code (payment_codes_merchant_idx makes this one index lookup). */
+  upc: sql<
+    string | null
+  >`(select ${paymentCodes.code} from ${paymentCodes} where ${paymentCodes.merchant_id} = ${merchants.id})`,
 };

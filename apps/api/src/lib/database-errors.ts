@@ -1,3 +1,6 @@
+import { TAG_NAME_EXISTS } from '@paydesk/domain/tags/tags.contract';
+import { LOCATION_NAME_TAKEN } from '@paydesk/domain/locations/locations.contract';
+import { ERROR_CATALOGUE } from '@paydesk/domain/errors/catalogue';
 import { REQUIRED } from '@paydesk/domain/validation/messages';
 import { CatalogueError, FieldErrors, HttpError } from './http-errors';
 
@@ -32,7 +35,16 @@ const INVALID_VALUE = 'A value in the request is not valid.';
 const UNIQUE_VIOLATIONS: Record<string, () => HttpError | FieldErrors> = {
   users_email_lower_idx: () => new CatalogueError('user.email_in_use'),
   custom_roles_merchant_name_idx: () => FieldErrors.of('role_name', 'A role with this name already exists'),
+  account_tags_merchant_name_idx: () => FieldErrors.of('name', TAG_NAME_EXISTS),
   role_grants_user_merchant_idx: () => new CatalogueError('user.email_in_use'),
+  merchant_locations_merchant_name_idx: () => FieldErrors.of('name', LOCATION_NAME_TAKEN),
+  accounts_merchant_external_id_idx: () => new CatalogueError('account.external_id.clash'),
+  customers_merchant_phone_idx: () => FieldErrors.of('sms_phone_number', ERROR_CATALOGUE['phone_number.duplicate']),
+};
+
+/** Foreign keys whose "still referenced" means something to the client: deleting what others still point at. */
+const REFERENCED_VIOLATIONS: Record<string, () => HttpError | FieldErrors> = {
+  merchant_accounts_location_fk: () => new HttpError('location.in_use'),
 };
 
 /** `Key (organization_id)=(…) is not present in table …` → `organization_id`. */
@@ -49,7 +61,11 @@ export function mapDatabaseError(error: unknown): HttpError | FieldErrors | unde
   if (code === '23505') return UNIQUE_VIOLATIONS[pg.constraint ?? '']?.() ?? new HttpError('conflict', DUPLICATE);
   if (code === '23503') {
     // Deleting or re-keying a row others still point at, or pointing at a row that does not exist.
-    if (/still referenced/.test(pg.detail ?? '')) return new HttpError('conflict', 'This object is still in use.');
+    if (/still referenced/.test(pg.detail ?? '')) {
+      return (
+        REFERENCED_VIOLATIONS[pg.constraint ?? '']?.() ?? new HttpError('conflict', 'This object is still in use.')
+      );
+    }
     const column = keyColumnOf(pg.detail);
     return column ? FieldErrors.of(column, 'Object does not exist.') : new HttpError('bad_request', INVALID_VALUE);
   }

@@ -16,6 +16,18 @@ declare module 'fastify' {
   }
 }
 
+declare const jsonType: unique symbol;
+
+/**
+ * A response body already written as the JSON text of `T` (a list page PostgreSQL wrote, see `jsonPageColumns` in
+ * db/list-query.ts): sent as it is, without the compiled serializer, so its query must select exactly the
+ * contract's fields (its tests compare it with the contract's schema).
+ */
+export class SerializedJson<T> {
+  declare readonly [jsonType]: T;
+  constructor(readonly text: string) {}
+}
+
 export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Params: EndpointParams<E>;
   Querystring: EndpointQuery<E>;
@@ -29,8 +41,9 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
 export type EndpointHandler<E extends Endpoint> = (
   request: EndpointRequest<E>,
   reply: FastifyReply,
-) => Promise<EndpointReply<E>>;
+) => Promise<EndpointReply<E> | SerializedJson<EndpointReply<E>>>;
 
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 const BEARER = [{ bearerAuth: [] }];
 const NO_CONTENT = z.null().describe('No content');
 
@@ -57,11 +70,14 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
     method: endpoint.method,
     url: endpoint.path,
     config: { access: endpoint.access, endpoint },
+    ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     schema: schemaOf(endpoint),
     handler: async (request, reply) => {
       reply.code(endpoint.status);
       const body = await handler(request as EndpointRequest<E>, reply);
-      return endpoint.status === 204 ? reply.send() : body;
+      if (endpoint.status === 204) return reply.send();
+      if (body instanceof SerializedJson) return reply.type(JSON_CONTENT_TYPE).send(body.text);
+      return body;
     },
   });
 }

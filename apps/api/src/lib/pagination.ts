@@ -1,6 +1,7 @@
 import type { paginationQuery, Page } from '@paydesk/domain/api/pagination';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { SerializedJson } from './endpoint-routes';
 
 export type PageRequest = z.output<typeof paginationQuery>;
 
@@ -15,6 +16,26 @@ export function toPage<T>(
   count: number,
   results: T[],
 ): Page<T> {
+  return { count, ...pageLinks(request, { page, page_size }, count), results };
+}
+
+/** The DRF page body around results PostgreSQL wrote as a JSON array text (`jsonPageColumns`), sent unparsed. */
+export function toJsonPage<T>(
+  request: FastifyRequest,
+  { page, page_size }: PageRequest,
+  count: number,
+  resultsJson: string,
+): SerializedJson<Page<T>> {
+  const { next, previous } = pageLinks(request, { page, page_size }, count);
+  const head = `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)}`;
+  return new SerializedJson(`${head},"results":${resultsJson}}`);
+}
+
+function pageLinks(
+  request: FastifyRequest,
+  { page, page_size }: PageRequest,
+  count: number,
+): { next: string | null; previous: string | null } {
   const linkTo = (target: number) => {
     const url = new URL(request.url, 'http://paydesk.local');
     url.searchParams.set('page', String(target));
@@ -23,9 +44,7 @@ export function toPage<T>(
   };
   const lastPage = Math.max(1, Math.ceil(count / page_size));
   return {
-    count,
     next: page < lastPage ? linkTo(page + 1) : null,
     previous: page > 1 ? linkTo(Math.min(page - 1, lastPage)) : null,
-    results,
   };
 }

@@ -120,6 +120,14 @@ export const appRoutes: RouteObject[] = [
           },
           ...merchantRoutes,
           {
+            path: ROUTE_ACCESS.FreshbooksAuth.path,
+            handle: ROUTE_ACCESS.FreshbooksAuth,
+            lazy: lazyPage(
+              () => import('../features/integrations/routes/freshbooks-auth'),
+              (module) => module.FreshbooksAuthRoute,
+            ),
+          },
+          {
             path: ROUTE_ACCESS.Outbox.path,
             handle: ROUTE_ACCESS.Outbox,
             lazy: lazyPage(

@@ -97,6 +97,7 @@ describe('notifySuccess', () => {
     });
 
     expect(screen.getByText('Template saved!')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Close notification' })).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(TOAST_MS + 500));
     expect(screen.queryByText('Template saved!')).not.toBeInTheDocument();
   });

@@ -16,6 +16,8 @@ export function notifySuccess(message: string, options: SuccessToastOptions = {}
     color: 'teal',
     icon: <IconCheck size={18} />,
     autoClose: options.autoClose ?? TOAST_MS,
+    // Mantine's close button is an icon alone: without a name, screen readers announce "button" (axe button-name).
+    closeButtonProps: { 'aria-label': 'Close notification' },
   });
 }
 

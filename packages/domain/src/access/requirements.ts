@@ -33,6 +33,11 @@ export const ACCESS_REQUIREMENTS = {
     roles: ANY_BASE_ROLE,
     customRoles: ['super_admin', 'admin', 'is_customer_update_allowed'],
   },
+  /** Editing a customer note: with custom roles is_note_update_allowed (or super_admin, admin); else any base role. */
+  noteUpdate: {
+    roles: ANY_BASE_ROLE,
+    customRoles: ['super_admin', 'admin', 'is_note_update_allowed'],
+  },
   paymentReport: { customRoles: ['is_merchant_payment_report_allowed'] },
   sweepReport: { customRoles: ['is_merchant_sweep_report_allowed'] },
   actionReport: { roles: ANY_BASE_ROLE },
@@ -40,6 +45,11 @@ export const ACCESS_REQUIREMENTS = {
   /** Changing a merchant (its general settings): the spec shows no rule, so its administrators. */
   merchantSettings: { roles: ['super_admin', 'admin'] },
   roleSettings: { roles: ['super_admin', 'admin'] },
+  /**
+   * Changing a merchant's business details and owners (onboarding): the spec shows no rule, so its administrators.
+   * Anyone at the merchant may read them; only these see an owner's SSN last 4.
+   */
+  onboardingSettings: { roles: ['super_admin', 'admin'] },
   tagSettings: { roles: ['super_admin', 'admin'] },
   integrationSettings: { roles: ['super_admin'] },
   passtimeSettings: { roles: ['admin', 'super_admin', 'is_merchant_passtime_allowed'] },

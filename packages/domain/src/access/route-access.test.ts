@@ -101,18 +101,21 @@ describe('SPEC §6 route access, row by row', () => {
     });
   });
 
-  describe.each<RouteName>(['SettingsRoles', 'SettingsRoleCreate', 'SettingsRoleDetail', 'SettingsTags'])(
-    '%s',
-    (route) => {
-      it('super_admin or admin', () => {
-        expect(visit(route, ['admin'])).toEqual(ALLOW);
-        expect(visit(route, ['super_admin'])).toEqual(ALLOW);
-        expect(visit(route, ['staff'])).toEqual(HOME);
-        expect(visit(route, base('admin', customOn), customOn)).toEqual(ALLOW);
-        expect(visit(route, custom('is_user_update_allowed', 'is_template_update_allowed'), customOn)).toEqual(HOME);
-      });
-    },
-  );
+  describe.each<RouteName>([
+    'SettingsRoles',
+    'SettingsRoleCreate',
+    'SettingsRoleDetail',
+    'SettingsTags',
+    'SettingsActivity',
+  ])('%s', (route) => {
+    it('super_admin or admin', () => {
+      expect(visit(route, ['admin'])).toEqual(ALLOW);
+      expect(visit(route, ['super_admin'])).toEqual(ALLOW);
+      expect(visit(route, ['staff'])).toEqual(HOME);
+      expect(visit(route, base('admin', customOn), customOn)).toEqual(ALLOW);
+      expect(visit(route, custom('is_user_update_allowed', 'is_template_update_allowed'), customOn)).toEqual(HOME);
+    });
+  });
 
   describe('SettingsIntegrations', () => {
     it('super_admin only', () => {
@@ -184,6 +187,8 @@ describe('SPEC §6 route access, row by row', () => {
     'SettingsIntegrations',
     'SettingsPasstime',
     'SettingsIturan',
+    // Not a SPEC §2 screen: the audit log, for administrators (super_admin or admin).
+    'SettingsActivity',
     'InterchangeQualificationReport',
     'InterchangeQualificationInvoice',
     'MessageTemplateList',
@@ -192,7 +197,22 @@ describe('SPEC §6 route access, row by row', () => {
     'MessageTemplateEmail',
     // Super users only, tested below.
     'Outbox',
+    // Creating locations and merchant accounts: their administrators, tested below.
+    'LocationCreate',
+    'MerchantAccountCreate',
   ]);
+
+  it.each(['LocationCreate', 'MerchantAccountCreate'] as const)(
+    '%s is for super_admin and admin (what the API lets write), with custom roles on or off',
+    (route) => {
+      for (const merchant of [customOn, customOff]) {
+        expect(visit(route, ['admin'], merchant)).toEqual(ALLOW);
+        expect(visit(route, ['super_admin'], merchant)).toEqual(ALLOW);
+        expect(visit(route, ['staff'], merchant)).not.toEqual(ALLOW);
+      }
+      expect(visit(route, ['staff', 'is_user_update_allowed'], customOn)).not.toEqual(ALLOW);
+    },
+  );
 
   it.each(ROUTE_NAMES.filter((route) => !RESTRICTED.has(route)))(
     '%s asks for no role, with custom roles on or off',
@@ -384,8 +404,13 @@ describe('navigation guards, in order', () => {
     expect(ROUTE_ACCESS.CustomerCreate.disallowIntegrated).toBe(true);
     expect(visit('CustomerCreate', ['admin'], integrated)).toEqual(HOME);
     expect(visit('CustomerCreate', ['admin'], customOff)).toEqual(ALLOW);
-    expect(visit('CustomerImport', ['admin'], integrated)).toEqual(ALLOW);
-    expect(ROUTE_NAMES.filter((route) => ROUTE_ACCESS[route].disallowIntegrated)).toEqual(['CustomerCreate']);
+    // Integrated merchants' customers come from their integration: import is closed to them too.
+    expect(visit('CustomerImport', ['admin'], integrated)).toEqual(HOME);
+    expect(visit('CustomerImport', ['admin'], customOff)).toEqual(ALLOW);
+    expect(ROUTE_NAMES.filter((route) => ROUTE_ACCESS[route].disallowIntegrated)).toEqual([
+      'CustomerImport',
+      'CustomerCreate',
+    ]);
   });
 
   it('opens the Outbox to platform super users only (the super group), whatever their merchant roles', () => {

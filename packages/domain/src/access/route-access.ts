@@ -48,7 +48,7 @@ const ROUTES = {
   FreshbooksAuth: { path: '/freshbooks/auth/:code' },
 
   // Customers
-  CustomerImport: { path: '/merchants/:merchantID/customers/import', ...R.customerUpdate },
+  CustomerImport: { path: '/merchants/:merchantID/customers/import', ...R.customerUpdate, disallowIntegrated: true },
   CustomerCreate: { path: '/merchants/:merchantID/customers/create', ...R.customerUpdate, disallowIntegrated: true },
   CustomerList: { path: '/merchants/:merchantID?/customers' },
   CustomerAccountDetails: { path: CUSTOMER },
@@ -70,10 +70,11 @@ const ROUTES = {
 
   // Merchant accounts, locations, merchants
   MerchantAccountList: { path: MERCHANT_ACCOUNTS },
-  MerchantAccountCreate: { path: `${MERCHANT_ACCOUNTS}/create` },
+  // Creating is for those who may write (the API's rule); the lists and details are read-only for others.
+  MerchantAccountCreate: { path: `${MERCHANT_ACCOUNTS}/create`, ...R.merchantSettings },
   MerchantAccountDetail: { path: `${MERCHANT_ACCOUNTS}/:merchantAccountID` },
   LocationList: { path: '/merchants/:merchantID?/locations' },
-  LocationCreate: { path: '/locations/create' },
+  LocationCreate: { path: '/locations/create', ...R.merchantSettings },
   LocationDetail: { path: '/locations/:locationID' },
   MerchantList: { path: '/merchants' },
   MerchantCreate: { path: '/merchants/create' },
@@ -96,6 +97,8 @@ const ROUTES = {
   SettingsIntegrations: { path: `${SETTINGS}/integrations`, ...R.integrationSettings },
   SettingsPasstime: { path: `${SETTINGS}/passtime`, ...R.passtimeSettings },
   SettingsIturan: { path: `${SETTINGS}/ituran`, ...R.ituranSettings },
+  /** The merchant's audit log (who changed what in its setup), for its administrators. Not a SPEC §2 screen. */
+  SettingsActivity: { path: `${SETTINGS}/activity`, ...R.merchantSettings },
 
   // Reports. TransactionSearch is the spec's "TransactionReport" of guard 4.
   TransactionSearch: {

@@ -19,6 +19,8 @@ type EndpointBase = {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** The largest request body accepted in bytes, where it differs from the app's default (1 MB). */
+  bodyLimit?: number;
   /** The non-2xx statuses it can answer; their bodies are the shared error shapes unless `errorBodies` says. */
   errors: readonly ErrorStatus[];
   errorBodies?: Partial<Record<ErrorStatus, z.ZodType>>;

@@ -96,3 +96,7 @@ export function dateAfterMessage(date: string | Date): string {
 export function dateBeforeMessage(date: string | Date): string {
   return `Must be before ${formatDate(date)}`;
 }
+
+// Bank accounts (ours: the spec names no rule).
+export const ROUTING_NUMBER_INVALID = 'Routing number is not valid';
+export const ACCOUNT_NUMBER_INVALID = 'Account number is not valid';

@@ -26,6 +26,8 @@ import {
   POSTAL_CODE_INVALID,
   PROMISE_TOO_SOON,
   REQUIRED,
+  ROUTING_NUMBER_INVALID,
+  ACCOUNT_NUMBER_INVALID,
   URL_INVALID,
   amountMaxMessage,
   amountMaxMonthlyVolumeMessage,
@@ -482,6 +484,31 @@ export function numeric() {
   return requiredString().refine(
     unlessBlank((text) => /^\d+$/.test(text)),
     NUMERIC_INVALID,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Bank accounts
+
+/** Nine digits whose ABA checksum holds: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) is a multiple of 10. */
+export function isRoutingNumber(text: string): boolean {
+  if (!/^\d{9}$/.test(text)) return false;
+  const d = [...text].map(Number) as number[];
+  const at = (index: number) => d[index] ?? 0;
+  const sum = 3 * (at(0) + at(3) + at(6)) + 7 * (at(1) + at(4) + at(7)) + (at(2) + at(5) + at(8));
+  return sum % 10 === 0;
+}
+
+/** A US bank routing (ABA) number; the output stays text so leading zeros survive. */
+export function routingNumberField() {
+  return requiredString().refine(unlessBlank(isRoutingNumber), ROUTING_NUMBER_INVALID);
+}
+
+/** A US bank account number: 4 to 17 digits. */
+export function bankAccountNumberField() {
+  return requiredString().refine(
+    unlessBlank((text) => /^\d{4,17}$/.test(text)),
+    ACCOUNT_NUMBER_INVALID,
   );
 }
 

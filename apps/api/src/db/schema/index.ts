@@ -1,5 +1,29 @@
+import * as audit from './audit';
+import * as customerImports from './customer-imports';
+import * as customers from './customers';
 import * as identity from './identity';
+import * as integrations from './integrations';
 import * as jobs from './jobs';
+import * as locations from './locations';
+import * as merchantAccounts from './merchant-accounts';
+import * as onboarding from './onboarding';
 import * as outbox from './outbox';
+import * as owners from './owners';
+import * as paymentCodes from './payment-codes';
+import * as tags from './tags';
 
-export const schema = { ...identity, ...jobs, ...outbox };
+export const schema = {
+  ...identity,
+  ...jobs,
+  ...outbox,
+  ...audit,
+  ...locations,
+  ...merchantAccounts,
+  ...tags,
+  ...integrations,
+  ...onboarding,
+  ...owners,
+  ...paymentCodes,
+  ...customers,
+  ...customerImports,
+};

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-routes';
 import { pageBounds, toPage } from '../../lib/pagination';
 import { withTransaction } from '../../lib/service-context';
-import { merchantAccessOf } from '../../plugins/auth';
+import { merchantAccessOf, principalOf } from '../../plugins/auth';
 import { moveRoleHolders } from '../users/users.service';
 import { changeRole, createRole, getRole, listRoles, removeRole, toRoleDto } from './roles.service';
 
@@ -18,7 +18,7 @@ export const rolesRoutes: FastifyPluginAsync = async (app) => {
   });
 
   registerEndpoint(app, endpoints.create, async (request) =>
-    toRoleDto(await createRole(db, request.params.id, request.body)),
+    toRoleDto(await createRole(ctx, request.params.id, principalOf(request).user, request.body)),
   );
 
   registerEndpoint(app, endpoints.get, async (request) =>
@@ -26,11 +26,15 @@ export const rolesRoutes: FastifyPluginAsync = async (app) => {
   );
 
   registerEndpoint(app, endpoints.replace, async (request) =>
-    toRoleDto(await changeRole(db, request.params.id, request.params.rid, request.body, 'replace')),
+    toRoleDto(
+      await changeRole(ctx, request.params.id, request.params.rid, principalOf(request).user, request.body, 'replace'),
+    ),
   );
 
   registerEndpoint(app, endpoints.update, async (request) =>
-    toRoleDto(await changeRole(db, request.params.id, request.params.rid, request.body, 'merge')),
+    toRoleDto(
+      await changeRole(ctx, request.params.id, request.params.rid, principalOf(request).user, request.body, 'merge'),
+    ),
   );
 
   // Roles and users are two modules; the route moves the holders and deletes the role in one transaction.
@@ -38,8 +42,8 @@ export const rolesRoutes: FastifyPluginAsync = async (app) => {
     const { id, rid } = request.params;
     const moveTo = request.query.move_to;
     await withTransaction(ctx, async (tx) => {
-      if (moveTo) await moveRoleHolders(tx, merchantAccessOf(request), rid, moveTo);
-      await removeRole(tx.db, id, rid);
+      if (moveTo) await moveRoleHolders(tx, merchantAccessOf(request), rid, moveTo, principalOf(request).user);
+      await removeRole(tx, id, rid, principalOf(request).user);
     });
   });
 };

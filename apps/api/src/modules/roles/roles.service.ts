@@ -3,6 +3,8 @@ import type { ParsedRoleInput, Role } from '@paydesk/domain/roles/roles.contract
 import type { Db } from '../../db/client';
 import { HttpError, notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
+import { withTransaction, type ServiceContext } from '../../lib/service-context';
+import { recordChange, type AuditActor } from '../audit/audit.record';
 import {
   countRoleHolders,
   deleteRole,
@@ -59,36 +61,94 @@ function toColumns(input: Partial<ParsedRoleInput>, current?: CustomRoleRow) {
   };
 }
 
-export async function createRole(db: Db, merchantId: string, input: ParsedRoleInput): Promise<CustomRoleRow> {
+/** A role as the audit log describes it: amounts in integer cents as stored, permissions by flag. */
+function audited(role: CustomRoleRow) {
+  return {
+    role_name: role.role_name,
+    role_description: role.role_description,
+    permissions: PERMISSION_FLAGS.filter((flag) => role.permissions.includes(flag)),
+    min_merchant_payment_amount: role.min_merchant_payment_amount,
+    max_merchant_payment_amount: role.max_merchant_payment_amount,
+  };
+}
+
+export async function createRole(
+  ctx: ServiceContext,
+  merchantId: string,
+  actor: AuditActor,
+  input: ParsedRoleInput,
+): Promise<CustomRoleRow> {
   // A duplicate name is refused by custom_roles_merchant_name_idx, mapped to a role_name field error in one place
-  // (lib/database-errors.ts).
-  return insertRole(db, { merchant_id: merchantId, ...toColumns(input), role_name: input.role_name });
+  // (lib/database-errors.ts); the audit entry rolls back with it.
+  return withTransaction(ctx, async (tx) => {
+    const role = await insertRole(tx.db, { merchant_id: merchantId, ...toColumns(input), role_name: input.role_name });
+    await recordChange(tx, {
+      merchantId,
+      actor,
+      kind: 'role',
+      action: 'created',
+      subjectId: role.id,
+      subjectLabel: role.role_name,
+      after: audited(role),
+    });
+    return role;
+  });
 }
 
 /** `replace` (PUT) sets the whole role from the input; otherwise (PATCH) only what the input names changes. */
 export async function changeRole(
-  db: Db,
+  ctx: ServiceContext,
   merchantId: string,
   roleId: string,
+  actor: AuditActor,
   input: Partial<ParsedRoleInput>,
   mode: 'replace' | 'merge',
 ): Promise<CustomRoleRow> {
-  const current = await getRole(db, merchantId, roleId);
-  const changes = toColumns(input, mode === 'merge' ? current : undefined);
-  if (mode === 'replace') {
-    changes.min_merchant_payment_amount ??= null;
-    changes.max_merchant_payment_amount ??= null;
-  }
-  const columns = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  if (Object.keys(columns).length === 0) return current;
-  const updated = await updateRole(db, current.id, columns);
-  return updated ?? current;
+  return withTransaction(ctx, async (tx) => {
+    const current = await getRole(tx.db, merchantId, roleId);
+    const changes = toColumns(input, mode === 'merge' ? current : undefined);
+    if (mode === 'replace') {
+      changes.min_merchant_payment_amount ??= null;
+      changes.max_merchant_payment_amount ??= null;
+    }
+    const columns = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    if (Object.keys(columns).length === 0) return current;
+    const updated = (await updateRole(tx.db, current.id, columns)) ?? current;
+    await recordChange(tx, {
+      merchantId,
+      actor,
+      kind: 'role',
+      action: 'updated',
+      subjectId: updated.id,
+      subjectLabel: updated.role_name,
+      before: audited(current),
+      after: audited(updated),
+    });
+    return updated;
+  });
 }
 
-export async function removeRole(db: Db, merchantId: string, roleId: string): Promise<void> {
-  const role = await getRole(db, merchantId, roleId);
-  const holders = await countRoleHolders(db, role.id);
-  if (holders > 0)
-    throw new HttpError('role.in_use', `This role is assigned to ${holders} user(s); give them another role first.`);
-  await deleteRole(db, role.id);
+/** Joins the caller's transaction (the route moves the role's holders first). */
+export async function removeRole(
+  ctx: ServiceContext,
+  merchantId: string,
+  roleId: string,
+  actor: AuditActor,
+): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    const role = await getRole(tx.db, merchantId, roleId);
+    const holders = await countRoleHolders(tx.db, role.id);
+    if (holders > 0)
+      throw new HttpError('role.in_use', `This role is assigned to ${holders} user(s); give them another role first.`);
+    await deleteRole(tx.db, role.id);
+    await recordChange(tx, {
+      merchantId,
+      actor,
+      kind: 'role',
+      action: 'deleted',
+      subjectId: role.id,
+      subjectLabel: role.role_name,
+      before: audited(role),
+    });
+  });
 }

@@ -31,7 +31,7 @@ export type UserWithPassword = UserRow & { password_hash: string | null };
 export type MerchantRow = typeof merchants.$inferSelect;
 export type CustomRoleRow = typeof customRoles.$inferSelect;
 export type GrantRow = typeof roleGrants.$inferSelect;
-export type MerchantWithOrganization = MerchantRow & { organization_name: string };
+export type MerchantWithOrganization = MerchantRow & { organization_name: string; upc: string | null };
 export type GrantWithMerchant = {
   grant: GrantRow;
   merchant: MerchantWithOrganization;

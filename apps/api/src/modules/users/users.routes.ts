@@ -4,7 +4,7 @@ import { appUrlOf } from '../../lib/app-url';
 import { registerEndpoint } from '../../lib/endpoint-routes';
 import { pageBounds, toPage } from '../../lib/pagination';
 import { withTransaction } from '../../lib/service-context';
-import { merchantAccessOf } from '../../plugins/auth';
+import { merchantAccessOf, principalOf } from '../../plugins/auth';
 import { revokeAllSessions } from '../auth/auth.service';
 import {
   changeUserRole,
@@ -25,7 +25,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
   });
 
   registerEndpoint(app, endpoints.invite, async (request) =>
-    inviteUser(ctx, merchantAccessOf(request), request.body, appUrlOf(ctx.config)),
+    inviteUser(ctx, merchantAccessOf(request), request.body, appUrlOf(ctx.config), principalOf(request).user),
   );
 
   // Users and sessions are two modules; the route composes them in one transaction (disabled, signed out, told).
@@ -36,6 +36,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
         merchantAccessOf(request),
         request.params.userId,
         request.body ?? {},
+        principalOf(request).user,
       );
       if (accountDisabled) await revokeAllSessions(tx, user.id);
       return user;
@@ -43,10 +44,10 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
   );
 
   registerEndpoint(app, endpoints.enable, async (request) =>
-    enableUser(ctx, merchantAccessOf(request), request.params.userId, request.body),
+    enableUser(ctx, merchantAccessOf(request), request.params.userId, request.body, principalOf(request).user),
   );
 
   registerEndpoint(app, endpoints.changeRole, async (request) =>
-    changeUserRole(ctx, merchantAccessOf(request), request.params.userId, request.body),
+    changeUserRole(ctx, merchantAccessOf(request), request.params.userId, request.body, principalOf(request).user),
   );
 };

@@ -19,6 +19,7 @@ import type { Db } from '../../db/client';
 import { CatalogueError, FieldErrors, HttpError, notFound, permissionDenied } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
+import { recordChange, type AuditActor } from '../audit/audit.record';
 import { queueEmail } from '../mail/mail.service';
 import { findMerchant, type MerchantWithOrganization } from '../merchants/merchants.service';
 import { issueOneTimeToken, type OneTimeTokenRow } from '../one-time-tokens/one-time-tokens.service';
@@ -201,6 +202,35 @@ async function findStanding(db: Db, user: Pick<UserRow, 'id' | 'is_super_user'>)
 
 const GRANT_BEYOND_OWN = 'You may only give a role whose permissions you hold yourself.';
 
+/** A user's role at a merchant as the audit log describes it: the base role, and the custom role's name. */
+function auditedRole(row: Pick<GrantWithMerchant, 'grant' | 'customRole'> | undefined) {
+  return { role: row?.grant.role ?? null, custom_role: row?.customRole?.role_name ?? null };
+}
+
+/** Records a change to a user at a merchant; the user is named by their email. */
+async function recordUserChange(
+  ctx: ServiceContext,
+  actor: AuditActor,
+  change: {
+    merchantId: string;
+    user: { id: string; email: string };
+    action: 'invited' | 'updated' | 'disabled' | 'enabled';
+    before?: Record<string, unknown>;
+    after?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await recordChange(ctx, {
+    merchantId: change.merchantId,
+    actor,
+    kind: 'user',
+    action: change.action,
+    subjectId: change.user.id,
+    subjectLabel: change.user.email,
+    before: change.before,
+    after: change.after,
+  });
+}
+
 /**
  * The role to give on the access's merchant, checked: a custom role must be one of the merchant's (and custom roles
  * on), and the acting user must hold what it grants (rule 5). Gives the grant's columns.
@@ -241,6 +271,7 @@ export async function inviteUser(
   access: MerchantAccess,
   input: InviteInput,
   appUrl: string,
+  actor: AuditActor,
 ): Promise<MerchantUserDto> {
   return withTransaction(ctx, async (tx) => {
     const { db } = tx;
@@ -248,6 +279,21 @@ export async function inviteUser(
     const merchant = access.merchant;
     const existing = await findUserByEmail(db, input.email);
     const subject = `You are invited to ${merchant.name} on Paydesk`;
+    const customRole = role.custom_role_id ? await findCustomRole(db, merchant.id, role.custom_role_id) : undefined;
+    const invited = {
+      email: input.email.trim(),
+      first_name: input.first_name,
+      last_name: input.last_name,
+      role: role.role,
+      custom_role: customRole?.role_name ?? null,
+    };
+    const recordInvite = (userId: string) =>
+      recordUserChange(tx, actor, {
+        merchantId: merchant.id,
+        user: { id: userId, email: invited.email },
+        action: 'invited',
+        after: invited,
+      });
 
     if (!existing) {
       const user = await insertUser(db, {
@@ -269,6 +315,7 @@ export async function inviteUser(
         subject,
         text: `Hello ${user.first_name},\n\nYou have been invited to ${merchant.name} on Paydesk. Set your password here:\n${appUrl}/partner-signup/${id}/${token}\n`,
       });
+      await recordInvite(user.id);
       return toMerchantUserDto({ user, grant: null, customRole: null });
     }
 
@@ -280,6 +327,8 @@ export async function inviteUser(
         subject: 'Someone tried to invite you on Paydesk',
         text: `Hello ${existing.first_name},\n\nSomeone at ${merchant.name} tried to invite this address to Paydesk. Your account belongs to another organisation, so nothing changed. If you expected this invitation, ask them to use another email address.\n`,
       });
+      // Logged as a new person's invitation would be: the merchant's log must not tell the address is in use.
+      await recordInvite(answerId);
       return toMerchantUserDto({
         user: {
           id: answerId,
@@ -309,6 +358,7 @@ export async function inviteUser(
       subject,
       text: `Hello ${existing.first_name},\n\nYou have been invited to ${merchant.name} on Paydesk. Accept with your password here:\n${appUrl}/partner-invite/${id}/${token}\n`,
     });
+    await recordInvite(existing.id);
     return toMerchantUserDto({ user: existing, grant: null, customRole: null });
   });
 }
@@ -335,7 +385,8 @@ export async function disableUser(
   ctx: ServiceContext,
   access: MerchantAccess,
   userId: string,
-  input: DisableInput = {},
+  input: DisableInput,
+  actor: AuditActor,
 ): Promise<{ user: MerchantUserDto; accountDisabled: boolean }> {
   return withTransaction(ctx, async (tx) => {
     const { db } = tx;
@@ -343,13 +394,21 @@ export async function disableUser(
     const user = await findTarget(db, userId);
     const target = await findStanding(db, user);
     if (target.roles[merchant.id] === undefined) throw notFound();
-    const actor = await findStanding(db, { id: access.userId, is_super_user: access.isSuperUser });
-    if (!mayDisableUserAt(actor, target, merchant.id)) throw permissionDenied();
-    if (input.everywhere && !mayDisableAccount(actor, target)) throw permissionDenied();
+    const manager = await findStanding(db, { id: access.userId, is_super_user: access.isSuperUser });
+    if (!mayDisableUserAt(manager, target, merchant.id)) throw permissionDenied();
+    if (input.everywhere && !mayDisableAccount(manager, target)) throw permissionDenied();
 
     const grants = await findGrants(db, user.id);
     const removed = input.everywhere ? grants : grants.filter((row) => row.merchant.id === merchant.id);
-    for (const { grant } of removed) {
+    for (const row of removed) {
+      const { grant } = row;
+      await recordUserChange(tx, actor, {
+        merchantId: grant.merchant_id,
+        user,
+        action: 'disabled',
+        before: auditedRole(row),
+        after: auditedRole(undefined),
+      });
       await recordDisabled(db, {
         user_id: user.id,
         merchant_id: grant.merchant_id,
@@ -375,6 +434,7 @@ export async function enableUser(
   access: MerchantAccess,
   userId: string,
   input: AssignRoleInput,
+  actor: AuditActor,
 ): Promise<MerchantUserDto> {
   return withTransaction(ctx, async (tx) => {
     const { db } = tx;
@@ -386,12 +446,19 @@ export async function enableUser(
       throw new HttpError('conflict', 'This user already holds a role here.');
     if (!record) throw notFound();
     const role = await resolveRoleToGive(db, access, input);
-    const actor = await findStanding(db, { id: access.userId, is_super_user: access.isSuperUser });
+    const manager = await findStanding(db, { id: access.userId, is_super_user: access.isSuperUser });
     const enabled = { ...target, roles: { ...target.roles, [merchant.id]: role.role } };
-    if (!mayManageUserAt(actor, enabled, merchant.id)) throw permissionDenied();
+    if (!mayManageUserAt(manager, enabled, merchant.id)) throw permissionDenied();
     await insertGrant(db, { user_id: user.id, merchant_id: merchant.id, ...role });
     await deleteDisabledRecord(db, user.id, merchant.id);
     if (!user.is_active) await updateUser(db, user.id, { is_active: true });
+    await recordUserChange(tx, actor, {
+      merchantId: merchant.id,
+      user,
+      action: 'enabled',
+      before: auditedRole(undefined),
+      after: auditedRole(await findGrant(db, user.id, merchant.id)),
+    });
     await publishUserChanged(tx, user.id);
     return findMerchantUserDto(db, merchant.id, user.id);
   });
@@ -403,6 +470,7 @@ export async function changeUserRole(
   access: MerchantAccess,
   userId: string,
   input: AssignRoleInput,
+  actor: AuditActor,
 ): Promise<MerchantUserDto> {
   return withTransaction(ctx, async (tx) => {
     const { db } = tx;
@@ -410,10 +478,18 @@ export async function changeUserRole(
     const user = await findTarget(db, userId);
     const target = await findStanding(db, user);
     if (target.roles[merchant.id] === undefined) throw notFound();
-    const actor = await findStanding(db, { id: access.userId, is_super_user: access.isSuperUser });
-    if (!mayManageUserAt(actor, target, merchant.id)) throw permissionDenied();
+    const manager = await findStanding(db, { id: access.userId, is_super_user: access.isSuperUser });
+    if (!mayManageUserAt(manager, target, merchant.id)) throw permissionDenied();
     const role = await resolveRoleToGive(db, access, input);
+    const before = await findGrant(db, user.id, merchant.id);
     await updateGrant(db, user.id, merchant.id, role);
+    await recordUserChange(tx, actor, {
+      merchantId: merchant.id,
+      user,
+      action: 'updated',
+      before: auditedRole(before),
+      after: auditedRole(await findGrant(db, user.id, merchant.id)),
+    });
     await publishUserChanged(tx, user.id);
     return findMerchantUserDto(db, merchant.id, user.id);
   });
@@ -429,6 +505,7 @@ export async function moveRoleHolders(
   access: MerchantAccess,
   customRoleId: string,
   moveTo: string,
+  actor: AuditActor,
 ): Promise<void> {
   await withTransaction(ctx, async (tx) => {
     const { db } = tx;
@@ -440,11 +517,19 @@ export async function moveRoleHolders(
         ? { role: moveTo }
         : { role: 'custom' as const, custom_role_id: moveTo === from.id ? null : moveTo };
     const role = await resolveRoleToGive(db, access, input, 'move_to');
-    const actor = await findStanding(db, { id: access.userId, is_super_user: access.isSuperUser });
+    const manager = await findStanding(db, { id: access.userId, is_super_user: access.isSuperUser });
     for (const holderId of await findCustomRoleHolders(db, from.id)) {
       const holder = await findStanding(db, await findTarget(db, holderId));
-      if (!mayManageUserAt(actor, holder, merchant.id)) throw permissionDenied();
+      if (!mayManageUserAt(manager, holder, merchant.id)) throw permissionDenied();
+      const before = await findGrant(db, holderId, merchant.id);
       await updateGrant(db, holderId, merchant.id, role);
+      await recordUserChange(tx, actor, {
+        merchantId: merchant.id,
+        user: await findTarget(db, holderId),
+        action: 'updated',
+        before: auditedRole(before),
+        after: auditedRole(await findGrant(db, holderId, merchant.id)),
+      });
       await publishUserChanged(tx, holderId);
     }
   });

@@ -43,15 +43,43 @@ describe('app shell', () => {
   it('shows only the screens that exist and that the user may open', async () => {
     await openHome('staff');
 
-    expect(navLinks()).toEqual(['Home', 'Merchants', 'Settings']);
+    expect(navLinks()).toEqual([
+      'Home',
+      'Merchants',
+      'Customers',
+      'Locations',
+      'Merchant accounts',
+      'Onboarding',
+      'Settings',
+    ]);
     // Staff may open the users page only with the flag (not on this merchant), roles never.
-    expect(homeCards()).toEqual(['Merchants', 'Settings']);
+    expect(homeCards()).toEqual([
+      'Merchants',
+      'Customers',
+      'Locations',
+      'Merchant accounts',
+      'Onboarding',
+      'Owners',
+      'Settings',
+    ]);
   });
 
   it('offers an admin the settings pages an admin may open', async () => {
     await openHome('admin');
 
-    expect(homeCards()).toEqual(['Merchants', 'Settings', 'Users', 'Roles']);
+    expect(homeCards()).toEqual([
+      'Merchants',
+      'Customers',
+      'Locations',
+      'Merchant accounts',
+      'Onboarding',
+      'Owners',
+      'Settings',
+      'Users',
+      'Roles',
+      'Tags',
+      'Activity',
+    ]);
   });
 
   it('links only to registered screens: nothing of later issues', () => {
@@ -137,7 +165,7 @@ describe('shell: not found, skip link, phones', () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => localStorage.clear());
 
-  it.each(['/no/such/page', `/merchants/${MERCHANTS.demoMotors.id}/customers`])(
+  it.each(['/no/such/page', `/merchants/${MERCHANTS.demoMotors.id}/message-templates`])(
     'shows Page Not Found for %s inside the shell, navigation included, when signed in',
     async (path) => {
       mockIdentityApi(PROFILES.staff);

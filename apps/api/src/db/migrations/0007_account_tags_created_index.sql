@@ -1,0 +1,1 @@
+CREATE INDEX "account_tags_merchant_created_idx" ON "account_tags" USING btree ("merchant_id","created","id");
