@@ -17,25 +17,44 @@ function readConfig(): Config {
   }
 }
 
+/** How long each start-up step took, in ms, for the "running" log line (restarts should take seconds). */
+function startupPhases() {
+  const durations: Record<string, number> = { modules: Math.round(performance.now()) };
+  let last = performance.now();
+  return {
+    mark(phase: string) {
+      const now = performance.now();
+      durations[phase] = Math.round(now - last);
+      last = now;
+    },
+    durations: () => durations,
+  };
+}
+
 async function main() {
   const config = readConfig();
+  const phases = startupPhases();
   const database = await openConfiguredDatabase(config, {
     onUnexpectedExit(details) {
       console.error(`The embedded PostgreSQL server stopped unexpectedly:\n${details}`);
       process.exit(1);
     },
   });
+  phases.mark('database');
   await migrateDatabase(database);
+  phases.mark('migrations');
   // Demo data goes into an empty embedded database by default, never into a real server unless asked.
   const seed = config.SEED_DEMO_DATA ?? (!config.DATABASE_URL && config.NODE_ENV !== 'production');
   const encryptionKey = resolveEncryptionKey(config);
   if (seed) await seedDemoDataIfEmpty(database.db, { encryptionKey });
+  phases.mark('seed');
 
   const app = await buildApp({
     config: { ...config, JWT_SECRET: resolveJwtSecret(config), ENCRYPTION_KEY: encryptionKey },
     database,
     logger: loggerOptions(config),
   });
+  phases.mark('app');
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -60,7 +79,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  app.log.info(`Paydesk is running at http://localhost:${config.PORT}`);
+  phases.mark('listen');
+  app.log.info({ startup_ms: phases.durations() }, `Paydesk is running at http://localhost:${config.PORT}`);
 }
 
 main().catch((error: unknown) => {

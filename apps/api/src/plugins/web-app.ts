@@ -21,7 +21,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
     const assetsDir = join(options.distDir, 'assets') + sep;
     await app.register(fastifyStatic, {
       root: options.distDir,
-      wildcard: false,
+      // One route for every file, looked up per request: a route per built file (hundreds) slowed every start.
+      wildcard: true,
       index: false,
       preCompressed: true,
       // Cache-Control is set below, per file.
