@@ -11,3 +11,13 @@ type UserOptions = NonNullable<Parameters<typeof userEvent.setup>[0]>;
 export function setupUser(options: UserOptions = {}) {
   return userEvent.setup({ delay: null, ...options });
 }
+
+/**
+ * Focuses a text field and pastes the text: one input event instead of one per key. A whole form typed key by key
+ * re-renders it for every letter, which takes tens of seconds on a loaded machine; use `user.type` where the keys
+ * themselves are what the test is about.
+ */
+export async function fillIn(user: ReturnType<typeof setupUser>, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildProfile, buildSession } from '../../../../test/profile-fixtures';
 import { renderRoutes } from '../../../../test/render';
 import { server } from '../../../../test/server';
-import { setupUser } from '../../../../test/user';
+import { fillIn, setupUser } from '../../../../test/user';
 import { CUSTOMER_ID, LOCATIONS, MERCHANT_ID, buildCustomer, serveMerchantOptions } from '../test-fixtures';
 import { CustomerCreateRoute } from './customer-create';
 
@@ -42,10 +42,10 @@ describe('create customer', () => {
     renderCreate();
     await screen.findByRole('option', { name: 'Airport Rd' });
 
-    await user.type(textbox(/^Mobile phone/), '555');
-    await user.type(textbox(/^Email/), 'not-an-email');
+    await fillIn(user, textbox(/^Mobile phone/), '555');
+    await fillIn(user, textbox(/^Email/), 'not-an-email');
     await user.type(screen.getByLabelText('Date of birth'), '2999-01-01');
-    await user.type(textbox(/^Convenience fee/), '-1');
+    await fillIn(user, textbox(/^Convenience fee/), '-1');
     await user.click(screen.getByRole('checkbox', { name: 'Text opt-in' }));
     await user.click(screen.getByRole('button', { name: 'Create customer' }));
 
@@ -84,12 +84,12 @@ describe('create customer', () => {
     const { router } = renderCreate();
     await screen.findByRole('option', { name: 'Airport Rd' });
 
-    await user.type(textbox(/^First name/), 'Nia');
-    await user.type(textbox(/^Last name/), 'New');
-    await user.type(textbox(/^Mobile phone/), '(212) 555-0199');
+    await fillIn(user, textbox(/^First name/), 'Nia');
+    await fillIn(user, textbox(/^Last name/), 'New');
+    await fillIn(user, textbox(/^Mobile phone/), '(212) 555-0199');
     await user.selectOptions(screen.getByRole('combobox', { name: /^Location/ }), 'Airport Rd');
-    await user.type(textbox(/^Account number/), 'A-3003');
-    await user.type(textbox(/^Amount due/), '1250.5');
+    await fillIn(user, textbox(/^Account number/), 'A-3003');
+    await fillIn(user, textbox(/^Amount due/), '1250.5');
     await user.type(screen.getByLabelText('Due date'), '2026-12-15');
     const words = 'I affirm that the customer has given express permission to receive text messages.';
     expect(screen.queryByText(words)).not.toBeInTheDocument();
@@ -130,12 +130,12 @@ describe('create customer', () => {
     renderCreate();
     await screen.findByRole('option', { name: 'Airport Rd' });
 
-    await user.type(textbox(/^First name/), 'Nia');
-    await user.type(textbox(/^Last name/), 'New');
-    await user.type(textbox(/^Mobile phone/), '(212) 555-0199');
+    await fillIn(user, textbox(/^First name/), 'Nia');
+    await fillIn(user, textbox(/^Last name/), 'New');
+    await fillIn(user, textbox(/^Mobile phone/), '(212) 555-0199');
     await user.selectOptions(screen.getByRole('combobox', { name: /^Location/ }), 'Main St');
-    await user.type(textbox(/^Account number/), 'A-1001');
-    await user.type(textbox(/^Amount due/), '10');
+    await fillIn(user, textbox(/^Account number/), 'A-1001');
+    await fillIn(user, textbox(/^Amount due/), '10');
     await user.click(screen.getByRole('button', { name: 'Create customer' }));
 
     await waitFor(() =>
