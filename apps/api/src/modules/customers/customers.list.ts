@@ -287,10 +287,15 @@ async function cachedCount(db: Db, scope: CustomerListScope, filters: CustomerLi
   return recount(db, key, scope, filters);
 }
 
-/** Lists with at most this many matches read them all through the GIN indexes and sort them. */
+/** Searches with at most this many matches read them all through the trigram indexes and sort them. */
 const MATCH_FIRST_MAX = 10_000;
 /** Trigram indexes need three characters. */
 const TRIGRAM_MIN_LENGTH = 3;
+/**
+ * A status or tag filter reads its matches first when walking would read this many times more rows than match: a
+ * walk reads about (offset + limit) × total / matches rows, since statuses and tags do not follow the sort order.
+ */
+const WALK_COST_RATIO = 4;
 
 /**
  * A page of customers (the JSON text of its rows) and the total matching. Without a search, status or tag the page
@@ -313,6 +318,23 @@ export async function findCustomerPage(
     if (count === 0) return { count, results: '[]' };
     return { count, results: await findPage(db, scope, filters, 'walk') };
   }
-  const plan = count <= MATCH_FIRST_MAX ? 'match-first' : 'walk';
-  return { count, results: await findPage(db, scope, filters, plan) };
+  return { count, results: await findPage(db, scope, filters, await planOf(db, scope, filters, count)) };
+}
+
+/**
+ * Searches match first up to MATCH_FIRST_MAX matches: they follow the name sort orders ("smith" sits at the far end
+ * of last names), so walking can read most rows before the page. Status and tag filters compare the walk with the
+ * scope's whole total (cached like every total).
+ */
+async function planOf(
+  db: Db,
+  scope: CustomerListScope,
+  filters: CustomerListFilters,
+  count: number,
+): Promise<PagePlan> {
+  if (count > MATCH_FIRST_MAX) return 'walk';
+  if (filters.search) return 'match-first';
+  const total = await cachedCount(db, scope, { ...filters, status: undefined, tagId: undefined });
+  const walked = ((filters.offset + filters.limit) * total) / Math.max(count, 1);
+  return walked > WALK_COST_RATIO * count ? 'match-first' : 'walk';
 }
