@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { consentAffirmationText } from '@paydesk/domain/customers/customers.contract';
+import { pageSchema } from '@paydesk/domain/api/pagination';
+import { consentAffirmationText, customerListRowSchema } from '@paydesk/domain/customers/customers.contract';
 import { ERROR_CATALOGUE } from '@paydesk/domain/errors/catalogue';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -300,6 +301,98 @@ describe('the customers list', () => {
     expect((await call('GET', `${customersUrl()}?location=${otherLocation}`, 'staff@demo.test')).statusCode).toBe(404);
     expect((await call('GET', `${customersUrl()}?tag=${otherTag}`, 'staff@demo.test')).statusCode).toBe(404);
     expect((await call('GET', `${customersUrl()}?page_size=101`, 'staff@demo.test')).statusCode).toBe(400);
+  });
+
+  it('writes each row exactly as the contract, with the detail endpoint’s values', async () => {
+    const name = `Shape${randomUUID().slice(0, 6)}`;
+    const created = await create(
+      newCustomer({ last_name: name, sms_phone_number: freshPhone() }, { tag_ids: [vipTag], status: 'pending' }),
+    );
+    const response = await call('GET', `${customersUrl()}?search=${name}`, 'staff@demo.test');
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const page = pageSchema(customerListRowSchema.strict()).strict().parse(response.json());
+    expect(page.count).toBe(1);
+    const detail = (await call('GET', customerUrl(created.id), 'staff@demo.test')).json();
+    const [account] = detail.accounts;
+    expect(page.results).toEqual([
+      {
+        id: created.id,
+        merchant: { id: ids.demoMotors, name: 'Demo Motors' },
+        first_name: detail.first_name,
+        last_name: name,
+        email: detail.email,
+        sms_phone_number: detail.sms_phone_number,
+        external_id: account.external_id,
+        location: { id: mainSt, name: 'Main St' },
+        accounts: [
+          {
+            id: account.id,
+            external_id: account.external_id,
+            role: 'primary',
+            status: 'pending',
+            amount_due_cents: account.amount_due_cents,
+            due_date: account.due_date,
+            autopay: account.autopay,
+          },
+        ],
+        tags: [{ id: vipTag, name: 'VIP' }],
+        text_opt_in: detail.text_opt_in,
+        email_opt_in: detail.email_opt_in,
+        created: detail.created,
+      },
+    ]);
+  });
+
+  it('filters by the status and tags the accounts have now, and forgets a deleted tag', async () => {
+    const name = `Refilter${randomUUID().slice(0, 6)}`;
+    const created = await create(newCustomer({ last_name: name }, { tag_ids: [vipTag] }));
+    const accountUrl = `${customerUrl(created.id)}accounts/${created.accounts[0].id}/`;
+    const found = async (query: string) =>
+      (await call('GET', `${customersUrl()}?search=${name}&${query}`, 'staff@demo.test'))
+        .json()
+        .results.map((row: { id: string }) => row.id);
+    expect(await found(`tag=${vipTag}`)).toEqual([created.id]);
+    expect(await found('status=active')).toEqual([created.id]);
+    const tag = await call('POST', `/api/merchants/${ids.demoMotors}/account-tags/`, 'admin@demo.test', {
+      name: `Temp ${name}`,
+    });
+    expect(tag.statusCode, tag.body).toBe(201);
+    const tagId = tag.json().id;
+    const patched = await call('PATCH', accountUrl, 'staff@demo.test', { status: 'closed', tag_ids: [tagId] });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(await found(`tag=${vipTag}`)).toEqual([]);
+    expect(await found(`tag=${tagId}`)).toEqual([created.id]);
+    expect(await found('status=active')).toEqual([]);
+    expect(await found('status=closed')).toEqual([created.id]);
+    const removed = await call('DELETE', `/api/merchants/${ids.demoMotors}/account-tags/${tagId}/`, 'admin@demo.test');
+    expect(removed.statusCode, removed.body).toBe(204);
+    const rows = (await call('GET', `${customersUrl()}?search=${name}`, 'staff@demo.test')).json().results;
+    expect(rows[0].tags).toEqual([]);
+    const across = (await call('GET', `/api/customers/?search=${name}&tag=${tagId}`, 'admin@demo.test')).json();
+    expect(across).toMatchObject({ count: 0, results: [] });
+  });
+
+  it('counts a one- or two-letter search, and finds a match created after it found none', async () => {
+    const search = async (text: string) =>
+      (await call('GET', `${customersUrl()}?search=${text}`, 'staff@demo.test')).json();
+    expect(await search('jq')).toMatchObject({ count: 0, results: [] });
+    const created = await create(newCustomer({ first_name: 'Ajqa' }));
+    const found = await search('jq');
+    expect(found.count).toBe(1);
+    expect(found.results.map((row: { id: string }) => row.id)).toEqual([created.id]);
+  });
+
+  it('reads a deep page and a page past the end', async () => {
+    const all = (await call('GET', `${customersUrl()}?page_size=100&ordering=-created`, 'staff@demo.test')).json();
+    const third = (
+      await call('GET', `${customersUrl()}?page_size=10&page=3&ordering=-created`, 'staff@demo.test')
+    ).json();
+    expect(third.results.map((row: { id: string }) => row.id)).toEqual(
+      all.results.slice(20, 30).map((row: { id: string }) => row.id),
+    );
+    const past = Math.ceil(all.count / 100) + 1;
+    const beyond = (await call('GET', `${customersUrl()}?page_size=100&page=${past}`, 'staff@demo.test')).json();
+    expect(beyond).toMatchObject({ count: all.count, results: [] });
   });
 
   it('pages the demo customers 50 at a time', async () => {

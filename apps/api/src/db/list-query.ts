@@ -58,12 +58,17 @@ export function jsonPageColumns(
   fields: Record<string, JsonField>,
   order: SQL[],
 ) {
+  return {
+    count: sql<number>`coalesce(max(${page.total}), 0)`.mapWith(Number),
+    results: jsonRowsText(fields, order),
+  };
+}
+
+/** The aggregate of `jsonPageColumns`' `results` alone: the rows as one JSON array text, in `order`. */
+export function jsonRowsText(fields: Record<string, JsonField>, order: SQL[]) {
   const pairs = Object.entries(fields).map(([key, value]) => {
     if (!JSON_KEY.test(key)) throw new Error(`not a JSON field name: ${key}`);
     return sql`${sql.raw(`'${key}'`)}, ${value}`;
   });
-  return {
-    count: sql<number>`coalesce(max(${page.total}), 0)`.mapWith(Number),
-    results: sql<string>`coalesce(json_agg(json_build_object(${sql.join(pairs, sql`, `)}) order by ${sql.join(order, sql`, `)}), '[]')::text`,
-  };
+  return sql<string>`coalesce(json_agg(json_build_object(${sql.join(pairs, sql`, `)}) order by ${sql.join(order, sql`, `)}), '[]')::text`;
 }

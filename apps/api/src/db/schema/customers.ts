@@ -39,7 +39,7 @@ const notRemoved = (table: { removed_at: unknown }) => sql`${table.removed_at} i
 
 /**
  * A merchant's customer. Removing one voids it (`removed_at`): its history stays, lists leave it out, and its phone
- * number is free again. `search_text`, `primary_*` and `list_accounts` are kept by `refreshCustomerSearch`
+ * number is free again. `search_text`, `primary_*`, `list_accounts`, `account_statuses` and `tag_ids` are kept by `refreshCustomerSearch`
  * (customers.service.ts) from the customer and its accounts, so the list searches, sorts and shows rows from this
  * table alone: whatever changes an account must call it.
  */
@@ -74,6 +74,16 @@ export const customers = pgTable(
     primary_due_date: date({ mode: 'string' }),
     /** The accounts as the list shows them (id, external_id, role, status, amount_due_cents, due_date, autopay). */
     list_accounts: jsonb().$type<ListAccount[]>().notNull().default([]),
+    /** The distinct statuses of the customer's accounts, for the status filter. */
+    account_statuses: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** The distinct tags on the customer's accounts, for the tag filter and the row's tags. */
+    tag_ids: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     removed_at: timestamp({ withTimezone: true }),
     removed_by: uuid().references(() => users.id, { onDelete: 'set null' }),
     created: createdAt(),
@@ -109,6 +119,9 @@ export const customers = pgTable(
     index('customers_location_idx').on(table.location_id),
     index('customers_search_trgm_idx').using('gin', table.search_text.op('gin_trgm_ops')),
     index('customers_phone_digits_trgm_idx').using('gin', table.phone_digits.op('gin_trgm_ops')),
+    // Filters whose matches are few read them here first (decision 0014).
+    index('customers_account_statuses_idx').using('gin', table.account_statuses),
+    index('customers_tag_ids_idx').using('gin', table.tag_ids),
   ],
 );
 

@@ -1,22 +1,19 @@
-// The customers lists (one merchant, or every merchant a user works for). The page is one query: the page's
-// customers walk a (merchant_id, sort key, id) index (or the trigram indexes for a search) and stop at the page;
-// their accounts are on the row (`list_accounts`) and their tags are aggregated for those rows only. Counting every
-// match is the expensive part at 100k customers (it reads them all), so the total comes from a per-process cache
-// (see Totals below).
+// The customers lists (one merchant, or every merchant a user works for). The page is one prepared query: the page's
+// ids walk a (merchant_id, sort key, id) index (or the trigram and filter GIN indexes, for few matches), then
+// PostgreSQL writes those rows as the contract's JSON (accounts are on the row, tags are named from `tag_ids`), which
+// the route sends unparsed. Counting every match is the expensive part at 100k customers (it reads them all), so the
+// total comes from a per-process cache (see Totals below). Decision 0014.
 
 import type { CustomerListRow } from '@paydesk/domain/customers/customers.contract';
 import type { CUSTOMER_SORT_KEYS } from '@paydesk/domain/customers/customers.contract';
-import { eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isoTimestamp, jsonRowsText, type JsonField } from '../../db/list-query';
 import { preparedStatements } from '../../db/prepared';
-import { customers } from '../../db/schema/customers';
-import { merchants } from '../../db/schema/identity';
-import { merchantLocations } from '../../db/schema/locations';
 
 type SortKey = (typeof CUSTOMER_SORT_KEYS)[number];
 
-/** Each sort key's columns (as selected in the page), id breaking ties. */
+/** Each sort key's columns (of `customers`), id breaking ties. */
 const SORT_COLUMNS: Record<SortKey, string[]> = {
   last_name: ['last_name', 'first_name'],
   first_name: ['first_name', 'last_name'],
@@ -66,49 +63,11 @@ function orderSql(ordering: string, alias: string): SQL {
   return sql.raw(columns.map((column) => `${alias}.${column}${direction}`).join(', '));
 }
 
-/** With `prepared`, values are placeholders named after ListParams' keys (the SQL text is then fixed per variant). */
-function whereSql(scope: CustomerListScope, filters: CustomerListFilters, prepared = false): SQL {
-  const value = (name: keyof ListParams, actual: unknown) => (prepared ? sql.placeholder(name) : sql`${actual}`);
-  const conditions: SQL[] = [sql`c.removed_at is null`];
-  if (scope.kind === 'merchant') conditions.push(sql`c.merchant_id = ${value('merchantId', scope.merchantId)}`);
-  if (scope.kind === 'user') {
-    conditions.push(
-      sql`c.merchant_id in (select g.merchant_id from role_grants g where g.user_id = ${value('userId', scope.userId)})`,
-    );
-  }
-  if (scope.kind !== 'merchant' && scope.merchantId) {
-    conditions.push(sql`c.merchant_id = ${value('merchantId', scope.merchantId)}`);
-  }
-  const search = filters.search.toLowerCase();
-  if (search) {
-    const pattern = `%${escapeLike(search)}%`;
-    const digits = phoneDigitsOf(search);
-    conditions.push(
-      digits
-        ? sql`(c.search_text like ${pattern} or c.phone_digits like ${`%${digits}%`})`
-        : sql`c.search_text like ${pattern}`,
-    );
-  }
-  if (filters.locationId) conditions.push(sql`c.location_id = ${value('locationId', filters.locationId)}`);
-  if (filters.status) {
-    conditions.push(sql`exists (select 1 from account_customers ac join accounts a on a.id = ac.account_id
-      where ac.customer_id = c.id and a.status = ${value('status', filters.status)})`);
-  }
-  if (filters.tagId) {
-    conditions.push(sql`exists (select 1 from account_customers ac join account_tag_assignments ata
-      on ata.account_id = ac.account_id where ac.customer_id = c.id and ata.tag_id = ${value('tagId', filters.tagId)})`);
-  }
-  return sql.join(conditions, sql` and `);
-}
-
-/** A row's tags, for the customer whose id is `id` (aggregated for the page's rows only; accounts are on the row). */
-const tagsOf = (id: SQL) => sql`(select json_agg(tag order by tag.name, tag.id) from (select distinct t.id, t.name
-  from account_customers ac join account_tag_assignments ata on ata.account_id = ac.account_id
-  join account_tags t on t.id = ata.tag_id where ac.customer_id = ${id}) tag)`;
-
 type ListParams = {
   merchantId?: string;
   userId?: string;
+  pattern?: string;
+  digits?: string;
   locationId?: string;
   status?: string;
   tagId?: string;
@@ -117,9 +76,13 @@ type ListParams = {
 };
 
 function paramsOf(scope: CustomerListScope, filters: CustomerListFilters): ListParams {
+  const search = filters.search.toLowerCase();
+  const digits = phoneDigitsOf(search);
   return {
     merchantId: scope.merchantId,
     userId: scope.kind === 'user' ? scope.userId : undefined,
+    pattern: search ? `%${escapeLike(search)}%` : undefined,
+    digits: digits ? `%${digits}%` : undefined,
     locationId: filters.locationId,
     status: filters.status,
     tagId: filters.tagId,
@@ -128,55 +91,102 @@ function paramsOf(scope: CustomerListScope, filters: CustomerListFilters): ListP
   };
 }
 
-const c = alias(customers, 'c');
+/**
+ * The matching customers of `c`. With `prepared`, values are placeholders named after ListParams' keys, so the text
+ * is fixed per variant (which of them are given). Status and tag match the customer's `account_statuses` and
+ * `tag_ids`, which `refreshCustomerSearch` keeps from its accounts; a deleted tag matches nothing.
+ */
+function whereSql(scope: CustomerListScope, filters: CustomerListFilters, prepared = false): SQL {
+  const params = paramsOf(scope, filters);
+  const value = (name: keyof ListParams) => (prepared ? sql.placeholder(name) : sql`${params[name]}`);
+  const conditions: SQL[] = [sql`c.removed_at is null`];
+  if (scope.kind === 'merchant') conditions.push(sql`c.merchant_id = ${value('merchantId')}`);
+  if (scope.kind === 'user') {
+    conditions.push(
+      sql`c.merchant_id in (select g.merchant_id from role_grants g where g.user_id = ${value('userId')})`,
+    );
+  }
+  if (scope.kind !== 'merchant' && scope.merchantId) conditions.push(sql`c.merchant_id = ${value('merchantId')}`);
+  if (params.pattern) {
+    conditions.push(
+      params.digits
+        ? sql`(c.search_text like ${value('pattern')} or c.phone_digits like ${value('digits')})`
+        : sql`c.search_text like ${value('pattern')}`,
+    );
+  }
+  if (filters.locationId) conditions.push(sql`c.location_id = ${value('locationId')}`);
+  if (filters.status) conditions.push(sql`c.account_statuses @> array[${value('status')}]::text[]`);
+  if (filters.tagId) {
+    conditions.push(sql`c.tag_ids @> array[${value('tagId')}]::uuid[]
+      and exists (select 1 from account_tags t where t.id = ${value('tagId')})`);
+  }
+  return sql.join(conditions, sql` and `);
+}
 
 /**
- * The page without a search, prepared once per variant (scope, filters present, ordering): PostgreSQL walks the
- * (merchant_id, sort key, id) index, stops at the page, and aggregates accounts and tags for those rows only.
+ * How the page finds its ids. `walk` follows the sort key's index and filters as it goes, stopping at the page
+ * (without a search or filter it reads the index alone): best when matches are common. `match-first` reads every
+ * match first (the trigram or filter GIN indexes) and sorts them: best when they are few, or cluster at the far end
+ * of the sort order ("smith" sorted by last name).
  */
-const walkPage = preparedStatements('customers_page', (db, name, key: string) => {
-  const { scope, filters } = variantOf(key);
+type PagePlan = 'walk' | 'match-first';
+
+/** The row as the contract's `CustomerListRow`, from `c` (customers), `m` (merchants) and `l` (locations). */
+const rowFields = {
+  id: sql`c.id`,
+  merchant: sql`json_build_object('id', m.id, 'name', m.name)`,
+  first_name: sql`c.first_name`,
+  last_name: sql`c.last_name`,
+  email: sql`c.email`,
+  sms_phone_number: sql`c.sms_phone_number`,
+  external_id: sql`c.primary_external_id`,
+  location: sql`json_build_object('id', l.id, 'name', l.name)`,
+  accounts: sql`c.list_accounts`,
+  tags: sql`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name, t.id)
+    from account_tags t where t.id = any(c.tag_ids)), '[]')`,
+  text_opt_in: sql`c.text_opt_in`,
+  email_opt_in: sql`c.email_opt_in`,
+  created: isoTimestamp(sql`c.created`),
+} satisfies Record<keyof CustomerListRow, JsonField>;
+
+/**
+ * The page as the JSON text of its rows, prepared once per variant (`variantKey`): the ids of the page first (so a
+ * deep page skips index entries, not joined rows), then those rows written by PostgreSQL.
+ */
+const pageStatement = preparedStatements('customers_json_page', (db, name, key: string) => {
+  const { scope, filters, plan } = variantOf(key);
+  const where = whereSql(scope, filters, true);
+  // OFFSET 0 keeps PostgreSQL from flattening the subquery into an index walk.
+  const source =
+    plan === 'match-first'
+      ? sql`(select c.* from customers c where ${where} offset 0) c`
+      : sql`customers c where ${where}`;
+  const page = sql`select c.id from ${source} order by ${orderSql(filters.ordering, 'c')}
+    limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
   return db
-    .select({
-      id: c.id,
-      merchant_id: c.merchant_id,
-      merchant_name: merchants.name,
-      location_id: c.location_id,
-      location_name: merchantLocations.name,
-      first_name: c.first_name,
-      last_name: c.last_name,
-      email: c.email,
-      sms_phone_number: c.sms_phone_number,
-      primary_external_id: c.primary_external_id,
-      text_opt_in: c.text_opt_in,
-      email_opt_in: c.email_opt_in,
-      created: c.created,
-      accounts: c.list_accounts,
-      tags: sql<CustomerListRow['tags'] | null>`${tagsOf(sql`c.id`)}`,
-    })
-    .from(c)
-    .innerJoin(merchants, eq(merchants.id, c.merchant_id))
-    .innerJoin(merchantLocations, eq(merchantLocations.id, c.location_id))
-    .where(whereSql(scope, filters, true))
-    .orderBy(orderSql(filters.ordering, 'c'))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
+    .select({ results: jsonRowsText(rowFields, [orderSql(filters.ordering, 'c')]) })
+    .from(
+      sql`(${page}) page join customers c on c.id = page.id join merchants m on m.id = c.merchant_id
+        join merchant_locations l on l.id = c.location_id`,
+    )
     .prepare(name);
 });
 
 /**
- * The variant of a list without a search, short enough for a statement name (PostgreSQL keeps 63 characters):
- * the scope's kind, which of merchant, location, status and tag are given, and the ordering (`m1010 -amount_due`).
+ * The variant of a list, short enough for a statement name (PostgreSQL keeps 63 characters): the scope's kind,
+ * which of merchant, location, status and tag are given, the search (0 none, 1 text, 2 text or phone digits), the
+ * plan and the ordering (`m10100w -amount_due`).
  */
-function variantKey(scope: CustomerListScope, filters: CustomerListFilters): string {
+function variantKey(scope: CustomerListScope, filters: CustomerListFilters, plan: PagePlan): string {
   const flag = (value: string | undefined) => (value ? '1' : '0');
   const flags = [scope.merchantId, filters.locationId, filters.status, filters.tagId].map(flag).join('');
-  return `${scope.kind.charAt(0)}${flags} ${filters.ordering}`;
+  const search = filters.search ? (phoneDigitsOf(filters.search.toLowerCase()) ? '2' : '1') : '0';
+  return `${scope.kind.charAt(0)}${flags}${search}${plan === 'walk' ? 'w' : 'm'} ${filters.ordering}`;
 }
 
-/** A scope and filters with placeholder values that have the shape `variantKey` describes. */
-function variantOf(key: string): { scope: CustomerListScope; filters: CustomerListFilters } {
-  const [code = 'm0000', ordering = 'last_name'] = key.split(' ');
+/** A scope, filters and plan with placeholder values that have the shape `variantKey` describes. */
+function variantOf(key: string): { scope: CustomerListScope; filters: CustomerListFilters; plan: PagePlan } {
+  const [code = 'm00000w', ordering = 'last_name'] = key.split(' ');
   const given = (index: number) => (code.charAt(index) === '1' ? 'x' : undefined);
   const kind = code.charAt(0);
   const scope: CustomerListScope =
@@ -185,96 +195,20 @@ function variantOf(key: string): { scope: CustomerListScope; filters: CustomerLi
       : kind === 'a'
         ? { kind: 'all', merchantId: given(1) }
         : { kind: 'merchant', merchantId: 'x' };
-  const filters = {
-    search: '',
-    locationId: given(2),
-    status: given(3),
-    tagId: given(4),
-    ordering,
-    limit: 0,
-    offset: 0,
-  };
-  return { scope, filters };
+  const search = { '0': '', '1': 'x', '2': '123' }[code.charAt(5)] ?? '';
+  const filters = { search, locationId: given(2), status: given(3), tagId: given(4), ordering, limit: 0, offset: 0 };
+  return { scope, filters, plan: code.charAt(6) === 'm' ? 'match-first' : 'walk' };
 }
-
-type PageRow = {
-  id: string;
-  merchant_id: string;
-  merchant_name: string;
-  location_id: string;
-  location_name: string;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  sms_phone_number: string | null;
-  primary_external_id: string | null;
-  text_opt_in: boolean;
-  email_opt_in: boolean;
-  created: Date | string;
-  accounts: CustomerListRow['accounts'] | null;
-  tags: CustomerListRow['tags'] | null;
-};
-
-/**
- * How the page reads the matches. `walk` follows the sort key's index and filters as it goes, stopping at the page:
- * best when matches are common. `match-first` finds every match first (a search's trigram indexes) and sorts them:
- * best when they are few, or cluster at the far end of the sort order ("smith" sorted by last name).
- */
-type PagePlan = 'walk' | 'match-first';
 
 async function findPage(
   db: Db,
   scope: CustomerListScope,
   filters: CustomerListFilters,
   plan: PagePlan,
-): Promise<CustomerListRow[]> {
-  if (!filters.search) {
-    const prepared = await walkPage(db, variantKey(scope, filters)).execute(paramsOf(scope, filters));
-    return prepared.map(toListRow);
-  }
-  // OFFSET 0 keeps PostgreSQL from flattening the subquery into an index walk.
-  const source =
-    plan === 'match-first'
-      ? sql`(select c.* from customers c where ${whereSql(scope, filters)} offset 0) c`
-      : sql`customers c where ${whereSql(scope, filters)}`;
-  const rows = await selectRows<PageRow>(
-    db,
-    sql`
-    with page as (
-      select c.id, c.merchant_id, c.location_id, c.first_name, c.last_name, c.email, c.sms_phone_number,
-        c.primary_external_id, c.primary_amount_due_cents, c.primary_due_date, c.text_opt_in, c.email_opt_in,
-        c.created, c.list_accounts as accounts
-      from ${source}
-      order by ${orderSql(filters.ordering, 'c')}
-      limit ${filters.limit} offset ${filters.offset}
-    )
-    select page.*, m.name as merchant_name, l.name as location_name,
-      ${tagsOf(sql`page.id`)} as tags
-    from page
-    join merchants m on m.id = page.merchant_id
-    join merchant_locations l on l.id = page.location_id
-    order by ${orderSql(filters.ordering, 'page')}
-  `,
-  );
-  return rows.map(toListRow);
-}
-
-function toListRow(row: PageRow): CustomerListRow {
-  return {
-    id: row.id,
-    merchant: { id: row.merchant_id, name: row.merchant_name },
-    first_name: row.first_name,
-    last_name: row.last_name,
-    email: row.email,
-    sms_phone_number: row.sms_phone_number,
-    external_id: row.primary_external_id,
-    location: { id: row.location_id, name: row.location_name },
-    accounts: row.accounts ?? [],
-    tags: row.tags ?? [],
-    text_opt_in: row.text_opt_in,
-    email_opt_in: row.email_opt_in,
-    created: new Date(row.created).toISOString(),
-  };
+): Promise<string> {
+  const statement = pageStatement(db, variantKey(scope, filters, plan));
+  const [row] = await statement.execute(paramsOf(scope, filters));
+  return row?.results ?? '[]';
 }
 
 async function countAll(db: Db, scope: CustomerListScope, filters: CustomerListFilters): Promise<number> {
@@ -357,21 +291,50 @@ async function cachedCount(db: Db, scope: CustomerListScope, filters: CustomerLi
 const MATCH_FIRST_MAX = 10_000;
 /** Trigram indexes need three characters. */
 const TRIGRAM_MIN_LENGTH = 3;
+/**
+ * A status or tag filter reads its matches first when walking would read this many times more rows than match: a
+ * walk reads about (offset + limit) × total / matches rows, since statuses and tags do not follow the sort order.
+ */
+const WALK_COST_RATIO = 4;
 
 /**
- * A page of customers and the total matching. Without a search (or one too short for trigrams) the page and the total
- * are read in parallel; with one, the total (usually cached) comes first and chooses how the page is read.
+ * A page of customers (the JSON text of its rows) and the total matching. Without a search, status or tag the page
+ * and the total are read in parallel; with one, the total (usually cached) comes first and chooses how the page is
+ * read. A search too short for the trigram indexes reads every row when little matches, so when its total is 0 the
+ * page is not read (a match another process committed shows within COUNT_TTL_MS).
  */
 export async function findCustomerPage(
   db: Db,
   scope: CustomerListScope,
   filters: CustomerListFilters,
-): Promise<{ count: number; rows: CustomerListRow[] }> {
-  if (filters.search.length < TRIGRAM_MIN_LENGTH) {
-    const [rows, count] = await Promise.all([findPage(db, scope, filters, 'walk'), cachedCount(db, scope, filters)]);
-    return { count, rows };
+): Promise<{ count: number; results: string }> {
+  const search = filters.search;
+  if (!search && !filters.status && !filters.tagId) {
+    const [results, count] = await Promise.all([findPage(db, scope, filters, 'walk'), cachedCount(db, scope, filters)]);
+    return { count, results };
   }
   const count = await cachedCount(db, scope, filters);
-  const rows = await findPage(db, scope, filters, count <= MATCH_FIRST_MAX ? 'match-first' : 'walk');
-  return { count, rows };
+  if (search && search.length < TRIGRAM_MIN_LENGTH) {
+    if (count === 0) return { count, results: '[]' };
+    return { count, results: await findPage(db, scope, filters, 'walk') };
+  }
+  return { count, results: await findPage(db, scope, filters, await planOf(db, scope, filters, count)) };
+}
+
+/**
+ * Searches match first up to MATCH_FIRST_MAX matches: they follow the name sort orders ("smith" sits at the far end
+ * of last names), so walking can read most rows before the page. Status and tag filters compare the walk with the
+ * scope's whole total (cached like every total).
+ */
+async function planOf(
+  db: Db,
+  scope: CustomerListScope,
+  filters: CustomerListFilters,
+  count: number,
+): Promise<PagePlan> {
+  if (count > MATCH_FIRST_MAX) return 'walk';
+  if (filters.search) return 'match-first';
+  const total = await cachedCount(db, scope, { ...filters, status: undefined, tagId: undefined });
+  const walked = ((filters.offset + filters.limit) * total) / Math.max(count, 1);
+  return walked > WALK_COST_RATIO * count ? 'match-first' : 'walk';
 }

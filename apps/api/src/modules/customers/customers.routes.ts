@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-routes';
 import { notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
-import { pageBounds, toPage } from '../../lib/pagination';
+import { pageBounds, toJsonPage, toPage } from '../../lib/pagination';
 import { merchantAccessOf, principalOf } from '../../plugins/auth';
 import { findCustomerPage, type CustomerListScope } from './customers.list';
 import {
@@ -75,7 +75,7 @@ export const customersRoutes: FastifyPluginAsync = async (app) => {
     const merchantId = request.params.id;
     const { search, location, status, tag, ordering } = request.query;
     await checkOwned(db, merchantId, { location, tag });
-    const { count, rows } = await findCustomerPage(
+    const { count, results } = await findCustomerPage(
       db,
       { kind: 'merchant', merchantId },
       {
@@ -87,7 +87,7 @@ export const customersRoutes: FastifyPluginAsync = async (app) => {
         ...pageBounds(request.query),
       },
     );
-    return toPage(request, request.query, count, rows);
+    return toJsonPage(request, request.query, count, results);
   });
 
   registerEndpoint(app, endpoints.listAll, async (request) => {
@@ -108,7 +108,7 @@ export const customersRoutes: FastifyPluginAsync = async (app) => {
       ? { kind: 'all', merchantId: merchant }
       : { kind: 'user', userId: user.id, merchantId: merchant };
     if (invalidId) return toPage(request, request.query, 0, []);
-    const { count, rows } = await findCustomerPage(db, scope, {
+    const { count, results } = await findCustomerPage(db, scope, {
       search: search?.trim() ?? '',
       locationId: location,
       status,
@@ -116,7 +116,7 @@ export const customersRoutes: FastifyPluginAsync = async (app) => {
       ordering,
       ...pageBounds(request.query),
     });
-    return toPage(request, request.query, count, rows);
+    return toJsonPage(request, request.query, count, results);
   });
 
   registerEndpoint(app, endpoints.recentlyViewed, async (request) =>

@@ -124,7 +124,8 @@ async function checkExternalIdFree(db: Db, merchantId: string, externalId: strin
 
 /**
  * Recomputes what the list reads from the customers table alone: `search_text` (names, email, the external ids of
- * every account the customer is on), the primary account's sort keys and `list_accounts`. Call it, in the same
+ * every account the customer is on), the primary account's sort keys, `list_accounts`, and the statuses and tags of
+ * its accounts (`account_statuses`, `tag_ids`: the list's filters). Call it, in the same
  * transaction, after any change to these customers or to an account they are on (other features changing amounts
  * due, statuses or autopay included).
  */
@@ -143,7 +144,12 @@ export async function refreshCustomerSearch(db: Db, customerIds: string[]): Prom
         select jsonb_agg(jsonb_build_object('id', a.id, 'external_id', a.external_id, 'role', ac.role,
           'status', a.status, 'amount_due_cents', a.amount_due_cents, 'due_date', a.due_date, 'autopay', a.autopay)
           order by ac.role = 'primary' desc, a.created, a.id)
-        from account_customers ac join accounts a on a.id = ac.account_id where ac.customer_id = c.id), '[]'::jsonb)
+        from account_customers ac join accounts a on a.id = ac.account_id where ac.customer_id = c.id), '[]'::jsonb),
+      account_statuses = coalesce((select array_agg(distinct a.status order by a.status)
+        from account_customers ac join accounts a on a.id = ac.account_id where ac.customer_id = c.id), '{}'),
+      tag_ids = coalesce((select array_agg(distinct ata.tag_id order by ata.tag_id)
+        from account_customers ac join account_tag_assignments ata on ata.account_id = ac.account_id
+        where ac.customer_id = c.id), '{}')
     from customers c2
     left join lateral (
       select a.external_id, a.amount_due_cents, a.due_date
