@@ -1,47 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations, openMerchant, signIn } from '../support/journeys';
 
 // axe over every built screen, signed out and as the demo users who can open it, at desktop and phone widths:
 // no serious or critical violation may remain (WCAG 2.1 AA rules and axe's best practices).
 
-const PASSWORD = 'Paydesk!2026';
 const DEAD_ID = '00000000-0000-4000-8000-000000000000';
 
 const VIEWPORTS = [
   { label: 'desktop', width: 1280, height: 800 },
   { label: 'phone', width: 390, height: 844 },
 ] as const;
-
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  // Loaders gone and transitions (modals, tabs) settled before axe reads the colours.
-  await expect(page.getByLabel(/^Loading/)).toHaveCount(0);
-  await page.waitForTimeout(250);
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${screen}: ${violation.id} (${violation.impact}) ${violation.help} at ${violation.nodes
-          .map((node) => node.target.join(' '))
-          .join(', ')}`,
-    );
-  expect(blocking).toEqual([]);
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-async function openMerchantSettings(page: Page, merchantName: string): Promise<string> {
-  await page.goto('/merchants');
-  await page.getByRole('main').getByRole('link', { name: merchantName, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: merchantName })).toBeVisible();
-  return new URL(page.url()).pathname;
-}
 
 for (const viewport of VIEWPORTS) {
   test.describe(`accessibility at ${viewport.width} px`, () => {
@@ -99,7 +67,7 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('heading', { name: 'Merchants', level: 1 })).toBeVisible();
       await expectNoSeriousViolations(page, 'merchant list');
 
-      const merchantPath = await openMerchantSettings(page, 'Custom Roles Auto');
+      const merchantPath = await openMerchant(page, 'Custom Roles Auto');
       await expectNoSeriousViolations(page, 'merchant detail');
 
       await page.goto(`${merchantPath}/settings`);
@@ -153,7 +121,7 @@ for (const viewport of VIEWPORTS) {
 
     test('staff: the read-only general settings', async ({ page }) => {
       await signIn(page, 'staff@demo.test');
-      const merchantPath = await openMerchantSettings(page, 'Demo Motors');
+      const merchantPath = await openMerchant(page, 'Demo Motors');
       await page.goto(`${merchantPath}/settings`);
       await expect(page.getByRole('heading', { level: 1, name: 'General' })).toBeVisible();
       await expectNoSeriousViolations(page, 'settings general (staff, read only)');

@@ -1,36 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations, signIn } from '../support/journeys';
 
 // Account tags and the Activity log, on the seeded demo data: an admin's changes appear in the log with their name.
-
-const PASSWORD = 'Paydesk!2026';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login?next=%2Fmerchants');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/merchants$/);
-}
 
 /** The merchant's settings path, e.g. `/merchants/<id>/settings`. */
 async function settingsPathOf(page: Page, merchantName: string): Promise<string> {
   await page.getByRole('main').getByRole('link', { name: merchantName, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: merchantName })).toBeVisible();
   return `${new URL(page.url()).pathname}/settings`;
-}
-
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  await expect(page.getByLabel(/^Loading/)).toHaveCount(0);
-  await page.waitForTimeout(250);
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${screen}: ${violation.id} ${violation.help} at ${violation.nodes.map((n) => `${n.target.join(' ')} ${n.html} ${n.any[0]?.message ?? ''}`).join(', ')}`,
-    );
-  expect(blocking).toEqual([]);
 }
 
 test('an admin’s tag and role changes appear in Activity with their name, filtered by kind', async ({ page }) => {

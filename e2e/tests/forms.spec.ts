@@ -1,18 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signIn } from '../support/journeys';
 
 // Form behaviour of issue 7 (items 17, 20): error toasts for requests that get no answer, where toasts sit, and the
 // logo URL field. Runs at a desktop and a phone width.
 
-const PASSWORD = 'Paydesk!2026';
 const DEFAULT_ERROR_MESSAGE = 'Oops! Something Went Wrong....';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login?next=%2Fmerchants');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/merchants$/);
-}
 
 async function openMerchantSettings(page: Page, merchantName: string) {
   await page.getByRole('main').getByRole('link', { name: merchantName, exact: true }).first().click();

@@ -1,9 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PASSWORD } from '../support/journeys';
 
 // Identity journeys (issue #3) against the built app on a fresh embedded database with the demo users of the seed.
 // agent@demo.test is reserved for the password reset journey, which changes its password.
-
-const PASSWORD = 'Paydesk!2026';
 
 async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('Email').fill(email);

@@ -1,18 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations, signIn } from '../support/journeys';
 
 // Integrations on the seeded demo data (apps/api/src/db/demo/integrations.ts): FreshBooks connected through the
 // embedded sandbox's authorization page, PassTime credentials, a connection test and a device command that fails.
-
-const PASSWORD = 'Paydesk!2026';
-
-async function signIn(page: Page, email: string, next = '/merchants') {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next}$`));
-}
 
 async function openSettings(page: Page, merchantName: string): Promise<string> {
   await page.getByRole('main').getByRole('link', { name: merchantName, exact: true }).click();
@@ -21,19 +11,6 @@ async function openSettings(page: Page, merchantName: string): Promise<string> {
   await page.getByRole('main').getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'General' })).toBeVisible();
   return merchantPath;
-}
-
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  await expect(page.getByLabel(/^Loading/)).toHaveCount(0);
-  await page.waitForTimeout(250);
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${screen}: ${violation.id} ${violation.help} at ${violation.nodes.map((n) => n.target).join(', ')}`,
-    );
-  expect(blocking).toEqual([]);
 }
 
 test('a super user connects FreshBooks through the sandbox', async ({ page }) => {

@@ -1,8 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { PASSWORD } from '../support/journeys';
 
 // A user disabled while signed in is sent to Login at once, through the live events socket (/ws/events/).
-
-const PASSWORD = 'Paydesk!2026';
 
 async function post(request: APIRequestContext, url: string, data: object, access?: string) {
   const response = await request.post(url, { data, headers: access ? { Authorization: `Bearer ${access}` } : {} });

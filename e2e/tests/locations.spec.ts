@@ -1,44 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { choose, expectNoSeriousViolations, openMerchant, signIn } from '../support/journeys';
 
 // Locations and merchant accounts on the seeded demo data (apps/api/src/db/demo/locations.ts): an admin creates a
 // location and a merchant account under it; staff only read; every screen passes axe at desktop and phone widths.
-
-const PASSWORD = 'Paydesk!2026';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-/** Opens the merchant (which makes it the current one) and gives its path, `/merchants/<id>`. */
-async function openMerchant(page: Page, merchantName: string): Promise<string> {
-  await page.goto('/merchants');
-  await page.getByRole('main').getByRole('link', { name: merchantName, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: merchantName })).toBeVisible();
-  return new URL(page.url()).pathname;
-}
-
-async function choose(page: Page, field: string | RegExp, option: string) {
-  await page.getByRole('combobox', { name: field }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  await expect(page.getByLabel(/^Loading/)).toHaveCount(0);
-  await page.waitForTimeout(250);
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${screen}: ${violation.id} ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  expect(blocking).toEqual([]);
-}
 
 test('an admin creates a location, then a merchant account under it, and finds it by location', async ({ page }) => {
   const locationName = `Harbor ${Date.now()}`;

@@ -1,18 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { signIn } from '../support/journeys';
 
 // Onboarding a new merchant: a super user creates it with a payment code from the pool, then fills in its business
 // details and owners from the onboarding summary. Demo data: apps/api/src/db/demo/owners.ts and payment-codes.ts.
-
-const PASSWORD = 'Paydesk!2026';
-
-async function signIn(page: Page, email: string, next = '/merchants') {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next}$`));
-}
 
 async function pick(page: Page, label: string | RegExp, option: string) {
   await page.getByRole('combobox', { name: label }).click();

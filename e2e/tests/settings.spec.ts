@@ -1,16 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signIn } from '../support/journeys';
 
 // Merchant settings journeys on the seeded demo data (apps/api/src/db/seed.ts): users, custom roles and who sees what.
-
-const PASSWORD = 'Paydesk!2026';
-
-async function signIn(page: Page, email: string, next = '/merchants') {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next}$`));
-}
 
 async function openSettings(page: Page, merchantName: string) {
   await page.getByRole('main').getByRole('link', { name: merchantName, exact: true }).click();

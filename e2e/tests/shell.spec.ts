@@ -1,17 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signIn } from '../support/journeys';
 
 // The app shell on a phone (390 px) and who may see it: lists stay readable, the header names the merchant, and a
 // user without roles sees nothing but the unauthorized page.
-
-const PASSWORD = 'Paydesk!2026';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 /** The element lies wholly inside the viewport's width (nothing scrolled off to the side). */
 async function expectWithinViewport(page: Page, locator: ReturnType<Page['getByText']>) {

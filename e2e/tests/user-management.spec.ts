@@ -1,16 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signIn } from '../support/journeys';
 
 // Changing a role and re-enabling a disabled user on the seeded demo data (apps/api/src/db/seed.ts).
-
-const PASSWORD = 'Paydesk!2026';
-
-async function signIn(page: Page, email: string, next = '/merchants') {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next}$`));
-}
 
 async function openUsers(page: Page, merchantName: string) {
   await page.getByRole('main').getByRole('link', { name: merchantName, exact: true }).click();
