@@ -1,22 +1,17 @@
 import { ROUTE_ACCESS } from '@paydesk/domain/access/route-access';
-import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { importWithTimeout } from '../lib/import-with-timeout';
 import { RouteGuard } from './guards';
 import { PublicLayout } from './layout/public-layout';
+import { lazyPage } from './lazy-page';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { merchantRoutes } from './routes-merchants';
-
-/** Lazy-loads a page module through importWithTimeout, so a chunk that fails or hangs ends in RouteErrorBoundary. */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return () => importWithTimeout(load).then((module) => ({ Component: pick(module) }));
-}
 
 /*
  * The route table. Every leaf route's `handle` is its entry of the domain route access table (RouteMeta), which holds
  * its path and access rules (SPEC §2, §6); RouteGuard applies them. Public screens use PublicLayout (no navigation
- * bar), signed-in screens the AppLayout shell, and Page Not Found whichever fits the visitor.
+ * bar), signed-in screens the AppLayout shell, and Page Not Found whichever fits the visitor. The signed-in screens
+ * (routes-signed-in.tsx) join the table when a navigation first needs them: see discoverSignedInRoutes.
  */
 export const appRoutes: RouteObject[] = [
   {
@@ -103,40 +98,35 @@ export const appRoutes: RouteObject[] = [
           },
         ],
       },
-      {
-        // Lazy too, so the signed-in shell (AppShell, menus, the merchant select) stays out of the Login download.
-        lazy: lazyPage(
-          () => import('./layout/app-layout'),
-          (module) => module.AppLayout,
-        ),
-        children: [
-          {
-            path: ROUTE_ACCESS.Home.path,
-            handle: ROUTE_ACCESS.Home,
-            lazy: lazyPage(
-              () => import('./home-page'),
-              (module) => module.HomePage,
-            ),
-          },
-          ...merchantRoutes,
-          {
-            path: ROUTE_ACCESS.FreshbooksAuth.path,
-            handle: ROUTE_ACCESS.FreshbooksAuth,
-            lazy: lazyPage(
-              () => import('../features/integrations/routes/freshbooks-auth'),
-              (module) => module.FreshbooksAuthRoute,
-            ),
-          },
-          {
-            path: ROUTE_ACCESS.Outbox.path,
-            handle: ROUTE_ACCESS.Outbox,
-            lazy: lazyPage(
-              () => import('../features/outbox/routes/outbox'),
-              (module) => module.OutboxRoute,
-            ),
-          },
-        ],
-      },
     ],
   },
 ];
+
+let loadingSignedInRoutes: Promise<RouteObject[]> | null = null;
+
+/** The signed-in routes (routes-signed-in.tsx), loaded once; after a failure the next call tries again. */
+export function loadSignedInRoutes(): Promise<RouteObject[]> {
+  loadingSignedInRoutes ??= importWithTimeout(() => import('./routes-signed-in')).then(
+    (module) => module.signedInRoutes,
+    (error: unknown) => {
+      loadingSignedInRoutes = null;
+      throw error;
+    },
+  );
+  return loadingSignedInRoutes;
+}
+
+/**
+ * Adds the signed-in routes under the root the first time a navigation needs them. Each lazy route's preload list
+ * (the files its chunk imports) sits in the chunk holding its `import()`: with all of them in the entry, every
+ * signed-in screen made the Login download bigger. React Router calls this for a path no known route matches, or
+ * only a route with parameters (every unknown path reaches Page Not Found's `*`), before matching it; the router
+ * starts loading them as it starts, beside the session's start-up, and a sign-in starts loading them too.
+ * A failure to load ends in RouteErrorBoundary.
+ */
+export const discoverSignedInRoutes: PatchRoutesOnNavigationFunction = async ({ patch }) => {
+  patch('root', await loadSignedInRoutes());
+};
+
+/** The router options the app's route table needs (createBrowserRouter's, or createMemoryRouter's in tests). */
+export const appRouterOptions = { patchRoutesOnNavigation: discoverSignedInRoutes };
