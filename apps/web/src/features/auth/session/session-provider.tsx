@@ -13,7 +13,7 @@ import {
   type ReactNode,
 } from 'react';
 import { PageLoader } from '../../../components/page-loader';
-import { setAuthHooks } from '../../../lib/api-client';
+import { setAuthHooks } from '../../../lib/auth-hooks';
 import { SessionContext, type SessionState, type SignedInIdentity } from '../../../lib/session-state';
 import { loadAuthApi } from '../api/auth-api-loader';
 import type { Identity } from '../api/get-identity';
