@@ -5,7 +5,7 @@ import { merchantRoutes } from './routes-merchants';
 
 /*
  * The signed-in screens: the AppLayout shell and its pages. The router adds them to the route table the first time a
- * navigation needs them (`discoverSignedInRoutes` in routes.tsx), so that the Login download does not carry their
+ * navigation needs them (`discoverRoutes` in routes.tsx), so that the Login download does not carry their
  * modules' preload lists. The id lets a second patch recognise the route and leave it alone.
  */
 export const signedInRoutes: RouteObject[] = [

@@ -1,5 +1,5 @@
-import { ROUTE_ACCESS } from '@paydesk/domain/access/route-access';
-import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router';
+import { ROUTE_ACCESS, ROUTE_NAMES } from '@paydesk/domain/access/route-access';
+import { matchPath, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { importWithTimeout } from '../lib/import-with-timeout';
 import { RouteGuard } from './guards';
@@ -10,8 +10,8 @@ import { RouteErrorBoundary } from './route-error-boundary';
 /*
  * The route table. Every leaf route's `handle` is its entry of the domain route access table (RouteMeta), which holds
  * its path and access rules (SPEC §2, §6); RouteGuard applies them. Public screens use PublicLayout (no navigation
- * bar), signed-in screens the AppLayout shell, and Page Not Found whichever fits the visitor. The signed-in screens
- * (routes-signed-in.tsx) join the table when a navigation first needs them: see discoverSignedInRoutes.
+ * bar), signed-in screens the AppLayout shell, and Page Not Found whichever fits the visitor. Only Login and Page Not
+ * Found are here from the start; the other screens join when a navigation first needs them: see discoverRoutes.
  */
 export const appRoutes: RouteObject[] = [
   {
@@ -21,6 +21,8 @@ export const appRoutes: RouteObject[] = [
     HydrateFallback: PageLoader,
     children: [
       {
+        // The other public screens (routes-public.tsx) join it when a navigation first needs them.
+        id: 'public',
         element: <PublicLayout />,
         children: [
           {
@@ -29,54 +31,6 @@ export const appRoutes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../features/auth/routes/login'),
               (module) => module.LoginRoute,
-            ),
-          },
-          {
-            path: ROUTE_ACCESS.Sso.path,
-            handle: ROUTE_ACCESS.Sso,
-            lazy: lazyPage(
-              () => import('../features/auth/routes/sso'),
-              (module) => module.SsoRoute,
-            ),
-          },
-          {
-            path: ROUTE_ACCESS.ForgotPassword.path,
-            handle: ROUTE_ACCESS.ForgotPassword,
-            lazy: lazyPage(
-              () => import('../features/auth/routes/forgot-password'),
-              (module) => module.ForgotPasswordRoute,
-            ),
-          },
-          {
-            path: ROUTE_ACCESS.ResetPassword.path,
-            handle: ROUTE_ACCESS.ResetPassword,
-            lazy: lazyPage(
-              () => import('../features/auth/routes/reset-password'),
-              (module) => module.ResetPasswordRoute,
-            ),
-          },
-          {
-            path: ROUTE_ACCESS.PartnerSignup.path,
-            handle: ROUTE_ACCESS.PartnerSignup,
-            lazy: lazyPage(
-              () => import('../features/auth/routes/partner-signup'),
-              (module) => module.PartnerSignupRoute,
-            ),
-          },
-          {
-            path: ROUTE_ACCESS.PartnerInvite.path,
-            handle: ROUTE_ACCESS.PartnerInvite,
-            lazy: lazyPage(
-              () => import('../features/auth/routes/partner-invite'),
-              (module) => module.PartnerInviteRoute,
-            ),
-          },
-          {
-            path: ROUTE_ACCESS.Unauthorized.path,
-            handle: ROUTE_ACCESS.Unauthorized,
-            lazy: lazyPage(
-              () => import('../features/auth/routes/unauthorized'),
-              (module) => module.UnauthorizedRoute,
             ),
           },
         ],
@@ -102,31 +56,40 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-let loadingSignedInRoutes: Promise<RouteObject[]> | null = null;
-
-/** The signed-in routes (routes-signed-in.tsx), loaded once; after a failure the next call tries again. */
-export function loadSignedInRoutes(): Promise<RouteObject[]> {
-  loadingSignedInRoutes ??= importWithTimeout(() => import('./routes-signed-in')).then(
-    (module) => module.signedInRoutes,
-    (error: unknown) => {
-      loadingSignedInRoutes = null;
+/** Loads a route table module once; after a failure the next call tries again. */
+function loadOnce(load: () => Promise<RouteObject[]>): () => Promise<RouteObject[]> {
+  let loading: Promise<RouteObject[]> | null = null;
+  return () => {
+    loading ??= importWithTimeout(load).catch((error: unknown) => {
+      loading = null;
       throw error;
-    },
-  );
-  return loadingSignedInRoutes;
+    });
+    return loading;
+  };
 }
 
+/** The signed-in routes: the AppLayout shell and its screens (routes-signed-in.tsx). */
+export const loadSignedInRoutes = loadOnce(() => import('./routes-signed-in').then((module) => module.signedInRoutes));
+const loadPublicRoutes = loadOnce(() => import('./routes-public').then((module) => module.publicRoutes));
+
+const PUBLIC_PATHS = ROUTE_NAMES.flatMap((name) => {
+  const { path, public: isPublic } = ROUTE_ACCESS[name];
+  return isPublic && name !== 'NotFound' ? [path] : [];
+});
+
 /**
- * Adds the signed-in routes under the root the first time a navigation needs them. Each lazy route's preload list
- * (the files its chunk imports) sits in the chunk holding its `import()`: with all of them in the entry, every
- * signed-in screen made the Login download bigger. React Router calls this for a path no known route matches, or
- * only a route with parameters (every unknown path reaches Page Not Found's `*`), before matching it; the router
- * starts loading them as it starts, beside the session's start-up, and a sign-in starts loading them too.
- * A failure to load ends in RouteErrorBoundary.
+ * Adds the routes a navigation needs the first time it needs them: the other public screens under PublicLayout for
+ * their paths, else the signed-in routes under the root. Each lazy route's preload list (the files its chunk imports)
+ * sits in the chunk holding its `import()`: with all of them in the entry, every new screen made the Login download
+ * bigger. React Router calls this before matching a path that no known route matches, or only one with parameters
+ * (every unknown path reaches Page Not Found's `*`); for the first page it runs as the router starts, beside the
+ * session's start-up, and a sign-in starts loading the signed-in routes too. A failure to load ends in
+ * RouteErrorBoundary.
  */
-export const discoverSignedInRoutes: PatchRoutesOnNavigationFunction = async ({ patch }) => {
-  patch('root', await loadSignedInRoutes());
+export const discoverRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  if (PUBLIC_PATHS.some((pattern) => matchPath(pattern, path))) patch('public', await loadPublicRoutes());
+  else patch('root', await loadSignedInRoutes());
 };
 
 /** The router options the app's route table needs (createBrowserRouter's, or createMemoryRouter's in tests). */
-export const appRouterOptions = { patchRoutesOnNavigation: discoverSignedInRoutes };
+export const appRouterOptions = { patchRoutesOnNavigation: discoverRoutes };
