@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { findLogoutTarget } from '../features/auth/landing';
 import { SessionProvider } from '../features/auth/session/session-provider';
-import { appRouterOptions, appRoutes, loadSignedInRoutes } from './routes';
+import { loadSignedInRoutes } from './route-tables';
+import { appRouterOptions, appRoutes } from './routes';
 
 /**
  * The session starts up (refresh, profile, merchant count) before the routes render; a logout goes to Login (after

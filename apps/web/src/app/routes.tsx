@@ -1,11 +1,11 @@
 import { ROUTE_ACCESS, ROUTE_NAMES } from '@paydesk/domain/access/route-access';
 import { matchPath, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { importWithTimeout } from '../lib/import-with-timeout';
 import { RouteGuard } from './guards';
 import { PublicLayout } from './layout/public-layout';
 import { lazyPage } from './lazy-page';
 import { RouteErrorBoundary } from './route-error-boundary';
+import { loadPublicRoutes, loadSignedInRoutes } from './route-tables';
 
 /*
  * The route table. Every leaf route's `handle` is its entry of the domain route access table (RouteMeta), which holds
@@ -56,22 +56,6 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-/** Loads a route table module once; after a failure the next call tries again. */
-function loadOnce(load: () => Promise<RouteObject[]>): () => Promise<RouteObject[]> {
-  let loading: Promise<RouteObject[]> | null = null;
-  return () => {
-    loading ??= importWithTimeout(load).catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
-    return loading;
-  };
-}
-
-/** The signed-in routes: the AppLayout shell and its screens (routes-signed-in.tsx). */
-export const loadSignedInRoutes = loadOnce(() => import('./routes-signed-in').then((module) => module.signedInRoutes));
-const loadPublicRoutes = loadOnce(() => import('./routes-public').then((module) => module.publicRoutes));
-
 const PUBLIC_PATHS = ROUTE_NAMES.flatMap((name) => {
   const { path, public: isPublic } = ROUTE_ACCESS[name];
   return isPublic && name !== 'NotFound' ? [path] : [];
@@ -83,8 +67,8 @@ const PUBLIC_PATHS = ROUTE_NAMES.flatMap((name) => {
  * sits in the chunk holding its `import()`: with all of them in the entry, every new screen made the Login download
  * bigger. React Router calls this before matching a path that no known route matches, or only one with parameters
  * (every unknown path reaches Page Not Found's `*`); for the first page it runs as the router starts, beside the
- * session's start-up, and a sign-in starts loading the signed-in routes too. A failure to load ends in
- * RouteErrorBoundary.
+ * session's start-up. A sign-in starts loading the signed-in routes, and a public screen, once shown, the other public
+ * ones. A failure to load ends in RouteErrorBoundary.
  */
 export const discoverRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
   if (PUBLIC_PATHS.some((pattern) => matchPath(pattern, path))) patch('public', await loadPublicRoutes());
