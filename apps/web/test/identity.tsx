@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { appRoutes } from '../src/app/routes';
+import { appRouterOptions, appRoutes } from '../src/app/routes';
 import { theme } from '../src/app/theme';
 import { Toasts } from '../src/app/toasts';
 import { findLogoutTarget } from '../src/features/auth/landing';
@@ -208,7 +208,9 @@ type RenderAppOptions = { routes?: RouteObject[]; initialEntries?: string[] };
 
 /** The app as main.tsx builds it (Mantine, query client, SessionProvider around the router), on a memory router. */
 export function renderApp({ routes, initialEntries = ['/'] }: RenderAppOptions = {}) {
-  const router = createMemoryRouter(routes ?? appRoutes, { initialEntries });
+  const router = routes
+    ? createMemoryRouter(routes, { initialEntries })
+    : createMemoryRouter(appRoutes, { ...appRouterOptions, initialEntries });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <MantineProvider theme={theme} env="test">

@@ -27,11 +27,18 @@ export function renderWithProviders(ui: ReactNode, options: ProviderOptions = {}
   return render(<TestProviders {...options}>{ui}</TestProviders>);
 }
 
+type RouterOptions = Omit<NonNullable<Parameters<typeof createMemoryRouter>[1]>, 'initialEntries'>;
+
+/** `routerOptions`: e.g. the app route table's `appRouterOptions`. */
 export function renderRoutes(
   routes: RouteObject[],
-  { initialEntries = ['/'], ...options }: ProviderOptions & { initialEntries?: string[] } = {},
+  {
+    initialEntries = ['/'],
+    routerOptions,
+    ...options
+  }: ProviderOptions & { initialEntries?: string[]; routerOptions?: RouterOptions } = {},
 ) {
-  const router = createMemoryRouter(routes, { initialEntries });
+  const router = createMemoryRouter(routes, { ...routerOptions, initialEntries });
   const view = renderWithProviders(<RouterProvider router={router} />, options);
   return { ...view, router };
 }

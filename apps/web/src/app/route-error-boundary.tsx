@@ -1,5 +1,5 @@
 import { Button, Center, Code, Stack, Text, Title } from '@mantine/core';
-import { DEFAULT_ERROR_MESSAGE } from '@paydesk/domain/errors/catalogue';
+import { DEFAULT_ERROR_MESSAGE } from '@paydesk/domain/errors/default-message';
 import { useRouteError } from 'react-router';
 import { isProductionBuild } from '../lib/env';
 import { ChunkLoadError } from '../lib/import-with-timeout';

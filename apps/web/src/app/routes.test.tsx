@@ -2,7 +2,7 @@ import { CHUNK_LOAD_TIMEOUT_MS } from '@paydesk/domain/constants';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/render';
-import { appRoutes } from './routes';
+import { appRouterOptions, appRoutes } from './routes';
 
 const NOT_FOUND_MODULE = '../features/misc/routes/not-found';
 
@@ -13,7 +13,7 @@ describe('route table', () => {
   });
 
   it('sends a signed-out visitor of / to login', async () => {
-    const { router } = renderRoutes(appRoutes, { initialEntries: ['/'] });
+    const { router } = renderRoutes(appRoutes, { routerOptions: appRouterOptions, initialEntries: ['/'] });
 
     expect(await screen.findByRole('heading', { name: 'Merchant login' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
@@ -21,7 +21,7 @@ describe('route table', () => {
   });
 
   it('shows Page Not Found for an unknown path, without a navigation bar', async () => {
-    renderRoutes(appRoutes, { initialEntries: ['/merchants/1/nothing-here'] });
+    renderRoutes(appRoutes, { routerOptions: appRouterOptions, initialEntries: ['/merchants/1/nothing-here'] });
 
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login');
@@ -34,7 +34,7 @@ describe('route table', () => {
       throw new TypeError('Failed to fetch dynamically imported module');
     });
 
-    renderRoutes(appRoutes, { initialEntries: ['/missing'] });
+    renderRoutes(appRoutes, { routerOptions: appRouterOptions, initialEntries: ['/missing'] });
 
     expect(await screen.findByRole('heading', { name: 'This page could not be loaded' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
@@ -44,7 +44,7 @@ describe('route table', () => {
     vi.useFakeTimers();
     vi.doMock(NOT_FOUND_MODULE, () => new Promise(() => {}));
 
-    renderRoutes(appRoutes, { initialEntries: ['/missing'] });
+    renderRoutes(appRoutes, { routerOptions: appRouterOptions, initialEntries: ['/missing'] });
 
     await act(() => vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS - 1_000));
     expect(screen.getByLabelText('Loading page')).toBeInTheDocument();

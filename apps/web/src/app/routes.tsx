@@ -1,22 +1,17 @@
-import { ROUTE_ACCESS } from '@paydesk/domain/access/route-access';
-import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { ROUTE_ACCESS, ROUTE_NAMES } from '@paydesk/domain/access/route-access';
+import { matchPath, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { importWithTimeout } from '../lib/import-with-timeout';
 import { RouteGuard } from './guards';
 import { PublicLayout } from './layout/public-layout';
+import { lazyPage } from './lazy-page';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { merchantRoutes } from './routes-merchants';
-
-/** Lazy-loads a page module through importWithTimeout, so a chunk that fails or hangs ends in RouteErrorBoundary. */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return () => importWithTimeout(load).then((module) => ({ Component: pick(module) }));
-}
+import { loadPublicRoutes, loadSignedInRoutes } from './route-tables';
 
 /*
  * The route table. Every leaf route's `handle` is its entry of the domain route access table (RouteMeta), which holds
  * its path and access rules (SPEC §2, §6); RouteGuard applies them. Public screens use PublicLayout (no navigation
- * bar), signed-in screens the AppLayout shell, and Page Not Found whichever fits the visitor.
+ * bar), signed-in screens the AppLayout shell, and Page Not Found whichever fits the visitor. Only Login and Page Not
+ * Found are here from the start; the other screens join when a navigation first needs them: see discoverRoutes.
  */
 export const appRoutes: RouteObject[] = [
   {
@@ -26,6 +21,8 @@ export const appRoutes: RouteObject[] = [
     HydrateFallback: PageLoader,
     children: [
       {
+        // The other public screens (routes-public.tsx) join it when a navigation first needs them.
+        id: 'public',
         element: <PublicLayout />,
         children: [
           {
@@ -34,54 +31,6 @@ export const appRoutes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../features/auth/routes/login'),
               (module) => module.LoginRoute,
-            ),
-          },
-          {
-            path: ROUTE_ACCESS.Sso.path,
-            handle: ROUTE_ACCESS.Sso,
-            lazy: lazyPage(
-              () => import('../features/auth/routes/sso'),
-              (module) => module.SsoRoute,
-            ),
-          },
-          {
-            path: ROUTE_ACCESS.ForgotPassword.path,
-            handle: ROUTE_ACCESS.ForgotPassword,
-            lazy: lazyPage(
-              () => import('../features/auth/routes/forgot-password'),
-              (module) => module.ForgotPasswordRoute,
-            ),
-          },
-          {
-            path: ROUTE_ACCESS.ResetPassword.path,
-            handle: ROUTE_ACCESS.ResetPassword,
-            lazy: lazyPage(
-              () => import('../features/auth/routes/reset-password'),
-              (module) => module.ResetPasswordRoute,
-            ),
-          },
-          {
-            path: ROUTE_ACCESS.PartnerSignup.path,
-            handle: ROUTE_ACCESS.PartnerSignup,
-            lazy: lazyPage(
-              () => import('../features/auth/routes/partner-signup'),
-              (module) => module.PartnerSignupRoute,
-            ),
-          },
-          {
-            path: ROUTE_ACCESS.PartnerInvite.path,
-            handle: ROUTE_ACCESS.PartnerInvite,
-            lazy: lazyPage(
-              () => import('../features/auth/routes/partner-invite'),
-              (module) => module.PartnerInviteRoute,
-            ),
-          },
-          {
-            path: ROUTE_ACCESS.Unauthorized.path,
-            handle: ROUTE_ACCESS.Unauthorized,
-            lazy: lazyPage(
-              () => import('../features/auth/routes/unauthorized'),
-              (module) => module.UnauthorizedRoute,
             ),
           },
         ],
@@ -103,40 +52,28 @@ export const appRoutes: RouteObject[] = [
           },
         ],
       },
-      {
-        // Lazy too, so the signed-in shell (AppShell, menus, the merchant select) stays out of the Login download.
-        lazy: lazyPage(
-          () => import('./layout/app-layout'),
-          (module) => module.AppLayout,
-        ),
-        children: [
-          {
-            path: ROUTE_ACCESS.Home.path,
-            handle: ROUTE_ACCESS.Home,
-            lazy: lazyPage(
-              () => import('./home-page'),
-              (module) => module.HomePage,
-            ),
-          },
-          ...merchantRoutes,
-          {
-            path: ROUTE_ACCESS.FreshbooksAuth.path,
-            handle: ROUTE_ACCESS.FreshbooksAuth,
-            lazy: lazyPage(
-              () => import('../features/integrations/routes/freshbooks-auth'),
-              (module) => module.FreshbooksAuthRoute,
-            ),
-          },
-          {
-            path: ROUTE_ACCESS.Outbox.path,
-            handle: ROUTE_ACCESS.Outbox,
-            lazy: lazyPage(
-              () => import('../features/outbox/routes/outbox'),
-              (module) => module.OutboxRoute,
-            ),
-          },
-        ],
-      },
     ],
   },
 ];
+
+const PUBLIC_PATHS = ROUTE_NAMES.flatMap((name) => {
+  const { path, public: isPublic } = ROUTE_ACCESS[name];
+  return isPublic && name !== 'NotFound' ? [path] : [];
+});
+
+/**
+ * Adds the routes a navigation needs the first time it needs them: the other public screens under PublicLayout for
+ * their paths, else the signed-in routes under the root. Each lazy route's preload list (the files its chunk imports)
+ * sits in the chunk holding its `import()`: with all of them in the entry, every new screen made the Login download
+ * bigger. React Router calls this before matching a path that no known route matches, or only one with parameters
+ * (every unknown path reaches Page Not Found's `*`); for the first page it runs as the router starts, beside the
+ * session's start-up. A sign-in starts loading the signed-in routes, and a public screen, once shown, the other public
+ * ones. A failure to load ends in RouteErrorBoundary.
+ */
+export const discoverRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  if (PUBLIC_PATHS.some((pattern) => matchPath(pattern, path))) patch('public', await loadPublicRoutes());
+  else patch('root', await loadSignedInRoutes());
+};
+
+/** The router options the app's route table needs (createBrowserRouter's, or createMemoryRouter's in tests). */
+export const appRouterOptions = { patchRoutesOnNavigation: discoverRoutes };

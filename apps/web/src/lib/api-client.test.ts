@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { server } from '../../test/server';
 import { DEFAULT_ERROR_MESSAGE } from '@paydesk/domain/errors/catalogue';
-import { api, ApiError, NO_RESPONSE_STATUS, setAuthHooks } from './api-client';
+import { api, ApiError, NO_RESPONSE_STATUS } from './api-client';
+import { setAuthHooks } from './auth-hooks';
 
 const common = { summary: 'test', tags: [], access: PUBLIC } as const;
 const anything = z.record(z.string(), z.unknown());

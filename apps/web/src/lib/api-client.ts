@@ -7,6 +7,7 @@ import {
   type EndpointResult,
 } from '@paydesk/domain/api/endpoint';
 import { DEFAULT_ERROR_MESSAGE, isCatalogueCode, translateError } from '@paydesk/domain/errors/catalogue';
+import { readAuthHooks } from './auth-hooks';
 
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -18,12 +19,6 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Keeps this call from counting as session activity (`onSuccess` is not called), e.g. the token refresh itself. */
   bypassRefresh?: boolean;
-};
-
-export type AuthHooks = {
-  getAccessToken?: () => string | null;
-  onUnauthorized?: () => void;
-  onSuccess?: () => void;
 };
 
 export type FieldErrors = Record<string, string[]>;
@@ -44,13 +39,6 @@ type CallArgs<E extends Endpoint> =
   Record<string, never> extends CallInput<E>
     ? [input?: CallInput<E>, options?: RequestOptions]
     : [input: CallInput<E>, options?: RequestOptions];
-
-let authHooks: AuthHooks = {};
-
-/** The session installs its token source and reactions here; the client itself never redirects or shows toasts. */
-export function setAuthHooks(hooks: AuthHooks): void {
-  authHooks = hooks;
-}
 
 /**
  * A non-2xx response. Texts are translated through the error catalogue: `detail` prefers the catalogue message of
@@ -118,6 +106,7 @@ async function sendRequest(
     headers.set('Content-Type', 'application/json');
     payload = JSON.stringify(body);
   }
+  const authHooks = readAuthHooks();
   const token = authHooks.getAccessToken?.();
   if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
 

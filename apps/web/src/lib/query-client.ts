@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { isApiError } from './is-api-error';
 
 const MAX_QUERY_RETRIES = 2;
 
@@ -11,7 +11,7 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         // A 4xx answer will not change on retry; network failures (no answer) and 5xx may.
         retry: (failureCount, error) =>
-          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < MAX_QUERY_RETRIES,
+          !(isApiError(error) && error.status >= 400 && error.status < 500) && failureCount < MAX_QUERY_RETRIES,
       },
     },
   });

@@ -76,7 +76,7 @@ export const ERROR_HTTP_STATUS = {
   'integrations.unresolvable_action': 409,
 } as const satisfies Record<CatalogueCode, ErrorStatus>;
 
-export const DEFAULT_ERROR_MESSAGE = 'Oops! Something Went Wrong....';
+export { DEFAULT_ERROR_MESSAGE } from './default-message';
 
 export function isCatalogueCode(value: string): value is CatalogueCode {
   return Object.prototype.hasOwnProperty.call(ERROR_CATALOGUE, value);

@@ -18,7 +18,7 @@ import {
 } from '@tabler/icons-react';
 import { useSession, type SessionState } from '../../lib/session-state';
 import { collectRouteNames, evaluateGuards } from '../guards';
-import { merchantRoutes } from '../routes-merchants';
+import { signedInRoutes } from '../routes-signed-in';
 
 export type NavItem = {
   route: RouteName;
@@ -125,12 +125,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
 ];
 
-/** The screens the app has today: Home, the Outbox and those of the merchants and settings route table. */
-export const REGISTERED_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
-  'Home',
-  'Outbox',
-  ...collectRouteNames(merchantRoutes),
-]);
+/** The screens the app has today: those of the signed-in route table. */
+export const REGISTERED_ROUTES: ReadonlySet<RouteName> = collectRouteNames(signedInRoutes);
 
 export type VisibleNavItem = NavItem & { to: string };
 

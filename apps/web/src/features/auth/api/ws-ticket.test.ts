@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../../../test/server';
-import { setAuthHooks } from '../../../lib/api-client';
+import { setAuthHooks } from '../../../lib/auth-hooks';
 import { requestWsTicket } from './ws-ticket';
 
 afterEach(() => setAuthHooks({}));

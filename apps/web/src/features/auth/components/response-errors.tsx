@@ -1,7 +1,7 @@
 import { Alert, List } from '@mantine/core';
-import { DEFAULT_ERROR_MESSAGE } from '@paydesk/domain/errors/catalogue';
+import { DEFAULT_ERROR_MESSAGE } from '@paydesk/domain/errors/default-message';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { ApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/is-api-error';
 
 const NETWORK_ERROR = 'Could not reach Paydesk. Check your connection and try again.';
 
@@ -10,7 +10,7 @@ const NETWORK_ERROR = 'Could not reach Paydesk. Check your connection and try ag
  * `Label: message` (SPEC §8: the login screen lists the response error fields).
  */
 export function listResponseErrors(error: unknown, labels: Record<string, string> = {}): string[] {
-  if (!(error instanceof ApiError)) {
+  if (!isApiError(error)) {
     return [error instanceof TypeError ? NETWORK_ERROR : DEFAULT_ERROR_MESSAGE];
   }
   const lines = [...(error.detail ? [error.detail] : []), ...error.nonFieldErrors];
@@ -41,7 +41,7 @@ export function ResponseErrors({ error, title, labels }: ResponseErrorsProps) {
 
 /** The field errors of a failed call for the form's own fields (first message each), to show under the inputs. */
 export function pickFieldErrors(error: unknown, fields: readonly string[]): Record<string, string> {
-  if (!(error instanceof ApiError)) return {};
+  if (!isApiError(error)) return {};
   const picked: Record<string, string> = {};
   for (const field of fields) {
     const message = error.fieldErrors[field]?.[0];

@@ -13,7 +13,7 @@ import {
   type ReactNode,
 } from 'react';
 import { PageLoader } from '../../../components/page-loader';
-import { setAuthHooks } from '../../../lib/api-client';
+import { setAuthHooks } from '../../../lib/auth-hooks';
 import { SessionContext, type SessionState, type SignedInIdentity } from '../../../lib/session-state';
 import { loadAuthApi } from '../api/auth-api-loader';
 import type { Identity } from '../api/get-identity';
@@ -30,6 +30,8 @@ type SessionProviderProps = {
    * to the page the user was on (findLogoutTarget), from the others.
    */
   onLoggedOut: (reason: LogoutReason) => void;
+  /** Called as a sign-in starts, to load what the page after it needs meanwhile (the signed-in routes). */
+  onSigningIn?: () => void;
   storage?: Storage;
 };
 
@@ -37,7 +39,12 @@ type SessionProviderProps = {
  * The session of SPEC §4 for the app: start-up before routes render, the API client's hooks, the heartbeat and idle
  * timers, the inactivity modal, and the SessionContext every feature reads.
  */
-export function SessionProvider({ children, onLoggedOut, storage = window.localStorage }: SessionProviderProps) {
+export function SessionProvider({
+  children,
+  onLoggedOut,
+  onSigningIn,
+  storage = window.localStorage,
+}: SessionProviderProps) {
   const queryClient = useQueryClient();
   const [controller] = useState(() =>
     createSessionController({
@@ -138,6 +145,7 @@ export function SessionProvider({ children, onLoggedOut, storage = window.localS
   const signIn = useCallback(
     async (pair: TokenPair): Promise<SignedInIdentity> => {
       controller.signIn(pair);
+      onSigningIn?.();
       try {
         const [loaded] = await Promise.all([loadIdentity(), loadInactivityModal()]);
         queryClient.removeQueries();
@@ -150,7 +158,7 @@ export function SessionProvider({ children, onLoggedOut, storage = window.localS
         throw error;
       }
     },
-    [controller, queryClient],
+    [controller, queryClient, onSigningIn],
   );
 
   const reloadProfile = useCallback(async () => {

@@ -1,0 +1,46 @@
+import { ROUTE_ACCESS } from '@paydesk/domain/access/route-access';
+import type { RouteObject } from 'react-router';
+import { lazyPage } from './lazy-page';
+import { merchantRoutes } from './routes-merchants';
+
+/*
+ * The signed-in screens: the AppLayout shell and its pages. The router adds them to the route table the first time a
+ * navigation needs them (`discoverRoutes` in routes.tsx), so that the Login download does not carry their
+ * modules' preload lists. The id lets a second patch recognise the route and leave it alone.
+ */
+export const signedInRoutes: RouteObject[] = [
+  {
+    id: 'app',
+    lazy: lazyPage(
+      () => import('./layout/app-layout'),
+      (module) => module.AppLayout,
+    ),
+    children: [
+      {
+        path: ROUTE_ACCESS.Home.path,
+        handle: ROUTE_ACCESS.Home,
+        lazy: lazyPage(
+          () => import('./home-page'),
+          (module) => module.HomePage,
+        ),
+      },
+      ...merchantRoutes,
+      {
+        path: ROUTE_ACCESS.FreshbooksAuth.path,
+        handle: ROUTE_ACCESS.FreshbooksAuth,
+        lazy: lazyPage(
+          () => import('../features/integrations/routes/freshbooks-auth'),
+          (module) => module.FreshbooksAuthRoute,
+        ),
+      },
+      {
+        path: ROUTE_ACCESS.Outbox.path,
+        handle: ROUTE_ACCESS.Outbox,
+        lazy: lazyPage(
+          () => import('../features/outbox/routes/outbox'),
+          (module) => module.OutboxRoute,
+        ),
+      },
+    ],
+  },
+];
