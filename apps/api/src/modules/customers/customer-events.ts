@@ -39,19 +39,15 @@ export function changedFields(
   return [was, now];
 }
 
-/**
- * Appends to a customer's history, in the transaction of the change. With both `before` and `after` only the
- * changed fields are kept, and a change that changed nothing records nothing. Other features (payments, messages)
- * call this with their own kinds.
- */
-export async function recordCustomerEvent(ctx: ServiceContext, event: CustomerEventInput): Promise<void> {
+/** The row `recordCustomerEvent` inserts for an event, or null for a change that changed nothing. */
+function eventRow(ctx: ServiceContext, event: CustomerEventInput): typeof customerEvents.$inferInsert | null {
   let before = event.before ? describable(event.before) : null;
   let after = event.after ? describable(event.after) : null;
   if (before && after) {
     [before, after] = changedFields(before, after);
-    if (Object.keys(before).length === 0 && Object.keys(after).length === 0) return;
+    if (Object.keys(before).length === 0 && Object.keys(after).length === 0) return null;
   }
-  await ctx.db.insert(customerEvents).values({
+  return {
     merchant_id: event.merchantId,
     customer_id: event.customerId,
     account_id: event.accountId ?? null,
@@ -60,5 +56,26 @@ export async function recordCustomerEvent(ctx: ServiceContext, event: CustomerEv
     before,
     after,
     created: ctx.clock(),
-  });
+  };
+}
+
+/**
+ * Appends to a customer's history, in the transaction of the change. With both `before` and `after` only the
+ * changed fields are kept, and a change that changed nothing records nothing. Other features (payments, messages)
+ * call this with their own kinds.
+ */
+export async function recordCustomerEvent(ctx: ServiceContext, event: CustomerEventInput): Promise<void> {
+  const row = eventRow(ctx, event);
+  if (row) await ctx.db.insert(customerEvents).values(row);
+}
+
+/** Rows per insert statement: 8 parameters a row, well under PostgreSQL's 65,535. */
+const EVENTS_PER_INSERT = 2000;
+
+/** `recordCustomerEvent` for many events, in multi-row inserts. */
+export async function recordCustomerEvents(ctx: ServiceContext, events: CustomerEventInput[]): Promise<void> {
+  const rows = events.map((event) => eventRow(ctx, event)).filter((row) => row !== null);
+  for (let start = 0; start < rows.length; start += EVENTS_PER_INSERT) {
+    await ctx.db.insert(customerEvents).values(rows.slice(start, start + EVENTS_PER_INSERT));
+  }
 }

@@ -15,6 +15,7 @@ import {
 import { toCalendarDate } from '@paydesk/domain/dates/calendar';
 import { ERROR_CATALOGUE } from '@paydesk/domain/errors/catalogue';
 import { REQUIRED } from '@paydesk/domain/validation/messages';
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -33,7 +34,7 @@ import { accountTags } from '../../db/schema/tags';
 import { CatalogueError, FieldErrors, HttpError, notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
-import { recordCustomerEvent } from './customer-events';
+import { recordCustomerEvent, recordCustomerEvents, type CustomerEventInput } from './customer-events';
 import { invalidateCustomerCounts, selectRows } from './customers.list';
 import {
   getAccountOfCustomer,
@@ -321,6 +322,139 @@ async function setAccountTags(db: Db, accountId: string, tagIds: string[]): Prom
   }
 }
 
+/** Rows per multi-row insert: at most 14 parameters a row, well under PostgreSQL's 65,535. */
+const ROWS_PER_INSERT = 1000;
+
+async function insertInChunks<Row>(rows: Row[], insert: (chunk: Row[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    await insert(rows.slice(start, start + ROWS_PER_INSERT));
+  }
+}
+
+/**
+ * `createInTransaction` for many customers at once (a CSV import's batch): the same rows (customer, account, link,
+ * tags, history, consent ledger, search and list columns) in a few multi-row statements. The caller has made sure
+ * that no two inputs share an external id or a phone number and that none is the merchant's already; the location
+ * and tags are checked here in one query each. A race the caller's checks missed ends in a unique violation, which
+ * rolls back the whole call.
+ */
+export async function createCustomerAccounts(
+  tx: ServiceContext,
+  merchant: MerchantRef,
+  inputs: ParsedCreateCustomerInput[],
+  actor: Actor,
+  consentMethod: ConsentMethod,
+): Promise<Array<{ customerId: string; accountId: string }>> {
+  if (inputs.length === 0) return [];
+  const locationIds = [...new Set(inputs.map((input) => input.location_id))];
+  if (!locationIds.every(isUuid)) throw notFound();
+  const locations = await tx.db
+    .select({ id: merchantLocations.id })
+    .from(merchantLocations)
+    .where(and(inArray(merchantLocations.id, locationIds), eq(merchantLocations.merchant_id, merchant.id)));
+  if (locations.length !== locationIds.length) throw notFound();
+  const tagIds = [...new Set(inputs.flatMap((input) => input.account.tag_ids))];
+  if (!tagIds.every(isUuid)) throw notFound();
+  const tagRows =
+    tagIds.length === 0
+      ? []
+      : await tx.db
+          .select({ id: accountTags.id, name: accountTags.name })
+          .from(accountTags)
+          .where(and(inArray(accountTags.id, tagIds), eq(accountTags.merchant_id, merchant.id)));
+  if (tagRows.length !== tagIds.length) throw notFound();
+  const tagName = new Map(tagRows.map((row) => [row.id, row.name]));
+  for (const input of inputs) checkDateOfBirth(tx, merchant, input.date_of_birth);
+
+  const now = tx.clock();
+  const actorId = actor?.id ?? null;
+  const created = inputs.map((input) => {
+    const customer = {
+      id: randomUUID(),
+      merchant_id: merchant.id,
+      location_id: input.location_id,
+      first_name: input.first_name,
+      last_name: input.last_name,
+      email: orNull(input.email),
+      sms_phone_number: orNull(input.sms_phone_number),
+      date_of_birth: orNull(input.date_of_birth),
+      language: input.language,
+      text_opt_in: input.text_opt_in,
+      email_opt_in: input.email_opt_in,
+      created: now,
+      updated: now,
+    };
+    const account = {
+      id: randomUUID(),
+      merchant_id: merchant.id,
+      location_id: input.location_id,
+      external_id: input.account.external_id,
+      amount_due_cents: input.account.amount_due_cents,
+      due_date: orNull(input.account.due_date),
+      autopay: input.account.autopay,
+      convenience_fee_cents: input.account.convenience_fee_cents,
+      status: input.account.status,
+      created: now,
+      updated: now,
+    };
+    return { input, customer, account, tagIds: [...new Set(input.account.tag_ids)] };
+  });
+  await insertInChunks(created, (chunk) => tx.db.insert(customers).values(chunk.map((row) => row.customer)));
+  await insertInChunks(created, (chunk) => tx.db.insert(accounts).values(chunk.map((row) => row.account)));
+  await insertInChunks(created, (chunk) =>
+    tx.db
+      .insert(accountCustomers)
+      .values(
+        chunk.map((row) => ({ account_id: row.account.id, customer_id: row.customer.id, role: 'primary' as const })),
+      ),
+  );
+  const assignments = created.flatMap((row) => row.tagIds.map((tag_id) => ({ account_id: row.account.id, tag_id })));
+  await insertInChunks(assignments, (chunk) => tx.db.insert(accountTagAssignments).values(chunk));
+
+  const events: CustomerEventInput[] = [];
+  const ledger: Array<typeof consentEvents.$inferInsert> = [];
+  for (const { input, customer, account, tagIds: ids } of created) {
+    const subject = { merchantId: merchant.id, customerId: customer.id, actorId };
+    events.push({ ...subject, kind: 'customer.created', after: customerHistoryFields(customer) });
+    events.push({
+      ...subject,
+      accountId: account.id,
+      kind: 'account.created',
+      after: { ...accountHistoryFields(account), tags: ids.map((id) => tagName.get(id) ?? '').sort() },
+    });
+    const affirmation = input.affirmation?.trim() ?? '';
+    for (const [channel, optedIn] of [
+      ['sms', input.text_opt_in],
+      ['email', input.email_opt_in],
+    ] as const) {
+      if (!optedIn) continue;
+      ledger.push({
+        merchant_id: merchant.id,
+        customer_id: customer.id,
+        channel,
+        opted_in: true,
+        actor_id: actorId,
+        method: consentMethod,
+        affirmation,
+        created: tx.clock(),
+      });
+      events.push({
+        ...subject,
+        kind: 'consent.changed',
+        before: null,
+        after: { channel, opted_in: true, method: consentMethod },
+      });
+    }
+  }
+  await insertInChunks(ledger, (chunk) => tx.db.insert(consentEvents).values(chunk));
+  await recordCustomerEvents(tx, events);
+  await refreshCustomerSearch(
+    tx.db,
+    created.map((row) => row.customer.id),
+  );
+  return created.map((row) => ({ customerId: row.customer.id, accountId: row.account.id }));
+}
+
 /** POST create: refused for integrated merchants. */
 export async function createCustomer(
   ctx: ServiceContext,
@@ -394,7 +528,12 @@ export async function upsertCustomerAccount(
 // ---------------------------------------------------------------------------------------------------------------
 // Edit
 
-function customerHistoryFields(customer: CustomerRow) {
+type CustomerHistoryFields = Pick<
+  CustomerRow,
+  'first_name' | 'last_name' | 'email' | 'sms_phone_number' | 'date_of_birth' | 'language' | 'location_id'
+>;
+
+function customerHistoryFields(customer: CustomerHistoryFields) {
   return {
     first_name: customer.first_name,
     last_name: customer.last_name,
