@@ -62,8 +62,6 @@ export type ImportRow = typeof customerImports.$inferSelect;
 export const IMPORT_BATCH_SIZE = 1000;
 /** Failed rows read per query while the report's CSV streams. */
 const REPORT_CSV_CHUNK = 1000;
-/** Rows inserted per statement by the upload. */
-const INSERT_CHUNK = 1000;
 export const DUPLICATE_COLUMNS = 'The header row names a column more than once.';
 export const IMPORT_JUST_FINISHED = 'An import of this file has just finished. Send it again to import it again.';
 /** Control characters other than tab, line feed and carriage return: not text. */
@@ -180,15 +178,12 @@ export async function startImport(
       if (!unfinished) throw new HttpError('conflict', IMPORT_JUST_FINISHED);
       return unfinished;
     }
-    for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-      await tx.db.insert(customerImportRows).values(
-        rows.slice(start, start + INSERT_CHUNK).map((cells, index) => ({
-          import_id: created.id,
-          row_number: start + index + 1,
-          cells,
-        })),
-      );
-    }
+    // One statement and one parameter for the whole file: far cheaper than 100,000 rows' worth of parameters.
+    await tx.db.execute(sql`
+      insert into customer_import_rows (import_id, row_number, cells)
+      select ${created.id}::uuid, cells.row_number, cells.value
+      from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as cells(value, row_number)
+    `);
     await tx.db
       .insert(customerImportMappings)
       .values({ merchant_id: merchant.id, mapping, updated: tx.clock() })
