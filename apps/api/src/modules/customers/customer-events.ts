@@ -1,3 +1,4 @@
+import { insertJsonRecords } from '../../db/json-insert';
 import { customerEvents } from '../../db/schema/customers';
 import type { ServiceContext } from '../../lib/service-context';
 
@@ -69,13 +70,19 @@ export async function recordCustomerEvent(ctx: ServiceContext, event: CustomerEv
   if (row) await ctx.db.insert(customerEvents).values(row);
 }
 
-/** Rows per insert statement: 8 parameters a row, well under PostgreSQL's 65,535. */
-const EVENTS_PER_INSERT = 2000;
+const EVENT_COLUMNS = {
+  merchant_id: 'uuid',
+  customer_id: 'uuid',
+  account_id: 'uuid',
+  kind: 'text',
+  actor_id: 'uuid',
+  before: 'jsonb',
+  after: 'jsonb',
+  created: 'timestamptz',
+} as const satisfies Partial<Record<keyof typeof customerEvents.$inferInsert, string>>;
 
-/** `recordCustomerEvent` for many events, in multi-row inserts. */
+/** `recordCustomerEvent` for many events, in one statement. */
 export async function recordCustomerEvents(ctx: ServiceContext, events: CustomerEventInput[]): Promise<void> {
   const rows = events.map((event) => eventRow(ctx, event)).filter((row) => row !== null);
-  for (let start = 0; start < rows.length; start += EVENTS_PER_INSERT) {
-    await ctx.db.insert(customerEvents).values(rows.slice(start, start + EVENTS_PER_INSERT));
-  }
+  await insertJsonRecords(ctx.db, 'customer_events', EVENT_COLUMNS, rows);
 }

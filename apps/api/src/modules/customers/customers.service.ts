@@ -19,6 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { insertJsonRecords } from '../../db/json-insert';
 import {
   accountCustomers,
   accountTagAssignments,
@@ -323,14 +324,30 @@ async function setAccountTags(db: Db, accountId: string, tagIds: string[]): Prom
   }
 }
 
-/** Rows per multi-row insert: at most 14 parameters a row, well under PostgreSQL's 65,535. */
-const ROWS_PER_INSERT = 1000;
+const ACCOUNT_COLUMNS = {
+  id: 'uuid',
+  merchant_id: 'uuid',
+  location_id: 'uuid',
+  external_id: 'text',
+  amount_due_cents: 'integer',
+  due_date: 'date',
+  autopay: 'boolean',
+  convenience_fee_cents: 'integer',
+  status: 'text',
+  created: 'timestamptz',
+  updated: 'timestamptz',
+} as const satisfies Partial<Record<keyof typeof accounts.$inferInsert, string>>;
 
-async function insertInChunks<Row>(rows: Row[], insert: (chunk: Row[]) => Promise<unknown>): Promise<void> {
-  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    await insert(rows.slice(start, start + ROWS_PER_INSERT));
-  }
-}
+const CONSENT_COLUMNS = {
+  merchant_id: 'uuid',
+  customer_id: 'uuid',
+  channel: 'text',
+  opted_in: 'boolean',
+  actor_id: 'uuid',
+  method: 'text',
+  affirmation: 'text',
+  created: 'timestamptz',
+} as const satisfies Partial<Record<keyof typeof consentEvents.$inferInsert, string>>;
 
 type NewCustomerRows = {
   customer: CustomerHistoryFields &
@@ -374,8 +391,7 @@ async function insertNewCustomers(db: Db, rows: NewCustomerRows[]): Promise<void
 
 /**
  * `createInTransaction` for many customers at once (a CSV import's batch): the same rows (customer, account, link,
- * tags, history, consent ledger, search and list columns) in a few multi-row statements, chunked under
- * PostgreSQL's 65,535 parameters. The caller has made sure
+ * tags, history, consent ledger, search and list columns) in one statement per table. The caller has made sure
  * that no two inputs share an external id or a phone number and that none is the merchant's already; the location
  * and tags are checked here in one query each. A race the caller's checks missed ends in a unique violation, which
  * rolls back the whole call.
@@ -442,16 +458,24 @@ export async function createCustomerAccounts(
     return { input, customer, account, tagIds: [...new Set(input.account.tag_ids)] };
   });
   await insertNewCustomers(tx.db, created);
-  await insertInChunks(created, (chunk) => tx.db.insert(accounts).values(chunk.map((row) => row.account)));
-  await insertInChunks(created, (chunk) =>
-    tx.db
-      .insert(accountCustomers)
-      .values(
-        chunk.map((row) => ({ account_id: row.account.id, customer_id: row.customer.id, role: 'primary' as const })),
-      ),
+  await insertJsonRecords(
+    tx.db,
+    'accounts',
+    ACCOUNT_COLUMNS,
+    created.map((row) => row.account),
   );
-  const assignments = created.flatMap((row) => row.tagIds.map((tag_id) => ({ account_id: row.account.id, tag_id })));
-  await insertInChunks(assignments, (chunk) => tx.db.insert(accountTagAssignments).values(chunk));
+  await insertJsonRecords(
+    tx.db,
+    'account_customers',
+    { account_id: 'uuid', customer_id: 'uuid', role: 'text' },
+    created.map((row) => ({ account_id: row.account.id, customer_id: row.customer.id, role: 'primary' })),
+  );
+  await insertJsonRecords(
+    tx.db,
+    'account_tag_assignments',
+    { account_id: 'uuid', tag_id: 'uuid' },
+    created.flatMap((row) => row.tagIds.map((tag_id) => ({ account_id: row.account.id, tag_id }))),
+  );
 
   const events: CustomerEventInput[] = [];
   const ledger: Array<typeof consentEvents.$inferInsert> = [];
@@ -488,7 +512,7 @@ export async function createCustomerAccounts(
       });
     }
   }
-  await insertInChunks(ledger, (chunk) => tx.db.insert(consentEvents).values(chunk));
+  await insertJsonRecords(tx.db, 'consent_events', CONSENT_COLUMNS, ledger);
   await recordCustomerEvents(tx, events);
   return created.map((row) => ({ customerId: row.customer.id, accountId: row.account.id }));
 }
