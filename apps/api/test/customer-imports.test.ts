@@ -18,7 +18,7 @@ import { ERROR_CATALOGUE } from '@paydesk/domain/errors/catalogue';
 import { NUL_CHARACTER_INVALID, maxLengthMessage } from '@paydesk/domain/validation/messages';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerImportRows, customerImports } from '../src/db/schema/customer-imports';
+import { customerImportRows } from '../src/db/schema/customer-imports';
 import {
   accountCustomers,
   accountTagAssignments,

@@ -468,7 +468,9 @@ async function writeBatch(
     outcomes[index] = { state: 'failed', reason: checked.ok ? null : checked.reason, customerId: null };
   });
   if (candidates.length === 0) return outcomes;
-  let { fresh, rest } = await splitNewRows(tx, lookups.merchant.id, candidates);
+  const split = await splitNewRows(tx, lookups.merchant.id, candidates);
+  const { fresh } = split;
+  let { rest } = split;
   if (fresh.length > 0) {
     await tx.db.execute(sql`savepoint import_new_rows`);
     try {
