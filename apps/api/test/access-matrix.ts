@@ -514,6 +514,9 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/merchants/:id/customer_imports/:importId/report/': customerEditors(async (context) => ({
     params: { importId: await context.createCustomerImport() },
   })),
+  'GET /api/merchants/:id/customer_imports/:importId/report/csv/': customerEditors(async (context) => ({
+    params: { importId: await context.createCustomerImport() },
+  })),
 
   // The live channel: a ticket for it, then the WebSocket upgrade with the ticket in the query
   'POST /api/ws-ticket/': { flags: [], expect: ROWS.signedIn },

@@ -8,14 +8,36 @@ import {
   LOCATION_UNKNOWN,
   type ImportMapping,
 } from '@paydesk/domain/customers/customer-imports.contract';
+import {
+  IMPORT_COLUMN_MAX_LENGTH,
+  checkImportRow,
+  recordOf,
+} from '@paydesk/domain/customers/customer-imports.contract';
+import { NAME_MAX_LENGTH } from '@paydesk/domain/customers/customers.contract';
 import { ERROR_CATALOGUE } from '@paydesk/domain/errors/catalogue';
-import { and, eq, inArray } from 'drizzle-orm';
+import { NUL_CHARACTER_INVALID, maxLengthMessage } from '@paydesk/domain/validation/messages';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerImportRows } from '../src/db/schema/customer-imports';
-import { accountTagAssignments, accounts, consentEvents, customers } from '../src/db/schema/customers';
+import {
+  accountCustomers,
+  accountTagAssignments,
+  accounts,
+  consentEvents,
+  customerEvents,
+  customers,
+} from '../src/db/schema/customers';
+import { merchants } from '../src/db/schema/identity';
 import { merchantLocations } from '../src/db/schema/locations';
-import { runCustomerImport } from '../src/modules/customers/customer-imports.service';
-import { INTEGRATED_CREATE_REFUSED } from '../src/modules/customers/customers.service';
+import { accountTags } from '../src/db/schema/tags';
+import { withTransaction } from '../src/lib/service-context';
+import {
+  requeueUnfinishedImports,
+  runCustomerImport,
+  runImportJob,
+} from '../src/modules/customers/customer-imports.service';
+import { selectRows } from '../src/modules/customers/customers.list';
+import { INTEGRATED_CREATE_REFUSED, upsertCustomerAccount } from '../src/modules/customers/customers.service';
 import { findOrCreateLocation, signInCustomRoleUser } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
 import { seedDemo, sessionsFor, type DemoIds } from './identity';
@@ -357,13 +379,322 @@ describe('refused uploads', () => {
     });
   });
 
-  it('takes 50 parallel uploads of the same file without duplicating customers', async () => {
+  it('takes 50 parallel uploads of the same file as one import with one job', async () => {
     const externalId = `PAR-${randomUUID().slice(0, 6)}`;
     const csv = csvOf([{ account: externalId }]);
     const responses = await Promise.all(Array.from({ length: 50 }, () => upload(csv)));
-    expect(responses.every((response) => response.statusCode === 201)).toBe(true);
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(50).fill(201));
+    const importIds = new Set(responses.map((response) => response.json().id));
+    expect(importIds.size).toBe(1);
+    const [importId] = [...importIds];
+    const jobs = await selectRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from pgboss.job where name = 'customers.import' and data->>'importId' = ${importId}`,
+    );
+    expect(jobs).toEqual([{ n: 1 }]);
     const result = await t.app.jobs.drain();
     expect(result.failed).toEqual([]);
     expect(await accountsWith([externalId])).toHaveLength(1);
+    // Once finished, the same file starts a new import (which updates the account).
+    const again = await upload(csv);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().id).not.toBe(importId);
+  });
+
+  it('refuses NUL and other control characters, and reports oversize cells by row', async () => {
+    expect(await refusal(`${HEADER}\n${line({ first: 'Ada\u0000Null' })}`)).toEqual({ csv: [NUL_CHARACTER_INVALID] });
+    expect(await refusal(`${HEADER}\n${line({ last: 'Bell\u0007' })}`)).toEqual({ csv: [IMPORT_NOT_CSV] });
+    const longHeader = `${'H'.repeat(IMPORT_COLUMN_MAX_LENGTH + 1)},${HEADER}`;
+    expect(await refusal(`${longHeader}\nx,${line({})}`)).toEqual({ csv: [IMPORT_NOT_CSV] });
+    const summary = await importAndRun([{ first: 'A'.repeat(100_000) }, {}]);
+    expect(summary).toMatchObject({ status: 'completed', imported: 1, failed: 1 });
+    const report = await reportPage(summary.id, '?page_size=10');
+    expect(report.results).toEqual([
+      expect.objectContaining({ row_number: 1, reason: `First name: ${maxLengthMessage(NAME_MAX_LENGTH)}` }),
+    ]);
+  });
+});
+
+async function reportPage(importId: string, query = '') {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `${importsUrl()}${importId}/report/${query}`,
+    headers: await as('staff@demo.test'),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+describe('the failed rows', () => {
+  it('come a page at a time, and as a CSV file streamed in chunks, formula-like cells escaped', async () => {
+    const bad = Array.from({ length: 2_100 }, (_, index) => ({
+      first: index === 0 ? '=HYPERLINK("http://x")' : `Bad${index}`,
+      email: 'not-an-email',
+    }));
+    const summary = await importAndRun([...bad, {}]);
+    expect(summary).toMatchObject({ total: 2_101, imported: 1, failed: 2_100 });
+
+    const first = await reportPage(summary.id, '?page_size=2');
+    expect(first).toMatchObject({ count: 2_100, previous: null, columns: HEADER.split(',') });
+    expect(first.results.map((row: { row_number: number }) => row.row_number)).toEqual([1, 2]);
+    expect(first.next).toContain('page=2');
+    const last = await reportPage(summary.id, '?page=1050&page_size=2');
+    expect(last.results.map((row: { row_number: number }) => row.row_number)).toEqual([2_099, 2_100]);
+    expect(last.next).toBeNull();
+
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `${importsUrl()}${summary.id}/report/csv/`,
+      headers: await as('staff@demo.test'),
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename=".*failed-rows\.csv"$/);
+    const lines = csv.body.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(2_101);
+    expect(lines[0]).toBe(`${HEADER},row,reason`);
+    expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/x""\)",Importer,not-an-email,.*,1,Email: Email is not valid$/);
+    expect(lines[2_100]).toMatch(/^Bad2099,.*,2100,Email: Email is not valid$/);
+  });
+
+  it("are another merchant's secret: 404 for the page and the file", async () => {
+    const created = await upload(csvOf([{ email: 'bad' }]));
+    const importId = created.json().id;
+    for (const path of ['report/', 'report/csv/']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `${importsUrl(ids.customRolesAuto)}${importId}/${path}`,
+        headers: await as('admin@demo.test'),
+      });
+      expect(response.statusCode).toBe(404);
+    }
+    expect((await t.app.jobs.drain()).failed).toEqual([]);
+  });
+});
+
+describe('runs of the job', () => {
+  async function uploaded(rows: Row[]) {
+    const created = await upload(csvOf(rows));
+    expect(created.statusCode, created.body).toBe(201);
+    // The upload's own job is taken as if a worker that then died had it (pg-boss keeps it active until it expires).
+    await t.database.db.execute(
+      sql`update pgboss.job set state = 'active', started_on = now()
+          where name = 'customers.import' and data->>'importId' = ${created.json().id}`,
+    );
+    return created.json().id as string;
+  }
+
+  it('two runs at once (a retry while the first still runs) split the rows and write each once', async () => {
+    const externalIds = Array.from({ length: 9 }, (_, index) => `TWICE-${index}-${randomUUID().slice(0, 6)}`);
+    const importId = await uploaded(externalIds.map((account) => ({ account })));
+    await Promise.all([
+      runCustomerImport(t.app.ctx, importId, { batchSize: 2 }),
+      runCustomerImport(t.app.ctx, importId, { batchSize: 2 }),
+    ]);
+    expect((await status(importId)).json()).toMatchObject({ status: 'completed', processed: 9, imported: 9 });
+    expect(await accountsWith(externalIds)).toHaveLength(9);
+  });
+
+  it('ends failed with the reason once the runs are used up, instead of staying running', async () => {
+    const externalIds = Array.from({ length: 4 }, (_, index) => `GIVEUP-${index}-${randomUUID().slice(0, 6)}`);
+    const importId = await uploaded(externalIds.map((account) => ({ account })));
+    const crash = () => {
+      throw new Error('the database went away');
+    };
+    await expect(runImportJob(t.app.ctx, importId, 2, { batchSize: 1, afterBatch: crash })).rejects.toThrow();
+    expect((await status(importId)).json()).toMatchObject({ status: 'running', processed: 1, error: null });
+    await expect(runImportJob(t.app.ctx, importId, 2, { batchSize: 1, afterBatch: crash })).rejects.toThrow();
+    const failed = (await status(importId)).json();
+    expect(failed).toMatchObject({ status: 'failed', processed: 2, imported: 2, error: 'the database went away' });
+    expect(failed.finished).not.toBeNull();
+    // A late retry leaves it as it is.
+    await runImportJob(t.app.ctx, importId, 2);
+    expect((await status(importId)).json()).toMatchObject({ status: 'failed', processed: 2 });
+    expect(await accountsWith(externalIds)).toHaveLength(2);
+  });
+
+  it('queues an import a crash left running again when the app starts, and it completes', async () => {
+    const externalIds = Array.from({ length: 5 }, (_, index) => `STALE-${index}-${randomUUID().slice(0, 6)}`);
+    const importId = await uploaded(externalIds.map((account) => ({ account })));
+    await expect(
+      runCustomerImport(t.app.ctx, importId, {
+        batchSize: 2,
+        afterBatch: () => {
+          throw new Error('killed');
+        },
+      }),
+    ).rejects.toThrow('killed');
+    expect((await status(importId)).json()).toMatchObject({ status: 'running', processed: 2 });
+    // Nothing left to fetch: its job is held by the dead worker.
+    expect((await t.app.jobs.drain()).completed).toBe(0);
+    expect(await requeueUnfinishedImports(t.app.ctx)).toBeGreaterThanOrEqual(1);
+    expect((await t.app.jobs.drain()).failed).toEqual([]);
+    expect((await status(importId)).json()).toMatchObject({ status: 'completed', processed: 5, imported: 5 });
+    expect(await accountsWith(externalIds)).toHaveLength(5);
+  });
+});
+
+describe('the set-based write of new rows', () => {
+  const header = 'First,Last,Email,Phone,Account,Amount,Due,Autopay,Status,Location,Tags,Text,Mail,Language,Fee';
+  const mapping: ImportMapping = {
+    first_name: 'First',
+    last_name: 'Last',
+    email: 'Email',
+    sms_phone_number: 'Phone',
+    external_id: 'Account',
+    amount_due: 'Amount',
+    due_date: 'Due',
+    autopay: 'Autopay',
+    status: 'Status',
+    location: 'Location',
+    tags: 'Tags',
+    text_opt_in: 'Text',
+    email_opt_in: 'Mail',
+    language: 'Language',
+    convenience_fee: 'Fee',
+  };
+
+  /** Everything a customer created from a row consists of, without ids and times. */
+  async function snapshot(customerId: string) {
+    const { db } = t.database;
+    const [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
+    const links = await db.select().from(accountCustomers).where(eq(accountCustomers.customer_id, customerId));
+    const [account] = await db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.id, links[0]?.account_id ?? ''));
+    if (!customer || !account) throw new Error('customer or account missing');
+    const tagNames = await db
+      .select({ name: accountTags.name })
+      .from(accountTagAssignments)
+      .innerJoin(accountTags, eq(accountTags.id, accountTagAssignments.tag_id))
+      .where(eq(accountTagAssignments.account_id, account.id));
+    const events = await db.select().from(customerEvents).where(eq(customerEvents.customer_id, customerId));
+    const ledger = await db.select().from(consentEvents).where(eq(consentEvents.customer_id, customerId));
+    const { id: _id, created: _created, updated: _updated, list_accounts: listAccounts, ...columns } = customer;
+    const { id: _accountId, created: _aCreated, updated: _aUpdated, ...accountColumns } = account;
+    return {
+      customer: {
+        ...columns,
+        list_accounts: listAccounts.map(({ id, ...rest }) => ({ ...rest, same_account: id === account.id })),
+      },
+      account: accountColumns,
+      roles: links.map((link) => link.role),
+      tags: tagNames.map((row) => row.name).sort(),
+      events: events
+        .map((event) => ({
+          kind: event.kind,
+          actor_id: event.actor_id,
+          merchant_id: event.merchant_id,
+          on_account: event.account_id === null ? null : event.account_id === account.id,
+          before: event.before,
+          after: event.after,
+        }))
+        .sort((left, right) => JSON.stringify(left).localeCompare(JSON.stringify(right))),
+      ledger: ledger
+        .map(({ id: _l, created: _c, customer_id: _cu, ...rest }) => rest)
+        .sort((left, right) => left.channel.localeCompare(right.channel)),
+    };
+  }
+
+  it('writes a new row exactly as the customers service creates it', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const cells = [
+      [
+        'Élodie',
+        "O'BRIEN-Zoë",
+        'Elodie.X@Example.COM',
+        freshPhone(),
+        `SET-${tag}-A`,
+        '$1,234.56',
+        '02/10/2031',
+        'yes',
+        'Do not contact',
+        'Airport Rd',
+        'VIP; Repo Risk',
+        'yes',
+        'yes',
+        'es-US',
+        '2.50',
+      ],
+      ['Bo', 'Plain', '', '', `SET-${tag}-B`, '0', '', 'no', '', 'main st', '', 'no', 'no', '', ''],
+    ];
+    const csv = [
+      header,
+      ...cells.map((row) => row.map((cell) => (cell.includes(',') ? `"${cell}"` : cell)).join(',')),
+    ].join('\n');
+    const created = await upload(csv, { mapping });
+    expect(created.statusCode, created.body).toBe(201);
+    expect((await t.app.jobs.drain()).failed).toEqual([]);
+    expect((await status(created.json().id)).json()).toMatchObject({ imported: 2, failed: 0 });
+    const imported = await t.database.db
+      .select({ customer_id: customerImportRows.customer_id })
+      .from(customerImportRows)
+      .where(and(eq(customerImportRows.import_id, created.json().id), isNotNull(customerImportRows.customer_id)))
+      .orderBy(asc(customerImportRows.row_number));
+    const importedIds = imported.map((row) => row.customer_id ?? '');
+    const viaImport = await Promise.all(importedIds.map(snapshot));
+
+    // The same rows again, through the service row by row, once the imported ones are gone.
+    await t.database.db.delete(customers).where(inArray(customers.id, importedIds));
+    await t.database.db
+      .delete(accounts)
+      .where(
+        and(eq(accounts.merchant_id, ids.demoMotors), inArray(accounts.external_id, [`SET-${tag}-A`, `SET-${tag}-B`])),
+      );
+    const [merchant] = await t.database.db.select().from(merchants).where(eq(merchants.id, ids.demoMotors));
+    const locations = await t.database.db
+      .select()
+      .from(merchantLocations)
+      .where(eq(merchantLocations.merchant_id, ids.demoMotors));
+    const tags = await t.database.db.select().from(accountTags).where(eq(accountTags.merchant_id, ids.demoMotors));
+    const columns = header.split(',');
+    const viaService = [];
+    for (const row of cells) {
+      const record = recordOf(Object.fromEntries(columns.map((name, index) => [name, row[index] ?? ''])), mapping);
+      const check = checkImportRow(record);
+      if (!check.ok) throw new Error(JSON.stringify(check.errors));
+      const location = locations.find((one) => one.name.toLowerCase() === record.location.toLowerCase());
+      const tagIds = check.row.tagNames.map(
+        (name) => tags.find((one) => one.name.toLowerCase() === name.toLowerCase())?.id ?? '',
+      );
+      const input = {
+        ...check.row.input,
+        location_id: location?.id ?? '',
+        account: { ...check.row.input.account, tag_ids: tagIds },
+      };
+      const result = await withTransaction(t.app.ctx, (tx) =>
+        upsertCustomerAccount(tx, merchant!, input, null, 'import'),
+      );
+      expect(result.created).toBe(true);
+      viaService.push(await snapshot(result.customerId));
+    }
+    expect(viaImport).toEqual(viaService);
+    expect(viaImport[0]?.customer.search_text).toContain(`set-${tag}-a`);
+    expect(viaImport[0]?.ledger).toHaveLength(2);
+    expect(viaImport[0]?.tags).toEqual(['Repo Risk', 'VIP']);
+  });
+
+  it('writes a batch mixing new rows, updates, and repeats of an id or a phone number in file order', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const phone = freshPhone();
+    const existing = `MIX-${tag}-OLD`;
+    await importAndRun([{ account: existing, amount: '1.00' }]);
+    const summary = await importAndRun([
+      { account: `MIX-${tag}-1`, phone },
+      { account: existing, amount: '2.00' },
+      { account: `MIX-${tag}-2`, phone },
+      { account: `MIX-${tag}-1`, amount: '3.00', phone },
+    ]);
+    expect(summary).toMatchObject({ imported: 3, updated: 2, failed: 1 });
+    const report = await reportPage(summary.id);
+    expect(report.results).toEqual([
+      expect.objectContaining({ row_number: 3, reason: `Phone: ${ERROR_CATALOGUE['phone_number.duplicate']}` }),
+    ]);
+    const rows = await accountsWith([existing, `MIX-${tag}-1`, `MIX-${tag}-2`]);
+    expect(Object.fromEntries(rows.map((row) => [row.external_id, row.amount]))).toEqual({
+      [existing]: 200,
+      [`MIX-${tag}-1`]: 300,
+    });
   });
 });

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { merchantAccess } from '../access/endpoint-access';
 import { ACCESS_REQUIREMENTS } from '../access/requirements';
 import { defineEndpoint } from '../api/endpoint';
+import { pageSchema, paginationQuery } from '../api/pagination';
 import { DEFAULT_LANGUAGE } from '../constants';
 import { isCalendarDate } from '../dates/calendar';
 import { parseCentsFromDollars } from '../format/money';
@@ -341,7 +342,8 @@ export const createImportSchema = z.object({
 });
 export type CreateImportInput = z.input<typeof createImportSchema>;
 
-export const IMPORT_STATUSES = ['queued', 'running', 'completed'] as const;
+/** `failed`: the job kept failing (not a row's fault: the database was away, a bug); `error` says why. */
+export const IMPORT_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 export const customerImportSchema = z.object({
@@ -354,6 +356,8 @@ export const customerImportSchema = z.object({
   /** Of the imported rows, those that updated an existing account (same external id). */
   updated: z.number().int(),
   failed: z.number().int(),
+  /** Why the import stopped, when its status is `failed`. */
+  error: z.string().nullable(),
   created: z.iso.datetime({ offset: true }),
   finished: z.iso.datetime({ offset: true }).nullable(),
 });
@@ -361,12 +365,14 @@ export type CustomerImport = z.infer<typeof customerImportSchema>;
 
 export const importMappingResponseSchema = z.object({ mapping: importMappingSchema });
 
-/** The failed rows: the file's columns, then each row's cells (in column order), its line and its reason. */
-export const importReportSchema = z.object({
-  columns: z.array(z.string()),
-  results: z.array(z.object({ row_number: z.number().int(), cells: z.array(z.string()), reason: z.string() })),
-});
+/** A page of the failed rows: the file's columns, then each row's cells (in column order), its line and reason. */
+export const importReportSchema = pageSchema(
+  z.object({ row_number: z.number().int(), cells: z.array(z.string()), reason: z.string() }),
+).extend({ columns: z.array(z.string()) });
 export type ImportReport = z.infer<typeof importReportSchema>;
+
+/** The failed-rows file's header: the file's columns, then these two. */
+export const IMPORT_REPORT_EXTRA_COLUMNS = ['row', 'reason'] as const;
 
 const merchantParams = z.object({ id: z.string() });
 const importParams = z.object({ id: z.string(), importId: z.string() });
@@ -398,7 +404,7 @@ export const customerImportEndpoints = {
     bodyLimit: IMPORT_MAX_BYTES + 1024 * 1024,
     status: 201,
     response: customerImportSchema,
-    errors: [400, 401, 403, 404],
+    errors: [400, 401, 403, 404, 409],
   }),
   get: defineEndpoint({
     method: 'GET',
@@ -414,12 +420,25 @@ export const customerImportEndpoints = {
   report: defineEndpoint({
     method: 'GET',
     path: '/merchants/:id/customer_imports/:importId/report/',
-    summary: "An import's failed rows with their reasons (the web writes them as a CSV file)",
+    summary: "A page of an import's failed rows with their reasons, in file order",
+    tags,
+    access: importers,
+    params: importParams,
+    query: paginationQuery,
+    status: 200,
+    response: importReportSchema,
+    errors: [400, 401, 403, 404],
+  }),
+  reportCsv: defineEndpoint({
+    method: 'GET',
+    path: '/merchants/:id/customer_imports/:importId/report/csv/',
+    summary:
+      "An import's failed rows as a CSV file (the file's columns, then row and reason; formula-like cells escaped)",
     tags,
     access: importers,
     params: importParams,
     status: 200,
-    response: importReportSchema,
+    response: z.string().describe('text/csv'),
     errors: [401, 403, 404],
   }),
 } as const;

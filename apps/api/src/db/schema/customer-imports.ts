@@ -1,6 +1,6 @@
 import { IMPORT_STATUSES } from '@paydesk/domain/customers/customer-imports.contract';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { merchants, users } from './identity';
 import { customers } from './customers';
@@ -11,6 +11,8 @@ export const IMPORT_ROW_STATES = ['pending', 'created', 'updated', 'failed'] as 
 /**
  * A CSV file uploaded to import customers. Its rows are in `customer_import_rows`, each with its own state, so a
  * job that stops midway resumes with the rows still pending; the counters move in the same transactions as the rows.
+ * One unfinished import per merchant and file content (`content_hash`): the same upload sent again while it runs
+ * answers with the import already started.
  */
 export const customerImports = pgTable(
   'customer_imports',
@@ -31,10 +33,24 @@ export const customerImports = pgTable(
     imported: integer().notNull().default(0),
     updated: integer().notNull().default(0),
     failed: integer().notNull().default(0),
+    /** SHA-256 of the CSV text and the mapping. */
+    content_hash: text(),
+    /** Runs of the job so far; the run past the queue's retries that fails marks the import `failed`. */
+    attempts: integer().notNull().default(0),
+    /** Why the import failed (status `failed`), or the last run's error while it is retried. */
+    error: text(),
     created: createdAt(),
     finished: timestamp({ withTimezone: true }),
   },
-  (table) => [index('customer_imports_merchant_created_idx').on(table.merchant_id, table.created, table.id)],
+  (table) => [
+    index('customer_imports_merchant_created_idx').on(table.merchant_id, table.created, table.id),
+    uniqueIndex('customer_imports_unfinished_content_idx')
+      .on(table.merchant_id, table.content_hash)
+      .where(sql`${table.status} in ('queued', 'running')`),
+    index('customer_imports_unfinished_idx')
+      .on(table.created)
+      .where(sql`${table.status} in ('queued', 'running')`),
+  ],
 );
 
 export const customerImportRows = pgTable(

@@ -1,3 +1,4 @@
+import { insertJsonRecords } from '../../db/json-insert';
 import { customerEvents } from '../../db/schema/customers';
 import type { ServiceContext } from '../../lib/service-context';
 
@@ -39,19 +40,15 @@ export function changedFields(
   return [was, now];
 }
 
-/**
- * Appends to a customer's history, in the transaction of the change. With both `before` and `after` only the
- * changed fields are kept, and a change that changed nothing records nothing. Other features (payments, messages)
- * call this with their own kinds.
- */
-export async function recordCustomerEvent(ctx: ServiceContext, event: CustomerEventInput): Promise<void> {
+/** The row `recordCustomerEvent` inserts for an event, or null for a change that changed nothing. */
+function eventRow(ctx: ServiceContext, event: CustomerEventInput): typeof customerEvents.$inferInsert | null {
   let before = event.before ? describable(event.before) : null;
   let after = event.after ? describable(event.after) : null;
   if (before && after) {
     [before, after] = changedFields(before, after);
-    if (Object.keys(before).length === 0 && Object.keys(after).length === 0) return;
+    if (Object.keys(before).length === 0 && Object.keys(after).length === 0) return null;
   }
-  await ctx.db.insert(customerEvents).values({
+  return {
     merchant_id: event.merchantId,
     customer_id: event.customerId,
     account_id: event.accountId ?? null,
@@ -60,5 +57,32 @@ export async function recordCustomerEvent(ctx: ServiceContext, event: CustomerEv
     before,
     after,
     created: ctx.clock(),
-  });
+  };
+}
+
+/**
+ * Appends to a customer's history, in the transaction of the change. With both `before` and `after` only the
+ * changed fields are kept, and a change that changed nothing records nothing. Other features (payments, messages)
+ * call this with their own kinds.
+ */
+export async function recordCustomerEvent(ctx: ServiceContext, event: CustomerEventInput): Promise<void> {
+  const row = eventRow(ctx, event);
+  if (row) await ctx.db.insert(customerEvents).values(row);
+}
+
+const EVENT_COLUMNS = {
+  merchant_id: 'uuid',
+  customer_id: 'uuid',
+  account_id: 'uuid',
+  kind: 'text',
+  actor_id: 'uuid',
+  before: 'jsonb',
+  after: 'jsonb',
+  created: 'timestamptz',
+} as const satisfies Partial<Record<keyof typeof customerEvents.$inferInsert, string>>;
+
+/** `recordCustomerEvent` for many events, in one statement. */
+export async function recordCustomerEvents(ctx: ServiceContext, events: CustomerEventInput[]): Promise<void> {
+  const rows = events.map((event) => eventRow(ctx, event)).filter((row) => row !== null);
+  await insertJsonRecords(ctx.db, 'customer_events', EVENT_COLUMNS, rows);
 }

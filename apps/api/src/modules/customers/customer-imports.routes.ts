@@ -1,6 +1,7 @@
 import { customerImportEndpoints as endpoints } from '@paydesk/domain/customers/customer-imports.contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-routes';
+import { toPage } from '../../lib/pagination';
 import { merchantAccessOf, principalOf } from '../../plugins/auth';
 import type { MerchantRef } from './customers.read';
 import {
@@ -9,6 +10,7 @@ import {
   getRememberedMapping,
   refuseIntegrated,
   startImport,
+  streamImportReportCsv,
   toImportDto,
 } from './customer-imports.service';
 
@@ -43,7 +45,23 @@ export const customerImportsRoutes: FastifyPluginAsync = async (app) => {
     toImportDto(await getImport(db, importingMerchantOf(request).id, request.params.importId)),
   );
 
-  registerEndpoint(app, endpoints.report, async (request) =>
-    getImportReport(db, importingMerchantOf(request).id, request.params.importId),
-  );
+  registerEndpoint(app, endpoints.report, async (request) => {
+    const { count, columns, results } = await getImportReport(
+      db,
+      importingMerchantOf(request).id,
+      request.params.importId,
+      request.query,
+    );
+    return { ...toPage(request, request.query, count, results), columns };
+  });
+
+  registerEndpoint(app, endpoints.reportCsv, async (request, reply) => {
+    const { importId } = request.params;
+    const csv = await streamImportReportCsv(db, importingMerchantOf(request).id, importId);
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="import-${importId}-failed-rows.csv"`);
+    // A stream is sent as it is (no serializer), a chunk of rows at a time.
+    return csv as unknown as string;
+  });
 };

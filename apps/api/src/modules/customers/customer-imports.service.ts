@@ -1,8 +1,11 @@
 // Customer CSV import: the upload stores the file's rows and queues the job; the job checks every row with the
-// domain's rules and writes the passing ones through `upsertCustomerAccount` (created, or updated by external id),
-// a batch per transaction and a savepoint per row, so a row is written whole or not at all. Each row keeps its
-// state, so a job that stops midway resumes with the rows still pending and never writes a row twice.
+// domain's rules and writes the passing ones a batch per transaction: new customers together in multi-row inserts
+// (`createCustomerAccounts`), the rows that update an account by external id through `upsertCustomerAccount` under
+// a savepoint each, so a row is written whole or not at all. Each row keeps its state, so a job that stops midway
+// resumes with the rows still pending and never writes a row twice.
 
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import {
   IMPORT_COLUMN_MAX_LENGTH,
   IMPORT_EMPTY,
@@ -11,6 +14,7 @@ import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   IMPORT_NOT_CSV,
+  IMPORT_REPORT_EXTRA_COLUMNS,
   IMPORT_TOO_LARGE,
   IMPORT_TOO_MANY_ROWS,
   LOCATION_AMBIGUOUS,
@@ -18,6 +22,7 @@ import {
   TAG_UNKNOWN,
   checkImportRow,
   describeRowErrors,
+  escapeCsvFormula,
   mappingErrors,
   recordOf,
   type CreateImportInput,
@@ -26,30 +31,39 @@ import {
   type ImportMapping,
   type ImportReport,
 } from '@paydesk/domain/customers/customer-imports.contract';
+import type { ParsedCreateCustomerInput } from '@paydesk/domain/customers/customers.contract';
 import { REQUIRED } from '@paydesk/domain/validation/messages';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { Db } from '../../db/client';
 import { customerImportMappings, customerImportRows, customerImports } from '../../db/schema/customer-imports';
+import { accounts, customers } from '../../db/schema/customers';
 import { merchants } from '../../db/schema/identity';
 import { merchantLocations } from '../../db/schema/locations';
 import { accountTags } from '../../db/schema/tags';
 import { findPgError, isRetryableTransactionError, mapDatabaseError } from '../../lib/database-errors';
 import { FieldErrors, HttpError, notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
+import { pageBounds, type PageRequest } from '../../lib/pagination';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import { invalidateCustomerCounts } from './customers.list';
 import type { MerchantRef } from './customers.read';
-import { INTEGRATED_CREATE_REFUSED, upsertCustomerAccount, type Actor } from './customers.service';
+import {
+  INTEGRATED_CREATE_REFUSED,
+  createCustomerAccounts,
+  upsertCustomerAccount,
+  type Actor,
+} from './customers.service';
 import { importCustomersJob } from './customer-imports.jobs';
 
 export type ImportRow = typeof customerImports.$inferSelect;
 
 /** Rows written per transaction by the job. */
-export const IMPORT_BATCH_SIZE = 250;
-/** Rows inserted per statement by the upload. */
-const INSERT_CHUNK = 1000;
+export const IMPORT_BATCH_SIZE = 1000;
+/** Failed rows read per query while the report's CSV streams. */
+const REPORT_CSV_CHUNK = 1000;
 export const DUPLICATE_COLUMNS = 'The header row names a column more than once.';
+export const IMPORT_JUST_FINISHED = 'An import of this file has just finished. Send it again to import it again.';
 /** Control characters other than tab, line feed and carriage return: not text. */
 const isControl = (code: number) => code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d;
 const hasControlCharacters = (text: string) => {
@@ -71,6 +85,7 @@ export function toImportDto(row: ImportRow): CustomerImport {
     imported: row.imported,
     updated: row.updated,
     failed: row.failed,
+    error: row.status === 'failed' ? row.error : null,
     created: row.created.toISOString(),
     finished: row.finished ? row.finished.toISOString() : null,
   };
@@ -104,7 +119,11 @@ async function locationsOf(db: Db, merchantId: string) {
     .where(eq(merchantLocations.merchant_id, merchantId));
 }
 
-/** Stores the file's rows and queues the job; the mapping becomes the merchant's remembered one. */
+/**
+ * Stores the file's rows and queues the job; the mapping becomes the merchant's remembered one. The same file with
+ * the same mapping sent again while its import is unfinished (a double click, a client's retry, 50 at once) gets
+ * that import back: one import, one job.
+ */
 export async function startImport(
   ctx: ServiceContext,
   merchant: MerchantRef,
@@ -123,7 +142,11 @@ export async function startImport(
   const fields = Object.entries(problems).map(([field, message]) => [`mapping.${field}`, [message]]);
   if (fields.length > 0) throw new FieldErrors(Object.fromEntries(fields));
 
+  const contentHash = createHash('sha256')
+    .update(JSON.stringify([columns, rows, IMPORT_FIELDS.map((field) => mapping[field] ?? null)]))
+    .digest('hex');
   return withTransaction(ctx, async (tx) => {
+    // A concurrent upload of the same content waits here until this one commits, then finds its import.
     const [created] = await tx.db
       .insert(customerImports)
       .values({
@@ -133,18 +156,34 @@ export async function startImport(
         columns,
         mapping,
         total: rows.length,
+        content_hash: contentHash,
+      })
+      .onConflictDoNothing({
+        target: [customerImports.merchant_id, customerImports.content_hash],
+        where: sql`${customerImports.status} in ('queued', 'running')`,
       })
       .returning();
-    if (!created) throw new Error('import not inserted');
-    for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-      await tx.db.insert(customerImportRows).values(
-        rows.slice(start, start + INSERT_CHUNK).map((cells, index) => ({
-          import_id: created.id,
-          row_number: start + index + 1,
-          cells,
-        })),
-      );
+    if (!created) {
+      const [unfinished] = await tx.db
+        .select()
+        .from(customerImports)
+        .where(
+          and(
+            eq(customerImports.merchant_id, merchant.id),
+            eq(customerImports.content_hash, contentHash),
+            inArray(customerImports.status, ['queued', 'running']),
+          ),
+        );
+      // Finished between the conflict and this read: the caller may send it again.
+      if (!unfinished) throw new HttpError('conflict', IMPORT_JUST_FINISHED);
+      return unfinished;
     }
+    // One statement and one parameter for the whole file: far cheaper than 100,000 rows' worth of parameters.
+    await tx.db.execute(sql`
+      insert into customer_import_rows (import_id, row_number, cells)
+      select ${created.id}::uuid, cells.row_number, cells.value
+      from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as cells(value, row_number)
+    `);
     await tx.db
       .insert(customerImportMappings)
       .values({ merchant_id: merchant.id, mapping, updated: tx.clock() })
@@ -172,8 +211,15 @@ export async function getImport(db: Db, merchantId: string, importId: string): P
   return row;
 }
 
-export async function getImportReport(db: Db, merchantId: string, importId: string): Promise<ImportReport> {
+/** A page of the failed rows, in file order; the count is the import's failed counter. */
+export async function getImportReport(
+  db: Db,
+  merchantId: string,
+  importId: string,
+  page: PageRequest,
+): Promise<{ count: number; columns: string[]; results: ImportReport['results'] }> {
   const found = await getImport(db, merchantId, importId);
+  const { limit, offset } = pageBounds(page);
   const rows = await db
     .select({
       row_number: customerImportRows.row_number,
@@ -182,11 +228,49 @@ export async function getImportReport(db: Db, merchantId: string, importId: stri
     })
     .from(customerImportRows)
     .where(and(eq(customerImportRows.import_id, found.id), eq(customerImportRows.state, 'failed')))
-    .orderBy(asc(customerImportRows.row_number));
+    .orderBy(asc(customerImportRows.row_number))
+    .limit(limit)
+    .offset(offset);
   return {
+    count: found.failed,
     columns: found.columns,
     results: rows.map((row) => ({ row_number: row.row_number, cells: row.cells, reason: row.reason ?? '' })),
   };
+}
+
+const csvLine = (cells: string[]) => `${Papa.unparse([cells.map(escapeCsvFormula)])}\r\n`;
+
+/**
+ * The failed rows as a CSV file (the file's columns, then row and reason), streamed a chunk of rows at a time by
+ * row number, so a report of 100,000 rows is never one string in memory. Throws 404 before the first byte.
+ */
+export async function streamImportReportCsv(db: Db, merchantId: string, importId: string): Promise<Readable> {
+  const found = await getImport(db, merchantId, importId);
+  async function* lines() {
+    yield csvLine([...found.columns, ...IMPORT_REPORT_EXTRA_COLUMNS]);
+    for (let after = 0; ;) {
+      const rows = await db
+        .select({
+          row_number: customerImportRows.row_number,
+          cells: customerImportRows.cells,
+          reason: customerImportRows.reason,
+        })
+        .from(customerImportRows)
+        .where(
+          and(
+            eq(customerImportRows.import_id, found.id),
+            eq(customerImportRows.state, 'failed'),
+            gt(customerImportRows.row_number, after),
+          ),
+        )
+        .orderBy(asc(customerImportRows.row_number))
+        .limit(REPORT_CSV_CHUNK);
+      if (rows.length === 0) return;
+      yield rows.map((row) => csvLine([...row.cells, String(row.row_number), row.reason ?? ''])).join('');
+      after = rows[rows.length - 1]?.row_number ?? after;
+    }
+  }
+  return Readable.from(lines());
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -248,16 +332,11 @@ async function lookupsOf(db: Db, merchantId: string): Promise<Lookups | undefine
   };
 }
 
-type RowOutcome = { state: 'created' | 'updated' | 'failed'; reason: string | null; customerId: string | null };
+type CheckedRow = { ok: true; input: ParsedCreateCustomerInput } | { ok: false; reason: string };
 
-async function importRow(
-  tx: ServiceContext,
-  lookups: Lookups,
-  mapping: ImportMapping,
-  columns: string[],
-  cells: string[],
-): Promise<RowOutcome> {
-  const fail = (reason: string): RowOutcome => ({ state: 'failed', reason, customerId: null });
+/** A row through the domain's rules, its location and tags resolved by name: the create input, or why not. */
+function checkRow(lookups: Lookups, mapping: ImportMapping, columns: string[], cells: string[]): CheckedRow {
+  if (lookups.merchant.is_integrated) return { ok: false, reason: INTEGRATED_CREATE_REFUSED };
   const record = recordOf(Object.fromEntries(columns.map((name, index) => [name, cells[index] ?? ''])), mapping);
   const check = checkImportRow(record);
   const errors: Partial<Record<ImportField, string>> = check.ok ? {} : { ...check.errors };
@@ -278,25 +357,142 @@ async function importRow(
       if (id) tagIds.push(id);
     }
   }
-  if (!check.ok || Object.keys(errors).length > 0 || !locationId) return fail(describeRowErrors(errors));
+  if (!check.ok || Object.keys(errors).length > 0 || !locationId) {
+    return { ok: false, reason: describeRowErrors(errors) };
+  }
   const { input } = check.row;
+  return { ok: true, input: { ...input, location_id: locationId, account: { ...input.account, tag_ids: tagIds } } };
+}
+
+type RowOutcome = { state: 'created' | 'updated' | 'failed'; reason: string | null; customerId: string | null };
+
+/** One row through the customers service, under a savepoint: written whole, or not at all with the reason. */
+async function upsertRow(tx: ServiceContext, merchant: MerchantRef, input: ParsedCreateCustomerInput) {
   await tx.db.execute(sql`savepoint import_row`);
   try {
-    const result = await upsertCustomerAccount(
-      tx,
-      lookups.merchant,
-      { ...input, location_id: locationId, account: { ...input.account, tag_ids: tagIds } },
-      null,
-      'import',
-    );
+    const result = await upsertCustomerAccount(tx, merchant, input, null, 'import');
     await tx.db.execute(sql`release savepoint import_row`);
-    return { state: result.created ? 'created' : 'updated', reason: null, customerId: result.customerId };
+    const outcome: RowOutcome = {
+      state: result.created ? 'created' : 'updated',
+      reason: null,
+      customerId: result.customerId,
+    };
+    return outcome;
   } catch (error) {
     const reason = reasonOf(error);
     if (reason === undefined) throw error;
     await tx.db.execute(sql`rollback to savepoint import_row`);
-    return fail(reason);
+    const outcome: RowOutcome = { state: 'failed', reason, customerId: null };
+    return outcome;
   }
+}
+
+type Candidate = { index: number; input: ParsedCreateCustomerInput };
+
+/**
+ * Splits a batch's passing rows: the new ones that can be created together (external id and phone number unknown
+ * to the merchant and used once in the batch, the phone number not wanted by an update in the batch), and the rest,
+ * which go through the customers service one by one, in file order, after them.
+ */
+async function splitNewRows(tx: ServiceContext, merchantId: string, candidates: Candidate[]) {
+  const externalIds = [...new Set(candidates.map((row) => row.input.account.external_id))];
+  const phones = [
+    ...new Set(candidates.flatMap((row) => (row.input.sms_phone_number ? [row.input.sms_phone_number] : []))),
+  ];
+  const existing = new Set(
+    (
+      await tx.db
+        .select({ external_id: accounts.external_id })
+        .from(accounts)
+        .where(and(eq(accounts.merchant_id, merchantId), inArray(accounts.external_id, externalIds)))
+    ).map((row) => row.external_id),
+  );
+  const takenPhones =
+    phones.length === 0
+      ? new Set<string>()
+      : new Set(
+          (
+            await tx.db
+              .select({ phone: customers.sms_phone_number })
+              .from(customers)
+              .where(
+                and(
+                  eq(customers.merchant_id, merchantId),
+                  isNull(customers.removed_at),
+                  inArray(customers.sms_phone_number, phones),
+                ),
+              )
+          ).map((row) => row.phone),
+        );
+  const phonesOfUpdates = new Set(
+    candidates
+      .filter((row) => existing.has(row.input.account.external_id))
+      .map((row) => row.input.sms_phone_number)
+      .filter(Boolean),
+  );
+  const fresh: Candidate[] = [];
+  const rest: Candidate[] = [];
+  const seenIds = new Set<string>();
+  const seenPhones = new Set<string>();
+  for (const row of candidates) {
+    const { external_id: externalId } = row.input.account;
+    const phone = row.input.sms_phone_number || null;
+    const isFresh =
+      !existing.has(externalId) &&
+      !seenIds.has(externalId) &&
+      (phone === null || (!takenPhones.has(phone) && !seenPhones.has(phone) && !phonesOfUpdates.has(phone)));
+    seenIds.add(externalId);
+    if (phone) seenPhones.add(phone);
+    (isFresh ? fresh : rest).push(row);
+  }
+  return { fresh, rest };
+}
+
+/**
+ * Writes a batch's rows: the new ones together (`createCustomerAccounts`, a few multi-row statements), the others
+ * one by one through `upsertCustomerAccount`. Should the set-based write fail (a phone number or external id taken
+ * by someone else meanwhile), it is rolled back and its rows take the one-by-one path, which finds each reason.
+ */
+async function writeBatch(
+  tx: ServiceContext,
+  lookups: Lookups,
+  mapping: ImportMapping,
+  columns: string[],
+  rows: Array<{ cells: string[] }>,
+): Promise<RowOutcome[]> {
+  const outcomes: RowOutcome[] = [];
+  const candidates: Candidate[] = [];
+  rows.forEach((row, index) => {
+    const checked = checkRow(lookups, mapping, columns, row.cells);
+    if (checked.ok) candidates.push({ index, input: checked.input });
+    outcomes[index] = { state: 'failed', reason: checked.ok ? null : checked.reason, customerId: null };
+  });
+  if (candidates.length === 0) return outcomes;
+  const split = await splitNewRows(tx, lookups.merchant.id, candidates);
+  const { fresh } = split;
+  let { rest } = split;
+  if (fresh.length > 0) {
+    await tx.db.execute(sql`savepoint import_new_rows`);
+    try {
+      const created = await createCustomerAccounts(
+        tx,
+        lookups.merchant,
+        fresh.map((row) => row.input),
+        null,
+        'import',
+      );
+      await tx.db.execute(sql`release savepoint import_new_rows`);
+      fresh.forEach((row, position) => {
+        outcomes[row.index] = { state: 'created', reason: null, customerId: created[position]?.customerId ?? null };
+      });
+    } catch (error) {
+      if (isRetryableTransactionError(error)) throw error;
+      await tx.db.execute(sql`rollback to savepoint import_new_rows`);
+      rest = [...fresh, ...rest].sort((left, right) => left.index - right.index);
+    }
+  }
+  for (const row of rest) outcomes[row.index] = await upsertRow(tx, lookups.merchant, row.input);
+  return outcomes;
 }
 
 export type RunImportOptions = {
@@ -305,22 +501,27 @@ export type RunImportOptions = {
   afterBatch?: (batch: number) => void | Promise<void>;
 };
 
-/** Works through an import's pending rows, a batch per transaction, until none is left; then marks it completed. */
+/**
+ * Works through an import's pending rows, a batch per transaction, until none is left; then marks it completed.
+ * Each batch commits its rows' states, the customers they wrote and the counters together, so a run that stops
+ * (a crash, a restart, an error) loses at most the batch it was writing, and the next run resumes after the last
+ * committed batch. Two runs of one import at once split the rows between them (`skip locked`).
+ */
 export async function runCustomerImport(
   ctx: ServiceContext,
   importId: string,
   options: RunImportOptions = {},
 ): Promise<void> {
   const batchSize = options.batchSize ?? IMPORT_BATCH_SIZE;
-  const [found] = await ctx.db.select().from(customerImports).where(eq(customerImports.id, importId));
-  if (!found || found.status === 'completed') return;
+  const [found] = await ctx.db
+    .update(customerImports)
+    .set({ status: 'running', attempts: sql`${customerImports.attempts} + 1` })
+    .where(and(eq(customerImports.id, importId), inArray(customerImports.status, ['queued', 'running'])))
+    .returning();
+  if (!found) return;
   const lookups = await lookupsOf(ctx.db, found.merchant_id);
   if (!lookups) return;
   const mapping = found.mapping as ImportMapping;
-  await ctx.db
-    .update(customerImports)
-    .set({ status: 'running' })
-    .where(and(eq(customerImports.id, importId), eq(customerImports.status, 'queued')));
   for (let batch = 1; ; batch += 1) {
     const done = await withTransaction(ctx, async (tx) => {
       const rows = await tx.db
@@ -331,14 +532,7 @@ export async function runCustomerImport(
         .limit(batchSize)
         .for('update', { skipLocked: true });
       if (rows.length === 0) return true;
-      const outcomes: RowOutcome[] = [];
-      for (const row of rows) {
-        outcomes.push(
-          lookups.merchant.is_integrated
-            ? { state: 'failed', reason: INTEGRATED_CREATE_REFUSED, customerId: null }
-            : await importRow(tx, lookups, mapping, found.columns, row.cells),
-        );
-      }
+      const outcomes = await writeBatch(tx, lookups, mapping, found.columns, rows);
       await tx.db.execute(sql`
         update customer_import_rows r
         set state = v.state, reason = v.reason, customer_id = v.customer_id
@@ -370,8 +564,56 @@ export async function runCustomerImport(
     if (done) break;
     await options.afterBatch?.(batch);
   }
+  // Rows another run has locked are still pending: that run completes the import when it commits them.
   await ctx.db
     .update(customerImports)
-    .set({ status: 'completed', finished: ctx.clock() })
-    .where(eq(customerImports.id, importId));
+    .set({ status: 'completed', finished: ctx.clock(), error: null })
+    .where(
+      and(
+        eq(customerImports.id, importId),
+        eq(customerImports.status, 'running'),
+        sql`not exists (select 1 from customer_import_rows r where r.import_id = ${importId} and r.state = 'pending')`,
+      ),
+    );
+}
+
+/**
+ * The job's run: `runCustomerImport`, and on an error the import keeps it; once the import has used up `maxRuns`
+ * runs (the queue's retries), it ends `failed` with that error instead of staying `running` for ever.
+ */
+export async function runImportJob(
+  ctx: ServiceContext,
+  importId: string,
+  maxRuns: number,
+  options: RunImportOptions = {},
+): Promise<void> {
+  try {
+    await runCustomerImport(ctx, importId, options);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const givenUp = sql`${customerImports.attempts} >= ${maxRuns}`;
+    await ctx.db
+      .update(customerImports)
+      .set({
+        error: message.slice(0, 1000),
+        status: sql`case when ${givenUp} then 'failed' else ${customerImports.status} end`,
+        finished: sql`case when ${givenUp} then now() else null end`,
+      })
+      .where(and(eq(customerImports.id, importId), inArray(customerImports.status, ['queued', 'running'])));
+    throw error;
+  }
+}
+
+/**
+ * Queues a run for every import left queued or running (by a crash or a restart), so each resumes when the app
+ * starts instead of when its job's lease expires; a run of an import another process is running is harmless.
+ */
+export async function requeueUnfinishedImports(ctx: ServiceContext): Promise<number> {
+  const rows = await ctx.db
+    .select({ id: customerImports.id })
+    .from(customerImports)
+    .where(inArray(customerImports.status, ['queued', 'running']))
+    .orderBy(asc(customerImports.created));
+  for (const row of rows) await ctx.jobs.send(importCustomersJob, { importId: row.id });
+  return rows.length;
 }

@@ -23,18 +23,21 @@ export function useStartImport(merchantID: string) {
   });
 }
 
-/** GET …/customer_imports/:importId/, polled every second until the import completes. */
+/** GET …/customer_imports/:importId/, polled every second until the import completes or fails. */
 export function useImportProgress(merchantID: string, importID: string | null) {
   return useQuery({
     queryKey: ['customer-import', merchantID, importID],
     queryFn: ({ signal }) =>
       api.call(customerImportEndpoints.get, { params: { id: merchantID, importId: importID ?? '' } }, { signal }),
     enabled: importID !== null,
-    refetchInterval: (query) => (query.state.data?.status === 'completed' ? false : 1000),
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === 'completed' || status === 'failed' ? false : 1000;
+    },
   });
 }
 
-/** GET …/customer_imports/:importId/report/: the failed rows and their reasons. */
-export function getImportReport(merchantID: string, importID: string) {
-  return api.call(customerImportEndpoints.report, { params: { id: merchantID, importId: importID } });
+/** GET …/customer_imports/:importId/report/csv/: the failed rows and their reasons as CSV text (the server writes it). */
+export function getImportReportCsv(merchantID: string, importID: string) {
+  return api.call(customerImportEndpoints.reportCsv, { params: { id: merchantID, importId: importID } });
 }

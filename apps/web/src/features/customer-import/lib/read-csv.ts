@@ -5,8 +5,6 @@ import {
   IMPORT_NOT_CSV,
   IMPORT_TOO_LARGE,
   IMPORT_TOO_MANY_ROWS,
-  escapeCsvFormula,
-  type ImportReport,
 } from '@paydesk/domain/customers/customer-imports.contract';
 import Papa from 'papaparse';
 
@@ -33,16 +31,6 @@ export async function readCsvFile(file: File): Promise<ReadCsv> {
   if (parsed.data.length === 0) throw new Error(IMPORT_EMPTY);
   if (parsed.data.length > IMPORT_MAX_ROWS) throw new Error(IMPORT_TOO_MANY_ROWS);
   return { fileName: file.name, text, columns, rows: parsed.data };
-}
-
-/** The failed rows as CSV text: the file's columns, then `row` and `reason`; formula-like cells are escaped. */
-export function reportCsv(report: ImportReport): string {
-  return Papa.unparse({
-    fields: [...report.columns, 'row', 'reason'].map(escapeCsvFormula),
-    data: report.results.map((row) =>
-      [...row.cells, String(row.row_number), row.reason].map((cell) => escapeCsvFormula(cell)),
-    ),
-  });
 }
 
 /** Offers text as a file download. */

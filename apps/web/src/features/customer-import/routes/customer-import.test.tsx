@@ -1,11 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildProfile, buildSession } from '../../../../test/profile-fixtures';
 import { renderRoutes } from '../../../../test/render';
 import { server } from '../../../../test/server';
 import { setupUser } from '../../../../test/user';
-import { reportCsv } from '../lib/read-csv';
 import { CustomerImportRoute } from './customer-import';
 
 const CSV = [
@@ -101,6 +100,7 @@ describe('customer import: mapping and preview', () => {
       imported: processed === 2 ? 1 : 0,
       updated: 0,
       failed: processed === 2 ? 1 : 0,
+      error: null,
       created: '2026-11-22T12:00:00.000Z',
       finished: status === 'completed' ? '2026-11-22T12:00:05.000Z' : null,
     });
@@ -139,15 +139,79 @@ describe('customer import: mapping and preview', () => {
   });
 });
 
-describe('the failed-rows report', () => {
-  it('adds the row and reason columns and escapes cells that would run as formulas', () => {
-    const text = reportCsv({
-      columns: ['Name', 'Amount'],
-      results: [{ row_number: 2, cells: ['=HYPERLINK("x")', '-5'], reason: 'Amount due: Must be a valid number' }],
-    });
-    expect(text.split('\r\n')).toEqual([
-      'Name,Amount,row,reason',
-      `"'=HYPERLINK(""x"")",'-5,2,Amount due: Must be a valid number`,
-    ]);
+describe('the end of an import', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
   });
+
+  async function importUntil(finalState: Record<string, unknown>) {
+    server.use(
+      http.post('/api/merchants/m-1/customer_imports/', () =>
+        HttpResponse.json(
+          {
+            id: '7b0c6f0e-6a0f-4d5e-9d2b-3c1f2a4b5c6d',
+            file_name: 'customers.csv',
+            status: 'queued',
+            total: 2,
+            processed: 0,
+            imported: 0,
+            updated: 0,
+            failed: 0,
+            error: null,
+            created: '2026-11-22T12:00:00.000Z',
+            finished: null,
+          },
+          { status: 201 },
+        ),
+      ),
+      http.get('/api/merchants/m-1/customer_imports/:importId/', () =>
+        HttpResponse.json({
+          id: '7b0c6f0e-6a0f-4d5e-9d2b-3c1f2a4b5c6d',
+          file_name: 'customers.csv',
+          total: 2,
+          updated: 0,
+          created: '2026-11-22T12:00:00.000Z',
+          finished: '2026-11-22T12:00:05.000Z',
+          ...finalState,
+        }),
+      ),
+    );
+    const { container } = renderImport({ first_name: 'Given', last_name: 'Surname', location: 'Location' });
+    await screen.findByText(/Step 1 of 5/);
+    const user = await uploadCsv(container);
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await user.click(await screen.findByRole('button', { name: 'Import 2 rows' }));
+    return user;
+  }
+
+  it('downloads the failed rows as the CSV file the server writes', async () => {
+    const reportCsv = 'Given,Surname,row,reason\r\nBob,Builder,2,Email: Email is not valid\r\n';
+    const requested: string[] = [];
+    server.use(
+      http.get('/api/merchants/m-1/customer_imports/:importId/report/csv/', ({ request }) => {
+        requested.push(new URL(request.url).pathname);
+        return new HttpResponse(reportCsv, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+      }),
+    );
+    const blobs: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:report') }));
+    const user = await importUntil({ status: 'completed', processed: 2, imported: 1, failed: 1, error: null });
+    await user.click(await screen.findByRole('button', { name: 'Download report' }, { timeout: 5000 }));
+    await vi.waitFor(() => expect(blobs).toHaveLength(1));
+    expect(requested).toEqual(['/api/merchants/m-1/customer_imports/7b0c6f0e-6a0f-4d5e-9d2b-3c1f2a4b5c6d/report/csv/']);
+    expect(await blobs[0]?.text()).toBe(reportCsv);
+  }, 40_000);
+
+  it('says why an import stopped and what was kept', async () => {
+    await importUntil({
+      status: 'failed',
+      processed: 1,
+      imported: 1,
+      failed: 0,
+      error: 'connection terminated',
+    });
+    expect(await screen.findByText('Import stopped', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(/stopped after 1 of 2 rows: connection terminated/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download report' })).toBeNull();
+  }, 40_000);
 });

@@ -24,10 +24,10 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { describeError, notifyError } from '../../../lib/notify';
-import { getImportReport, useImportMapping, useImportProgress, useStartImport } from '../api/customer-imports';
+import { getImportReportCsv, useImportMapping, useImportProgress, useStartImport } from '../api/customer-imports';
 import { MappingStep } from '../components/mapping-step';
 import { PreviewStep } from '../components/preview-step';
-import { downloadText, readCsvFile, reportCsv, type ReadCsv } from '../lib/read-csv';
+import { downloadText, readCsvFile, type ReadCsv } from '../lib/read-csv';
 
 const STEPS = ['Upload', 'Map columns', 'Preview', 'Import', 'Result'] as const;
 type Step = 0 | 1 | 2 | 3 | 4;
@@ -67,7 +67,7 @@ export function CustomerImportRoute() {
   const [problems, setProblems] = useState<string[]>([]);
   const progress = useImportProgress(merchantID, importID);
   const current = progress.data;
-  const finished = current?.status === 'completed';
+  const finished = current?.status === 'completed' || current?.status === 'failed';
   const shownStep: Step = step === 3 && finished ? 4 : step;
 
   const errors: Partial<Record<ImportField, string>> = csv ? mappingErrors(mapping, csv.columns) : {};
@@ -102,8 +102,8 @@ export function CustomerImportRoute() {
 
   async function downloadReport(done: CustomerImport) {
     try {
-      const report = await getImportReport(merchantID, done.id);
-      downloadText(`${done.file_name.replace(/\.csv$/i, '')}-failed-rows.csv`, reportCsv(report));
+      const csvText = await getImportReportCsv(merchantID, done.id);
+      downloadText(`${done.file_name.replace(/\.csv$/i, '')}-failed-rows.csv`, csvText);
     } catch (error) {
       notifyError(error);
     }
@@ -215,13 +215,24 @@ export function CustomerImportRoute() {
 
         {shownStep === 4 && current && (
           <Stack gap="sm">
-            <Alert color={current.failed > 0 ? 'yellow' : 'green'} title="Import finished">
-              <Text>
-                Imported {current.imported.toLocaleString('en-US')}
-                {current.updated > 0 ? ` (${current.updated.toLocaleString('en-US')} updated)` : ''}, failed{' '}
-                {current.failed.toLocaleString('en-US')}.
-              </Text>
-            </Alert>
+            {current.status === 'failed' ? (
+              <Alert color="red" title="Import stopped">
+                <Text>
+                  The import stopped after {current.processed.toLocaleString('en-US')} of{' '}
+                  {current.total.toLocaleString('en-US')} rows: {current.error ?? 'an unexpected error'}. The rows
+                  processed so far are kept (imported {current.imported.toLocaleString('en-US')}, failed{' '}
+                  {current.failed.toLocaleString('en-US')}); importing the file again updates them and adds the rest.
+                </Text>
+              </Alert>
+            ) : (
+              <Alert color={current.failed > 0 ? 'yellow' : 'green'} title="Import finished">
+                <Text>
+                  Imported {current.imported.toLocaleString('en-US')}
+                  {current.updated > 0 ? ` (${current.updated.toLocaleString('en-US')} updated)` : ''}, failed{' '}
+                  {current.failed.toLocaleString('en-US')}.
+                </Text>
+              </Alert>
+            )}
             <Group>
               {current.failed > 0 && <Button onClick={() => void downloadReport(current)}>Download report</Button>}
               <Anchor component={Link} to={`/merchants/${merchantID}/customers`}>
