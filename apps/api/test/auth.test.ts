@@ -178,6 +178,20 @@ describe('GET /api/profile/', () => {
       access_roles: ['admin'],
     });
     expect(profile.access.roles).toContain('admin');
+    // Each merchant as its detail shows it (Demo Motors with its payment code), plus the role fields.
+    for (const {
+      role: _role,
+      custom_role: _customRole,
+      access_roles: _accessRoles,
+      ...merchant
+    } of profile.merchants) {
+      const detail = await t.app.inject({
+        method: 'GET',
+        url: `/api/merchants/${merchant.id}/`,
+        headers: bearer(access),
+      });
+      expect(merchant).toEqual(detail.json());
+    }
   });
 
   it('gives a custom-role user the flags of their role', async () => {
