@@ -56,7 +56,8 @@ export function startProcess(args, env) {
 }
 
 export async function stopProcess(child) {
-  if (child.exitCode !== null) return;
+  // Gone already (exited, or killed by a signal): its 'exit' has been emitted.
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;

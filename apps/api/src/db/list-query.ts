@@ -2,7 +2,8 @@ import { asc, desc, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizz
 
 /**
  * Every list endpoint reads its page and its total in one round trip: the page query carries
- * `count(*) over ()` (the total before LIMIT/OFFSET) in a `total` column.
+ * `count(*) over ()` (the total before LIMIT/OFFSET) in a `total` column, or, for a page PostgreSQL writes as JSON,
+ * counts only when the page cannot tell the total (`jsonPageColumns`).
  *
  * Index convention: a list filtered by a merchant (or another owner) and sorted by a key has an index
  * `(merchant_id, <sort key>, id)`, so PostgreSQL walks the page in order and stops; `%search%` on large text
