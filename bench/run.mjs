@@ -2,69 +2,22 @@
 // bounded in time), beside a bare Fastify hello-world measured in the same run. Engines: the embedded default and
 // PostgreSQL (BENCH_DATABASE_URL, or a fresh database on the machine's server at 127.0.0.1:5432).
 // Results are printed and written to results/latest.json.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { cpuMs, peakRssMb, prepareEngine, serverFile, signIn, startProcess, stopProcess, waitFor } from './lib.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const HELLO_PORT = PORT + 1;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'embedded,postgres').split(',').filter(Boolean);
-const POSTGRES_SERVER = process.env.BENCH_POSTGRES_SERVER ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const serverFile = new URL('../apps/api/dist/server.js', import.meta.url).pathname;
 
 const HELLO_WORLD = `
 const app = require('fastify')();
 app.get('/', async () => ({ hello: 'world' }));
 app.listen({ host: '127.0.0.1', port: ${HELLO_PORT} });
 `;
-
-async function waitFor(url) {
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-async function signIn(base) {
-  const response = await fetch(`${base}/api/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.test', password: 'Paydesk!2026' }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
-  return (await response.json()).access;
-}
-
-/** Peak resident memory of a process so far, in MB (Linux). */
-function peakRssMb(pid) {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    return Math.round(kb / 1024);
-  } catch {
-    return null;
-  }
-}
-
-/** CPU time a process has used so far, in ms (Linux; clock ticks of 10 ms). */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Drives one URL. With `pid`, also reports the server's CPU time per request: on a shared, busy machine
@@ -91,49 +44,6 @@ function measure(title, options, pid) {
       });
     });
   });
-}
-
-function startProcess(args, env) {
-  return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-async function stopProcess(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-async function adminQuery(text) {
-  const client = new pg.Client({ connectionString: POSTGRES_SERVER });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Where the app's data lives for one engine, and how to clean it up afterwards. */
-async function prepareEngine(engine) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-bench-'));
-  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
-  if (engine === 'embedded') return { env: { DATA_DIR: dataDir }, cleanup: removeDir };
-  if (process.env.BENCH_DATABASE_URL) {
-    return { env: { DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL }, cleanup: removeDir };
-  }
-  const name = `paydesk_bench_${process.pid}`;
-  await adminQuery(`drop database if exists ${name}`);
-  await adminQuery(`create database ${name}`);
-  const url = new URL(POSTGRES_SERVER);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), SEED_DEMO_DATA: 'true' },
-    cleanup: async () => {
-      removeDir();
-      await adminQuery(`drop database if exists ${name} with (force)`);
-    },
-  };
 }
 
 async function benchEngine(engine, hello) {

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema/identity';
 import { buildTestApp, type TestApp } from './helpers';
 import { addUser, bearer, DEMO_PASSWORD, seedDemo, signIn, userIdOf, type DemoIds } from './identity';
 
@@ -178,6 +180,20 @@ describe('GET /api/profile/', () => {
       access_roles: ['admin'],
     });
     expect(profile.access.roles).toContain('admin');
+    // Each merchant as its detail shows it (Demo Motors with its payment code), plus the role fields.
+    for (const {
+      role: _role,
+      custom_role: _customRole,
+      access_roles: _accessRoles,
+      ...merchant
+    } of profile.merchants) {
+      const detail = await t.app.inject({
+        method: 'GET',
+        url: `/api/merchants/${merchant.id}/`,
+        headers: bearer(access),
+      });
+      expect(merchant).toEqual(detail.json());
+    }
   });
 
   it('gives a custom-role user the flags of their role', async () => {
@@ -198,6 +214,17 @@ describe('GET /api/profile/', () => {
     const [profile] = (await t.app.inject({ method: 'GET', url: '/api/profile/', headers: bearer(access) })).json()
       .results;
     expect(profile.organization).toMatchObject({ name: 'Legacy Motors Inc', in_legacy_app: true });
+  });
+
+  it('shows no organisation for a user without one', async () => {
+    const email = 'orgless@demo.test';
+    const id = await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
+    await t.database.db.update(users).set({ organization_id: null }).where(eq(users.id, id));
+    const { access } = await signIn(t.app, email);
+    const [profile] = (await t.app.inject({ method: 'GET', url: '/api/profile/', headers: bearer(access) })).json()
+      .results;
+    expect(profile.organization).toBeNull();
+    expect(profile.merchants).toMatchObject([{ id: ids.demoMotors, role: 'staff', access_roles: ['staff'] }]);
   });
 });
 

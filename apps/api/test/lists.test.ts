@@ -28,6 +28,24 @@ describe('list endpoints', () => {
     const beyond = await get(`/api/merchants/?page=${all.count + 5}&page_size=1`);
     expect(beyond.statusCode).toBe(200);
     expect(beyond.json()).toMatchObject({ count: all.count, results: [] });
+
+    const lastPartial = (await get(`/api/merchants/?page=2&page_size=${all.count - 1}`)).json();
+    expect(lastPartial).toMatchObject({ count: all.count, next: null, results: [all.results.at(-1)] });
+  });
+
+  it('give the total of a search, on a full page and past the end', async () => {
+    const motors = (await get('/api/merchants/?search=motors')).json();
+    expect(motors.count).toBe(2);
+    expect((await get('/api/merchants/?search=motors&page_size=1')).json()).toMatchObject({
+      count: 2,
+      results: [motors.results[0]],
+    });
+    expect((await get('/api/merchants/?search=motors&page=2&page_size=1')).json().count).toBe(2);
+    expect((await get('/api/merchants/?search=motors&page=4&page_size=1')).json()).toMatchObject({
+      count: 2,
+      results: [],
+    });
+    expect((await get('/api/merchants/?search=nothing-like-it')).json()).toMatchObject({ count: 0, results: [] });
   });
 
   it('sort by a whitelisted key, either way, and refuse any other', async () => {

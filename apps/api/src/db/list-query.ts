@@ -1,8 +1,9 @@
-import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /**
  * Every list endpoint reads its page and its total in one round trip: the page query carries
- * `count(*) over ()` (the total before LIMIT/OFFSET) in a `total` column.
+ * `count(*) over ()` (the total before LIMIT/OFFSET) in a `total` column, or, for a page PostgreSQL writes as JSON,
+ * counts only when the page cannot tell the total (`jsonPageColumns`).
  *
  * Index convention: a list filtered by a merchant (or another owner) and sorted by a key has an index
  * `(merchant_id, <sort key>, id)`, so PostgreSQL walks the page in order and stops; `%search%` on large text
@@ -37,7 +38,7 @@ export function orderBy(keys: SortColumns, ordering: string, id: AnyColumn): SQL
 }
 
 /** A timestamp as JSON would carry it from JavaScript: UTC, milliseconds, `Z` (`Date.prototype.toISOString`). */
-export const isoTimestamp = (column: AnyColumn | SQL) =>
+export const isoTimestamp = (column: JsonField) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** A JSON field of a page's rows: a column of the page (or SQL over it) whose PostgreSQL JSON form is the contract's. */
@@ -45,30 +46,39 @@ export type JsonField = AnyColumn | SQL | SQL.Aliased;
 
 const JSON_KEY = /^[a-z_][a-z0-9_]*$/;
 
-/**
- * A page as PostgreSQL writes it: the outer select of a list whose page query (with `totalColumn`, its ORDER BY,
- * LIMIT and OFFSET) is the subquery `page`. It returns one row, `count` (the total, 0 without rows) and `results`
- * (the rows as one JSON array text, in the page's order), so Node parses one text value instead of every field of
- * every row, and sends it unparsed (`toJsonPage` in lib/pagination.ts). `fields` are the contract's fields over the
- * page's columns, declared `satisfies Record<keyof Dto, JsonField>` so that a field missing or extra does not
- * compile; `order` repeats the page's ORDER BY on the page's columns.
- */
-export function jsonPageColumns(
-  page: { total: AnyColumn | SQL.Aliased },
-  fields: Record<string, JsonField>,
-  order: SQL[],
-) {
-  return {
-    count: sql<number>`coalesce(max(${page.total}), 0)`.mapWith(Number),
-    results: jsonRowsText(fields, order),
-  };
-}
-
-/** The aggregate of `jsonPageColumns`' `results` alone: the rows as one JSON array text, in `order`. */
-export function jsonRowsText(fields: Record<string, JsonField>, order: SQL[]) {
+/** `json_build_object` of the fields, in their order. */
+export function jsonObject(fields: Record<string, JsonField>): SQL {
   const pairs = Object.entries(fields).map(([key, value]) => {
     if (!JSON_KEY.test(key)) throw new Error(`not a JSON field name: ${key}`);
     return sql`${sql.raw(`'${key}'`)}, ${value}`;
   });
-  return sql<string>`coalesce(json_agg(json_build_object(${sql.join(pairs, sql`, `)}) order by ${sql.join(order, sql`, `)}), '[]')::text`;
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+/**
+ * A page as PostgreSQL writes it: the outer select of a list whose page query (its ORDER BY, LIMIT
+ * `placeholder('limit')` and OFFSET `placeholder('offset')`, no `totalColumn`) is the subquery `page`. It returns one
+ * row, `count` (the total) and `results` (the rows as one JSON array text, in the page's order), so Node parses one
+ * text value instead of every field of every row, and sends it unparsed (`toJsonPage` in lib/pagination.ts).
+ * `fields` are the contract's fields over the page's columns, declared `satisfies Record<keyof Dto, JsonField>` so
+ * that a field missing or extra does not compile; `order` repeats the page's ORDER BY on the page's columns.
+ *
+ * The page tells the total when it is not full (offset + its rows; 0 for an empty first page); only a full page or
+ * one past the end runs `countAll` (the list's `count(*)` over the same filters). PostgreSQL evaluates that
+ * uncorrelated subquery only when the CASE reaches it, so most requests skip both the count and a window over
+ * every matching row.
+ */
+export function jsonPageColumns(fields: Record<string, JsonField>, order: SQL[], countAll: SQLWrapper) {
+  const limit = sql.placeholder('limit');
+  const offset = sql.placeholder('offset');
+  return {
+    count: sql<number>`case when count(*) > 0 and count(*) < ${limit} then ${offset} + count(*)
+      when count(*) = 0 and ${offset} = 0 then 0 else (${countAll}) end`.mapWith(Number),
+    results: jsonRowsText(fields, order),
+  };
+}
+
+/** The rows alone as one JSON array text, in `order` (`jsonPageColumns`' `results`, for a list that counts apart). */
+export function jsonRowsText(fields: Record<string, JsonField>, order: SQL[]) {
+  return sql<string>`coalesce(json_agg(${jsonObject(fields)} order by ${sql.join(order, sql`, `)}), '[]')::text`;
 }

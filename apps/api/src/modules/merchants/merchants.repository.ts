@@ -1,24 +1,15 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { MERCHANT_SORT_KEYS, merchantSchema } from '@paydesk/domain/merchants/merchants.contract';
-import type { z } from 'zod';
-import {
-  isoTimestamp,
-  jsonPageColumns,
-  orderBy,
-  totalColumn,
-  type JsonField,
-  type SortColumns,
-} from '../../db/list-query';
+import type { MERCHANT_SORT_KEYS } from '@paydesk/domain/merchants/merchants.contract';
+import { jsonPageColumns, orderBy, type SortColumns } from '../../db/list-query';
 import { preparedStatement, preparedStatements } from '../../db/prepared';
 import { merchants, organizations, roleGrants } from '../../db/schema/identity';
-import { merchantWithOrganization } from '../../db/selections';
+import { paymentCodes } from '../../db/schema/payment-codes';
+import { merchantJsonFields, merchantWithOrganization, paymentCodeOfMerchant } from '../../db/selections';
 
 export type MerchantRow = typeof merchants.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type MerchantWithOrganization = MerchantRow & { organization_name: string; upc: string | null };
-/** A merchant as the contract writes it. */
-type MerchantJson = z.input<typeof merchantSchema>;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -29,6 +20,7 @@ export async function findMerchantById(db: Db, id: string): Promise<MerchantWith
     .select(merchantWithOrganization)
     .from(merchants)
     .innerJoin(organizations, eq(organizations.id, merchants.organization_id))
+    .leftJoin(paymentCodes, paymentCodeOfMerchant)
     .where(eq(merchants.id, id));
   return row;
 }
@@ -64,12 +56,12 @@ function merchantsPageQuery(db: Db, variant: { mine: boolean; search: boolean; o
       check_custom_roles: merchants.check_custom_roles,
       allow_group_message: merchants.allow_group_message,
       is_integrated: merchants.is_integrated,
-      upc: sql<string | null>`${merchantWithOrganization.upc}`.as('upc'),
+      upc: sql<string | null>`${paymentCodes.code}`.as('upc'),
       created: merchants.created,
-      total: totalColumn(),
     })
     .from(merchants)
     .innerJoin(organizations, eq(organizations.id, merchants.organization_id))
+    .leftJoin(paymentCodes, paymentCodeOfMerchant)
     .where(merchantFilters(db, variant))
     .orderBy(...orderBy(MERCHANT_SORT_COLUMNS, variant.ordering, merchants.id))
     .limit(sql.placeholder('limit'))
@@ -85,27 +77,16 @@ const merchantsPage = preparedStatements('merchants_json_page', (db, name, key: 
   const [scope, search, ordering = 'name'] = key.split(' ');
   const variant = { mine: scope === 'mine', search: search === 'search', ordering };
   const page = merchantsPageQuery(db, variant);
-  const fields = {
-    id: page.id,
-    organization_id: page.organization_id,
-    organization_name: page.organization_name,
-    name: page.name,
-    logo: page.logo,
-    in_legacy_app: page.in_legacy_app,
-    check_custom_roles: page.check_custom_roles,
-    allow_group_message: page.allow_group_message,
-    is_integrated: page.is_integrated,
-    upc: page.upc,
-    created: isoTimestamp(page.created),
-  } satisfies Record<keyof MerchantJson, JsonField>;
+  const fields = merchantJsonFields(page);
   // The page's ORDER BY again, on the page's columns: json_agg keeps the rows in that order.
   const pageSortColumns = {
     name: [page.name],
     created: [page.created],
   } satisfies SortColumns<(typeof MERCHANT_SORT_KEYS)[number]>;
   const order = orderBy(pageSortColumns, variant.ordering, page.id);
+  const countAll = db.select({ count: count() }).from(merchants).where(merchantFilters(db, variant));
   return db
-    .select(jsonPageColumns(page, fields, order))
+    .select(jsonPageColumns(fields, order, countAll))
     .from(page)
     .prepare(name);
 });
@@ -127,15 +108,7 @@ export async function findMerchantsJson(
   };
   const key = `${variant.mine ? 'mine' : 'all'} ${variant.search ? 'search' : 'any'} ${options.ordering}`;
   const [page] = await merchantsPage(db, key).execute(params);
-  const results = page?.results ?? '[]';
-  // A page past the end has no rows, hence no total: counted apart.
-  if (page?.count || options.offset === 0) return { count: page?.count ?? 0, results };
-  const [total] = await db
-    .select({ count: count() })
-    .from(merchants)
-    .where(merchantFilters(db, variant))
-    .execute(params);
-  return { count: total?.count ?? 0, results };
+  return { count: page?.count ?? 0, results: page?.results ?? '[]' };
 }
 
 const organizationById = preparedStatement('organization_by_id', (db, name) =>

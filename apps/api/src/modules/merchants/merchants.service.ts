@@ -152,7 +152,3 @@ export async function removeMerchant(db: Db, id: string): Promise<void> {
   await getMerchant(db, id);
   await deleteMerchant(db, id);
 }
-
-export function findOrganization(db: Db, id: string) {
-  return findOrganizationById(db, id);
-}

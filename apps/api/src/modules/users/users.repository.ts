@@ -11,7 +11,8 @@ import {
   roleGrants,
   users,
 } from '../../db/schema/identity';
-import { merchantWithOrganization } from '../../db/selections';
+import { paymentCodes } from '../../db/schema/payment-codes';
+import { merchantWithOrganization, paymentCodeOfMerchant } from '../../db/selections';
 
 /** Every column but the password hash, which only sign-in and password checks read. */
 const userColumns = {
@@ -95,6 +96,7 @@ const grantsOfUser = preparedStatement('grants_of_user', (db, name) =>
     .from(roleGrants)
     .innerJoin(merchants, eq(merchants.id, roleGrants.merchant_id))
     .innerJoin(organizations, eq(organizations.id, merchants.organization_id))
+    .leftJoin(paymentCodes, paymentCodeOfMerchant)
     .leftJoin(customRoles, eq(customRoles.id, roleGrants.custom_role_id))
     .where(eq(roleGrants.user_id, sql.placeholder('userId')))
     .orderBy(asc(merchants.name), asc(merchants.id))
@@ -111,6 +113,7 @@ const grantOnMerchant = preparedStatement('grant_on_merchant', (db, name) =>
     .from(roleGrants)
     .innerJoin(merchants, eq(merchants.id, roleGrants.merchant_id))
     .innerJoin(organizations, eq(organizations.id, merchants.organization_id))
+    .leftJoin(paymentCodes, paymentCodeOfMerchant)
     .leftJoin(customRoles, eq(customRoles.id, roleGrants.custom_role_id))
     .where(
       and(eq(roleGrants.user_id, sql.placeholder('userId')), eq(roleGrants.merchant_id, sql.placeholder('merchantId'))),

@@ -63,7 +63,10 @@ export type MerchantAccess = {
   accessRoles: string[];
 };
 
-export function toRoleGrant(row: Pick<GrantWithMerchant, 'grant' | 'customRole'>): RoleGrant {
+export function toRoleGrant(row: {
+  grant: Pick<GrantRow, 'role'>;
+  customRole: { permissions: readonly string[] } | null;
+}): RoleGrant {
   if (row.grant.role === 'custom') return { kind: 'custom', permissions: row.customRole?.permissions ?? [] };
   return { kind: 'base', role: row.grant.role };
 }
@@ -533,22 +536,4 @@ export async function moveRoleHolders(
       await publishUserChanged(tx, holderId);
     }
   });
-}
-
-export type UserMerchantRole = {
-  merchant: MerchantWithOrganization;
-  role: GrantRow['role'];
-  customRole: { id: string; role_name: string } | null;
-  accessRoles: string[];
-};
-
-/** The roles the user holds, merchant by merchant. */
-export async function listUserRoles(db: Db, userId: string): Promise<UserMerchantRole[]> {
-  const rows = await findGrants(db, userId);
-  return rows.map((row) => ({
-    merchant: row.merchant,
-    role: row.grant.role,
-    customRole: row.customRole ? { id: row.customRole.id, role_name: row.customRole.role_name } : null,
-    accessRoles: buildClaimsRoles(toRoleGrant(row), row.merchant),
-  }));
 }

@@ -1,0 +1,104 @@
+// Shared by the benches: the built server on an engine, sign-in, and CPU and memory read from /proc (Linux).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+
+export const POSTGRES_SERVER = process.env.BENCH_POSTGRES_SERVER ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const serverFile = new URL('../apps/api/dist/server.js', import.meta.url).pathname;
+
+export async function waitFor(url) {
+  for (let attempt = 0; attempt < 240; attempt += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+export async function signIn(base) {
+  const response = await fetch(`${base}/api/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.test', password: 'Paydesk!2026' }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  return (await response.json()).access;
+}
+
+/** Peak resident memory of a process so far, in MB. */
+export function peakRssMb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time a process has used so far, in ms (clock ticks of 10 ms); null once it is gone. */
+export function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+export function startProcess(args, env) {
+  return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+export async function stopProcess(child) {
+  // Gone already (exited, or killed by a signal): its 'exit' has been emitted.
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function adminQuery(text) {
+  const client = new pg.Client({ connectionString: POSTGRES_SERVER });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Where the app's data lives for one engine (`env` for the server, `url` of its database) and how to clean up:
+ * embedded in a fresh DATA_DIR; postgres on BENCH_DATABASE_URL, or a fresh seeded database on POSTGRES_SERVER.
+ */
+export async function prepareEngine(engine) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-bench-'));
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  if (engine === 'embedded') {
+    const url = `postgres://postgres@localhost/postgres?host=${encodeURIComponent(join(resolve(dataDir), 'postgres'))}`;
+    return { env: { DATA_DIR: dataDir }, url, cleanup: removeDir };
+  }
+  if (process.env.BENCH_DATABASE_URL) {
+    const url = process.env.BENCH_DATABASE_URL;
+    return { env: { DATA_DIR: dataDir, DATABASE_URL: url }, url, cleanup: removeDir };
+  }
+  const name = `paydesk_bench_${process.pid}`;
+  await adminQuery(`drop database if exists ${name}`);
+  await adminQuery(`create database ${name}`);
+  const url = new URL(POSTGRES_SERVER);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), SEED_DEMO_DATA: 'true' },
+    url: url.toString(),
+    cleanup: async () => {
+      removeDir();
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
