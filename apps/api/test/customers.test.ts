@@ -3,11 +3,21 @@ import { consentAffirmationText } from '@paydesk/domain/customers/customers.cont
 import { ERROR_CATALOGUE } from '@paydesk/domain/errors/catalogue';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentEvents, customers } from '../src/db/schema/customers';
+import { accounts, consentEvents, customers } from '../src/db/schema/customers';
+import { merchants } from '../src/db/schema/identity';
 import { merchantLocations } from '../src/db/schema/locations';
 import { accountTags } from '../src/db/schema/tags';
+import { SYNC_MESSAGES } from '../src/modules/customers/customer-integration-sync';
 import { INTEGRATED_CREATE_REFUSED, PRIMARY_NOT_REMOVABLE } from '../src/modules/customers/customers.service';
-import { createCustomRole, createUser, findOrCreateLocation, signInCustomRoleUser } from './factories';
+import { sandboxFreshbooksClient } from '../src/providers/freshbooks/sandbox-freshbooks-provider';
+import {
+  createCustomerFixture,
+  createCustomRole,
+  createMerchant,
+  createUser,
+  findOrCreateLocation,
+  signInCustomRoleUser,
+} from './factories';
 import { buildTestApp, type TestApp } from './helpers';
 import { seedDemo, sessionsFor, userIdOf, type DemoIds } from './identity';
 
@@ -568,5 +578,149 @@ describe('payment methods', () => {
     expect(methods.count).toBe(1);
     const [method] = methods.results;
     expect(method.masked_card_number ?? method.masked_account_number).toMatch(/^X+\d{4}$/);
+  });
+});
+
+describe('checkIntegration', () => {
+  const check = (customerId: string, email = 'admin@demo.test', merchantId = ids.integratedAuto) =>
+    call('GET', `${customerUrl(customerId, merchantId)}?checkIntegration=true`, email);
+
+  /** An Integrated Auto customer whose account has this external id (the sandbox's client id). */
+  async function integratedCustomer(externalId: string) {
+    const fixture = await createCustomerFixture(t.database.db, ids.integratedAuto);
+    await t.database.db.update(accounts).set({ external_id: externalId }).where(eq(accounts.id, fixture.accountId));
+    return fixture;
+  }
+
+  it('finds the demo customers of Integrated Auto up to date with the FreshBooks sandbox', async () => {
+    const list = (await call('GET', `${customersUrl(ids.integratedAuto)}?search=IA-1001`, 'admin@demo.test')).json();
+    const response = await check(list.results[0].id);
+    expect(response.statusCode).toBe(200);
+    const client = sandboxFreshbooksClient('IA-1001');
+    expect(response.json()).toMatchObject({
+      first_name: client?.first_name,
+      last_name: client?.last_name,
+      email: client?.email,
+      accounts: [{ external_id: 'IA-1001', amount_due_cents: client?.outstanding_cents }],
+      integration_sync: { status: 'unchanged', message: SYNC_MESSAGES.unchanged },
+    });
+  });
+
+  it('refreshes the account and contact from FreshBooks in one go, with a history entry, once', async () => {
+    const { customerId } = await integratedCustomer('IA-7077');
+    const client = sandboxFreshbooksClient('IA-7077');
+    const response = await check(customerId);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      first_name: client?.first_name,
+      last_name: client?.last_name,
+      email: client?.email,
+      sms_phone_number: '+14155550177',
+      accounts: [{ amount_due_cents: client?.outstanding_cents }],
+      integration_sync: { status: 'updated', message: SYNC_MESSAGES.updated },
+    });
+    const history = (
+      await call('GET', `${customerUrl(customerId, ids.integratedAuto)}history/`, 'admin@demo.test')
+    ).json();
+    const synced = history.results.filter((event: { kind: string }) => event.kind === 'integration.synced');
+    expect(synced).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          actor: null,
+          before: { amount_due_cents: 1000 },
+          after: { amount_due_cents: client?.outstanding_cents },
+        }),
+        expect.objectContaining({ actor: null, after: expect.objectContaining({ first_name: client?.first_name }) }),
+      ]),
+    );
+    // The list finds the customer by the new name.
+    const found = (await call('GET', `${customersUrl(ids.integratedAuto)}?search=IA-7077`, 'admin@demo.test')).json();
+    expect(found.results[0]).toMatchObject({ id: customerId, last_name: client?.last_name });
+
+    const again = await check(customerId);
+    expect(again.json().integration_sync.status).toBe('unchanged');
+    const after = (
+      await call('GET', `${customerUrl(customerId, ids.integratedAuto)}history/`, 'admin@demo.test')
+    ).json();
+    expect(after.count).toBe(history.count);
+  });
+
+  it('answers the stored customer when FreshBooks fails, and says so', async () => {
+    const { customerId } = await integratedCustomer('IA-FAIL-7002');
+    const stored = (await call('GET', customerUrl(customerId, ids.integratedAuto), 'admin@demo.test')).json();
+    const response = await check(customerId);
+    expect(response.statusCode).toBe(200);
+    const { integration_sync: sync, ...customer } = response.json();
+    expect(customer).toEqual(stored);
+    expect(sync).toEqual({ status: 'failed', checked_at: expect.any(String), message: SYNC_MESSAGES.failed });
+
+    const provider = t.app.ctx.providers.freshbooks;
+    const findClients = provider.findClients;
+    provider.findClients = async () => {
+      throw new Error('connect ECONNREFUSED');
+    };
+    try {
+      const { customerId: other } = await integratedCustomer('IA-7003');
+      const failed = await check(other);
+      expect(failed.statusCode).toBe(200);
+      expect(failed.json()).toMatchObject({ first_name: 'Fixture', integration_sync: { status: 'failed' } });
+    } finally {
+      provider.findClients = findClients;
+    }
+  });
+
+  it('says when FreshBooks has no such client, or is not connected', async () => {
+    const { customerId } = await integratedCustomer('IA-MISSING-7004');
+    expect((await check(customerId)).json()).toMatchObject({
+      first_name: 'Fixture',
+      integration_sync: { status: 'not_found' },
+    });
+
+    const db = t.database.db;
+    const [integrated] = await db.select().from(merchants).where(eq(merchants.id, ids.integratedAuto));
+    if (!integrated) throw new Error('no Integrated Auto');
+    const merchantId = await createMerchant(db, integrated.organization_id);
+    await db.update(merchants).set({ is_integrated: true }).where(eq(merchants.id, merchantId));
+    const { customerId: unconnected } = await createCustomerFixture(db, merchantId);
+    const admin = await createUser(db, merchantId, { role: 'admin' });
+    const response = await check(unconnected, admin.email, merchantId);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ first_name: 'Fixture', integration_sync: { status: 'not_connected' } });
+  });
+
+  it('leaves customers of merchants that are not integrated alone', async () => {
+    const { customerId } = await createCustomerFixture(t.database.db, ids.demoMotors);
+    const provider = t.app.ctx.providers.freshbooks;
+    const findClients = provider.findClients;
+    let asked = 0;
+    provider.findClients = async (...args) => {
+      asked += 1;
+      return findClients(...args);
+    };
+    try {
+      const response = await check(customerId, 'staff@demo.test', ids.demoMotors);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).not.toHaveProperty('integration_sync');
+      expect(asked).toBe(0);
+    } finally {
+      provider.findClients = findClients;
+    }
+  });
+
+  it('is 404 for another merchant’s customer; any user of the merchant may check; others may not', async () => {
+    const { customerId } = await integratedCustomer('IA-7005');
+    expect((await check(customerId, 'admin@demo.test', ids.demoMotors)).statusCode).toBe(404);
+    // staff@demo.test works for Demo Motors only.
+    expect((await check(customerId, 'staff@demo.test')).statusCode).toBe(404);
+    expect(
+      (await call('GET', `${customerUrl(customerId, ids.integratedAuto)}?checkIntegration=true`, null)).statusCode,
+    ).toBe(401);
+    const staff = await createUser(t.database.db, ids.integratedAuto, { role: 'staff' });
+    const response = await check(customerId, staff.email);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().integration_sync.status).toBe('updated');
+    // Nothing changed for a check that was not asked for.
+    const plain = await call('GET', customerUrl(customerId, ids.integratedAuto), staff.email);
+    expect(plain.json()).not.toHaveProperty('integration_sync');
   });
 });

@@ -332,6 +332,22 @@ export const accountSchema = z.object({
   created: timestamp(),
 });
 
+/**
+ * What `checkIntegration=true` came to for an integrated merchant: `updated` (the customer or an account was
+ * refreshed from the merchant's system and the change is in the history), `unchanged`, `not_found` (the system has
+ * no client for the account), `not_connected` (the integration is not connected) or `failed` (the system could not
+ * answer). In every case the response is the customer as stored afterwards; `message` says so in words.
+ */
+export const INTEGRATION_SYNC_STATUSES = ['updated', 'unchanged', 'not_found', 'not_connected', 'failed'] as const;
+export type IntegrationSyncStatus = (typeof INTEGRATION_SYNC_STATUSES)[number];
+
+export const integrationSyncSchema = z.object({
+  status: z.enum(INTEGRATION_SYNC_STATUSES),
+  checked_at: timestamp(),
+  message: z.string(),
+});
+export type IntegrationSync = z.infer<typeof integrationSyncSchema>;
+
 export const customerSchema = z.object({
   id: z.uuid(),
   merchant: namedRefSchema.extend({ is_integrated: z.boolean() }),
@@ -349,6 +365,8 @@ export const customerSchema = z.object({
   removed_at: timestamp().nullable(),
   accounts: z.array(accountSchema),
   created: timestamp(),
+  /** Only on GET with `checkIntegration=true` for an integrated merchant's (not removed) customer. */
+  integration_sync: integrationSyncSchema.optional(),
 });
 
 export const consentEventSchema = z.object({
@@ -383,6 +401,7 @@ export const CUSTOMER_EVENT_KINDS = [
   'note.added',
   'note.edited',
   'consent.changed',
+  'integration.synced',
 ] as const;
 
 export const customerEventSchema = z.object({
@@ -461,6 +480,11 @@ export const customerListQuery = pageQuery
 /** Across merchants: the same, optionally narrowed to one merchant the user works for. */
 export const allCustomersListQuery = customerListQuery.extend({ merchant: z.string().max(64).optional() });
 
+/**
+ * `checkIntegration=true`: for an integrated merchant, refresh the customer from its system first (FreshBooks: the
+ * primary accounts' outstanding balances and the customer's contact, by the account external id = client id). A
+ * failure there never fails the read: see `integration_sync`.
+ */
 export const customerDetailQuery = z.object({ checkIntegration: z.enum(['true', 'false']).optional() });
 
 export const listPageQuery = pageQuery;

@@ -158,7 +158,7 @@ export async function refreshCustomerSearch(db: Db, customerIds: string[]): Prom
   `);
 }
 
-async function customerIdsOfAccount(db: Db, accountId: string): Promise<string[]> {
+export async function customerIdsOfAccount(db: Db, accountId: string): Promise<string[]> {
   const rows = await db
     .select({ id: accountCustomers.customer_id })
     .from(accountCustomers)
