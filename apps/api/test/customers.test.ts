@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { consentAffirmationText } from '@paydesk/domain/customers/customers.contract';
+import { OPT_IN_BY_CONSENT_ONLY, consentAffirmationText } from '@paydesk/domain/customers/customers.contract';
 import { ERROR_CATALOGUE } from '@paydesk/domain/errors/catalogue';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,10 +99,16 @@ async function create(body: object, email = 'staff@demo.test', merchantId = ids.
 
 describe('creating customers', () => {
   it('creates the customer, its first account, tags and opt-ins with their consent ledger rows', async () => {
-    const words = consentAffirmationText('sms', true);
+    const words = { sms: consentAffirmationText('sms', true), email: consentAffirmationText('email', true) };
     const body = await create(
       newCustomer(
-        { sms_phone_number: '(646) 555-0199', text_opt_in: true, email_opt_in: true, affirmation: words },
+        {
+          sms_phone_number: '(646) 555-0199',
+          text_opt_in: true,
+          email_opt_in: true,
+          text_opt_in_affirmation: words.sms,
+          email_opt_in_affirmation: words.email,
+        },
         { tag_ids: [vipTag], convenience_fee_cents: 295, status: 'pending' },
       ),
     );
@@ -130,8 +136,9 @@ describe('creating customers', () => {
 
     const ledger = (await call('GET', `${customerUrl(body.id)}consent/`, 'staff@demo.test')).json();
     expect(ledger.count).toBe(2);
-    for (const entry of ledger.results) {
-      expect(entry).toMatchObject({ opted_in: true, method: 'created', affirmation: words });
+    // Each channel's row keeps the words affirmed for that channel.
+    for (const entry of ledger.results as { channel: 'sms' | 'email' }[]) {
+      expect(entry).toMatchObject({ opted_in: true, method: 'created', affirmation: words[entry.channel] });
       expect(entry.actor.first_name).toBe('Stacy');
     }
     const history = (await call('GET', `${customerUrl(body.id)}history/`, 'staff@demo.test')).json();
@@ -172,7 +179,21 @@ describe('creating customers', () => {
     );
     expect(cap.json()).toEqual({ 'account.due_date': [ERROR_CATALOGUE['account.due_date.autopay_cap']] });
     const optIn = await call('POST', customersUrl(), 'staff@demo.test', newCustomer({ text_opt_in: true }));
-    expect(optIn.json()).toEqual({ affirmation: ['Required'], sms_phone_number: ['Required'] });
+    expect(optIn.json()).toEqual({ text_opt_in_affirmation: ['Required'], sms_phone_number: ['Required'] });
+    // One channel's words do not cover the other, and the old shared `affirmation` covers neither.
+    const shared = await call(
+      'POST',
+      customersUrl(),
+      'staff@demo.test',
+      newCustomer({
+        sms_phone_number: freshPhone(),
+        text_opt_in: true,
+        email_opt_in: true,
+        affirmation: consentAffirmationText('sms', true),
+        text_opt_in_affirmation: consentAffirmationText('sms', true),
+      }),
+    );
+    expect(shared.json()).toEqual({ email_opt_in_affirmation: ['Required'] });
     const dob = await call('POST', customersUrl(), 'staff@demo.test', newCustomer({ date_of_birth: '2999-01-01' }));
     expect(dob.statusCode).toBe(400);
     expect(dob.json()).toEqual({ date_of_birth: [ERROR_CATALOGUE['customer.dob_in_future']] });
@@ -463,6 +484,10 @@ describe('a customer', () => {
     const rows = await t.database.db.select().from(consentEvents).where(eq(consentEvents.customer_id, created.id));
     expect(rows).toHaveLength(2);
     expect(rows.every((row) => row.actor_id !== null)).toBe(true);
+    // An edit cannot change an opt-in around the affirmation.
+    const patched = await call('PATCH', customerUrl(created.id), 'staff@demo.test', { email_opt_in: true });
+    expect(patched.statusCode).toBe(400);
+    expect(patched.json()).toEqual({ email_opt_in: [OPT_IN_BY_CONSENT_ONLY] });
     const noEmail = await create(newCustomer({ email: null }));
     expect(
       (

@@ -31,6 +31,7 @@ import { useMerchantLocations } from '../api/merchant-options';
 import { CustomerForm } from '../components/customer-form';
 import { CHANNEL_LABELS, OptInConfirmModal, type OptInChange } from '../components/opt-in-confirm-modal';
 import { Field } from '../components/field';
+import { IntegrationSyncNotice } from '../components/integration-sync-notice';
 import type { CustomerContext } from '../hooks/customer-context';
 import { useCustomerAccess } from '../hooks/use-customer-access';
 import { CustomerAccountDetailsRoute } from './customer-account-details';
@@ -159,6 +160,7 @@ export function CustomerLayoutRoute({ fullView = false }: { fullView?: boolean }
           </Group>
         )}
       </Group>
+      <IntegrationSyncNotice sync={data.integration_sync} />
       {data.removed && (
         <Alert color="gray" title="This customer was removed">
           {`Removed on ${formatDate(data.removed_at)}. The customer no longer appears in lists; their history is kept.`}
@@ -242,15 +244,15 @@ export function CustomerLayoutRoute({ fullView = false }: { fullView?: boolean }
       )}
 
       <OptInConfirmModal
-        change={optInChange}
+        changes={optInChange ? [optInChange] : []}
         customerName={name}
         loading={changeConsent.isPending}
         error={changeConsent.error}
-        onConfirm={(affirmation) => {
+        onConfirm={(affirmations) => {
           if (!optInChange) return;
           const { channel, optedIn } = optInChange;
           changeConsent.mutate(
-            { channel, opted_in: optedIn, affirmation },
+            { channel, opted_in: optedIn, affirmation: affirmations[channel] ?? '' },
             {
               onSuccess: () => {
                 setOptInChange(null);
