@@ -187,14 +187,18 @@ export function CustomerLayoutRoute({ fullView = false }: { fullView?: boolean }
             <Field label="Location">{data.location.name}</Field>
             {(['sms', 'email'] as const).map((channel) => {
               const optedIn = channel === 'sms' ? data.text_opt_in : data.email_opt_in;
-              return (
+              // A disabled switch is too faint to read on or off: users who cannot change it read it in words.
+              return canChange ? (
                 <Switch
                   key={channel}
                   label={CHANNEL_LABELS[channel]}
                   checked={optedIn}
-                  disabled={!canChange}
                   onChange={() => requestOptIn(channel, !optedIn)}
                 />
+              ) : (
+                <Field key={channel} label={CHANNEL_LABELS[channel]}>
+                  {optedIn ? 'On' : 'Off'}
+                </Field>
               );
             })}
           </SimpleGrid>
