@@ -137,7 +137,7 @@ describe('creating customers', () => {
     const ledger = (await call('GET', `${customerUrl(body.id)}consent/`, 'staff@demo.test')).json();
     expect(ledger.count).toBe(2);
     // Each channel's row keeps the words affirmed for that channel.
-    for (const entry of ledger.results as { channel: 'sms' | 'email' }[]) {
+    for (const entry of ledger.results as { channel: 'sms' | 'email'; actor: { first_name: string } }[]) {
       expect(entry).toMatchObject({ opted_in: true, method: 'created', affirmation: words[entry.channel] });
       expect(entry.actor.first_name).toBe('Stacy');
     }
