@@ -127,3 +127,106 @@ test('customers list and page pass axe on a phone', async ({ page }) => {
   await expect(page.getByRole('tab', { name: 'Account details' })).toBeVisible();
   await expectNoSeriousViolations(page, 'customer page (phone)');
 });
+
+/** The page must not scroll sideways: wide content (tables) scrolls inside its own box. */
+async function expectNoPageOverflow(page: Page, screen: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${screen} is wider than the window`).toBeLessThanOrEqual(0);
+}
+
+/** A customer's page, found through the search across the user's merchants by its account number. */
+async function openByAccount(page: Page, externalId: string): Promise<{ merchantPath: string; customerPath: string }> {
+  await page.goto(`/merchants/customers?search=${externalId}`);
+  await expect(page.getByText('1 customer', { exact: true })).toBeVisible();
+  await page.getByRole('main').getByRole('table').getByRole('link').first().click();
+  await expect(page.getByRole('tab', { name: 'Account details' })).toBeVisible();
+  const customerPath = new URL(page.url()).pathname;
+  return { merchantPath: customerPath.replace(/\/customers\/[^/]+$/, ''), customerPath };
+}
+
+const WALKERS = [
+  // Accounts with no co-borrower (the demo puts the next customer on every tenth account), so one customer matches.
+  { email: 'admin@demo.test', account: 'DM-1003', mayChange: true },
+  { email: 'staff@demo.test', account: 'DM-1004', mayChange: true },
+  // The Collector custom role at Custom Roles Auto: notes, no customer changes.
+  { email: 'agent@demo.test', account: 'CR-1003', mayChange: false },
+] as const;
+
+const VIEWPORTS = [
+  { label: 'desktop', width: 1280, height: 800 },
+  { label: 'phone', width: 390, height: 844 },
+] as const;
+
+for (const walker of WALKERS) {
+  test(`every customers screen is readable and passes axe for ${walker.email}`, async ({ page }, testInfo) => {
+    test.setTimeout(240_000);
+    await signIn(page, walker.email);
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      const check = async (screen: string) => {
+        const name = `${walker.email} ${viewport.label} ${screen}`;
+        await expectNoSeriousViolations(page, name);
+        await expectNoPageOverflow(page, name);
+        await page.screenshot({ path: testInfo.outputPath(`${name.replace(/[^\w]+/g, '-')}.png`) });
+      };
+      const { merchantPath, customerPath } = await openByAccount(page, walker.account);
+
+      await page.goto(`${merchantPath}/customers`);
+      await expect(page.getByText(/^\d+ customers$/)).toBeVisible();
+      await check('list');
+
+      await page.goto(customerPath);
+      await expect(page.getByRole('region', { name: `Account ${walker.account}` })).toBeVisible();
+      await check('account details');
+      const views = [
+        ['history', 'History', page.getByRole('main').getByText('Customer created')],
+        ['notes', 'Notes', page.getByRole('textbox', { name: 'New note' })],
+        ['co-borrowers', 'Co-borrowers', page.getByRole('region', { name: `People on account ${walker.account}` })],
+        ['payment-methods', 'Payment methods', page.getByRole('tab', { name: 'Payment methods', selected: true })],
+      ] as const;
+      for (const [path, label, shown] of views) {
+        await page.goto(`${customerPath}/${path}`);
+        await expect(page.getByRole('tab', { name: label, selected: true })).toBeVisible();
+        await expect(shown.first()).toBeVisible();
+        await check(label);
+      }
+      await page.goto(`${customerPath}/detail`);
+      await expect(page.getByRole('heading', { name: 'Payment methods' })).toBeVisible();
+      await check('full view');
+
+      if (walker.mayChange) {
+        await page.goto(customerPath);
+        await page.getByRole('button', { name: 'Edit customer' }).click();
+        await expect(page.getByRole('form', { name: 'Edit customer' })).toBeVisible();
+        await check('edit customer');
+        await page.getByRole('button', { name: `Edit account ${walker.account}` }).click();
+        await expect(page.getByRole('form', { name: `Edit account ${walker.account}` })).toBeVisible();
+        await check('edit account');
+
+        await page.goto(customerPath);
+        await page.getByRole('switch', { name: 'Email opt-in' }).click({ force: true });
+        await expect(page.getByRole('dialog', { name: /email opt-in\?$/ })).toBeVisible();
+        await check('opt-in confirmation');
+        await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+        await page.goto(`${merchantPath}/customers/create`);
+        await expect(page.getByRole('form', { name: 'Create customer' })).toBeVisible();
+        await check('create');
+        await page.goto(`${merchantPath}/customers/import`);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await check('import');
+      } else {
+        await expect(page.getByRole('button', { name: 'Edit customer' })).toHaveCount(0);
+      }
+    }
+  });
+}
+
+test('an Integrated Auto customer opens checked against FreshBooks, readable on a phone', async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openByAccount(page, 'IA-1003');
+  await expect(page.getByRole('status', { name: 'FreshBooks check' })).toContainText('Up to date with FreshBooks.');
+  await expectNoSeriousViolations(page, 'integrated customer (phone)');
+  await expectNoPageOverflow(page, 'integrated customer (phone)');
+});

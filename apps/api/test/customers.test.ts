@@ -1,14 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { pageSchema } from '@paydesk/domain/api/pagination';
-import { consentAffirmationText, customerListRowSchema } from '@paydesk/domain/customers/customers.contract';
+import {
+  OPT_IN_BY_CONSENT_ONLY,
+  consentAffirmationText,
+  customerListRowSchema,
+} from '@paydesk/domain/customers/customers.contract';
 import { ERROR_CATALOGUE } from '@paydesk/domain/errors/catalogue';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentEvents, customers } from '../src/db/schema/customers';
+import { accounts, consentEvents, customers } from '../src/db/schema/customers';
+import { merchants } from '../src/db/schema/identity';
 import { merchantLocations } from '../src/db/schema/locations';
 import { accountTags } from '../src/db/schema/tags';
+import { SYNC_MESSAGES } from '../src/modules/customers/customer-integration-sync';
 import { INTEGRATED_CREATE_REFUSED, PRIMARY_NOT_REMOVABLE } from '../src/modules/customers/customers.service';
-import { createCustomRole, createUser, findOrCreateLocation, signInCustomRoleUser } from './factories';
+import { sandboxFreshbooksClient } from '../src/providers/freshbooks/sandbox-freshbooks-provider';
+import {
+  createCustomerFixture,
+  createCustomRole,
+  createMerchant,
+  createUser,
+  findOrCreateLocation,
+  signInCustomRoleUser,
+} from './factories';
 import { buildTestApp, type TestApp } from './helpers';
 import { seedDemo, sessionsFor, userIdOf, type DemoIds } from './identity';
 
@@ -90,10 +104,16 @@ async function create(body: object, email = 'staff@demo.test', merchantId = ids.
 
 describe('creating customers', () => {
   it('creates the customer, its first account, tags and opt-ins with their consent ledger rows', async () => {
-    const words = consentAffirmationText('sms', true);
+    const words = { sms: consentAffirmationText('sms', true), email: consentAffirmationText('email', true) };
     const body = await create(
       newCustomer(
-        { sms_phone_number: '(646) 555-0199', text_opt_in: true, email_opt_in: true, affirmation: words },
+        {
+          sms_phone_number: '(646) 555-0199',
+          text_opt_in: true,
+          email_opt_in: true,
+          text_opt_in_affirmation: words.sms,
+          email_opt_in_affirmation: words.email,
+        },
         { tag_ids: [vipTag], convenience_fee_cents: 295, status: 'pending' },
       ),
     );
@@ -121,8 +141,9 @@ describe('creating customers', () => {
 
     const ledger = (await call('GET', `${customerUrl(body.id)}consent/`, 'staff@demo.test')).json();
     expect(ledger.count).toBe(2);
-    for (const entry of ledger.results) {
-      expect(entry).toMatchObject({ opted_in: true, method: 'created', affirmation: words });
+    // Each channel's row keeps the words affirmed for that channel.
+    for (const entry of ledger.results as { channel: 'sms' | 'email'; actor: { first_name: string } }[]) {
+      expect(entry).toMatchObject({ opted_in: true, method: 'created', affirmation: words[entry.channel] });
       expect(entry.actor.first_name).toBe('Stacy');
     }
     const history = (await call('GET', `${customerUrl(body.id)}history/`, 'staff@demo.test')).json();
@@ -163,7 +184,21 @@ describe('creating customers', () => {
     );
     expect(cap.json()).toEqual({ 'account.due_date': [ERROR_CATALOGUE['account.due_date.autopay_cap']] });
     const optIn = await call('POST', customersUrl(), 'staff@demo.test', newCustomer({ text_opt_in: true }));
-    expect(optIn.json()).toEqual({ affirmation: ['Required'], sms_phone_number: ['Required'] });
+    expect(optIn.json()).toEqual({ text_opt_in_affirmation: ['Required'], sms_phone_number: ['Required'] });
+    // One channel's words do not cover the other, and the old shared `affirmation` covers neither.
+    const shared = await call(
+      'POST',
+      customersUrl(),
+      'staff@demo.test',
+      newCustomer({
+        sms_phone_number: freshPhone(),
+        text_opt_in: true,
+        email_opt_in: true,
+        affirmation: consentAffirmationText('sms', true),
+        text_opt_in_affirmation: consentAffirmationText('sms', true),
+      }),
+    );
+    expect(shared.json()).toEqual({ email_opt_in_affirmation: ['Required'] });
     const dob = await call('POST', customersUrl(), 'staff@demo.test', newCustomer({ date_of_birth: '2999-01-01' }));
     expect(dob.statusCode).toBe(400);
     expect(dob.json()).toEqual({ date_of_birth: [ERROR_CATALOGUE['customer.dob_in_future']] });
@@ -546,6 +581,10 @@ describe('a customer', () => {
     const rows = await t.database.db.select().from(consentEvents).where(eq(consentEvents.customer_id, created.id));
     expect(rows).toHaveLength(2);
     expect(rows.every((row) => row.actor_id !== null)).toBe(true);
+    // An edit cannot change an opt-in around the affirmation.
+    const patched = await call('PATCH', customerUrl(created.id), 'staff@demo.test', { email_opt_in: true });
+    expect(patched.statusCode).toBe(400);
+    expect(patched.json()).toEqual({ email_opt_in: [OPT_IN_BY_CONSENT_ONLY] });
     const noEmail = await create(newCustomer({ email: null }));
     expect(
       (
@@ -661,5 +700,149 @@ describe('payment methods', () => {
     expect(methods.count).toBe(1);
     const [method] = methods.results;
     expect(method.masked_card_number ?? method.masked_account_number).toMatch(/^X+\d{4}$/);
+  });
+});
+
+describe('checkIntegration', () => {
+  const check = (customerId: string, email = 'admin@demo.test', merchantId = ids.integratedAuto) =>
+    call('GET', `${customerUrl(customerId, merchantId)}?checkIntegration=true`, email);
+
+  /** An Integrated Auto customer whose account has this external id (the sandbox's client id). */
+  async function integratedCustomer(externalId: string) {
+    const fixture = await createCustomerFixture(t.database.db, ids.integratedAuto);
+    await t.database.db.update(accounts).set({ external_id: externalId }).where(eq(accounts.id, fixture.accountId));
+    return fixture;
+  }
+
+  it('finds the demo customers of Integrated Auto up to date with the FreshBooks sandbox', async () => {
+    const list = (await call('GET', `${customersUrl(ids.integratedAuto)}?search=IA-1001`, 'admin@demo.test')).json();
+    const response = await check(list.results[0].id);
+    expect(response.statusCode).toBe(200);
+    const client = sandboxFreshbooksClient('IA-1001');
+    expect(response.json()).toMatchObject({
+      first_name: client?.first_name,
+      last_name: client?.last_name,
+      email: client?.email,
+      accounts: [{ external_id: 'IA-1001', amount_due_cents: client?.outstanding_cents }],
+      integration_sync: { status: 'unchanged', message: SYNC_MESSAGES.unchanged },
+    });
+  });
+
+  it('refreshes the account and contact from FreshBooks in one go, with a history entry, once', async () => {
+    const { customerId } = await integratedCustomer('IA-7077');
+    const client = sandboxFreshbooksClient('IA-7077');
+    const response = await check(customerId);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      first_name: client?.first_name,
+      last_name: client?.last_name,
+      email: client?.email,
+      sms_phone_number: '+14155550177',
+      accounts: [{ amount_due_cents: client?.outstanding_cents }],
+      integration_sync: { status: 'updated', message: SYNC_MESSAGES.updated },
+    });
+    const history = (
+      await call('GET', `${customerUrl(customerId, ids.integratedAuto)}history/`, 'admin@demo.test')
+    ).json();
+    const synced = history.results.filter((event: { kind: string }) => event.kind === 'integration.synced');
+    expect(synced).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          actor: null,
+          before: { amount_due_cents: 1000 },
+          after: { amount_due_cents: client?.outstanding_cents },
+        }),
+        expect.objectContaining({ actor: null, after: expect.objectContaining({ first_name: client?.first_name }) }),
+      ]),
+    );
+    // The list finds the customer by the new name.
+    const found = (await call('GET', `${customersUrl(ids.integratedAuto)}?search=IA-7077`, 'admin@demo.test')).json();
+    expect(found.results[0]).toMatchObject({ id: customerId, last_name: client?.last_name });
+
+    const again = await check(customerId);
+    expect(again.json().integration_sync.status).toBe('unchanged');
+    const after = (
+      await call('GET', `${customerUrl(customerId, ids.integratedAuto)}history/`, 'admin@demo.test')
+    ).json();
+    expect(after.count).toBe(history.count);
+  });
+
+  it('answers the stored customer when FreshBooks fails, and says so', async () => {
+    const { customerId } = await integratedCustomer('IA-FAIL-7002');
+    const stored = (await call('GET', customerUrl(customerId, ids.integratedAuto), 'admin@demo.test')).json();
+    const response = await check(customerId);
+    expect(response.statusCode).toBe(200);
+    const { integration_sync: sync, ...customer } = response.json();
+    expect(customer).toEqual(stored);
+    expect(sync).toEqual({ status: 'failed', checked_at: expect.any(String), message: SYNC_MESSAGES.failed });
+
+    const provider = t.app.ctx.providers.freshbooks;
+    const findClients = provider.findClients;
+    provider.findClients = async () => {
+      throw new Error('connect ECONNREFUSED');
+    };
+    try {
+      const { customerId: other } = await integratedCustomer('IA-7003');
+      const failed = await check(other);
+      expect(failed.statusCode).toBe(200);
+      expect(failed.json()).toMatchObject({ first_name: 'Fixture', integration_sync: { status: 'failed' } });
+    } finally {
+      provider.findClients = findClients;
+    }
+  });
+
+  it('says when FreshBooks has no such client, or is not connected', async () => {
+    const { customerId } = await integratedCustomer('IA-MISSING-7004');
+    expect((await check(customerId)).json()).toMatchObject({
+      first_name: 'Fixture',
+      integration_sync: { status: 'not_found' },
+    });
+
+    const db = t.database.db;
+    const [integrated] = await db.select().from(merchants).where(eq(merchants.id, ids.integratedAuto));
+    if (!integrated) throw new Error('no Integrated Auto');
+    const merchantId = await createMerchant(db, integrated.organization_id);
+    await db.update(merchants).set({ is_integrated: true }).where(eq(merchants.id, merchantId));
+    const { customerId: unconnected } = await createCustomerFixture(db, merchantId);
+    const admin = await createUser(db, merchantId, { role: 'admin' });
+    const response = await check(unconnected, admin.email, merchantId);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ first_name: 'Fixture', integration_sync: { status: 'not_connected' } });
+  });
+
+  it('leaves customers of merchants that are not integrated alone', async () => {
+    const { customerId } = await createCustomerFixture(t.database.db, ids.demoMotors);
+    const provider = t.app.ctx.providers.freshbooks;
+    const findClients = provider.findClients;
+    let asked = 0;
+    provider.findClients = async (...args) => {
+      asked += 1;
+      return findClients(...args);
+    };
+    try {
+      const response = await check(customerId, 'staff@demo.test', ids.demoMotors);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).not.toHaveProperty('integration_sync');
+      expect(asked).toBe(0);
+    } finally {
+      provider.findClients = findClients;
+    }
+  });
+
+  it('is 404 for another merchant’s customer; any user of the merchant may check; others may not', async () => {
+    const { customerId } = await integratedCustomer('IA-7005');
+    expect((await check(customerId, 'admin@demo.test', ids.demoMotors)).statusCode).toBe(404);
+    // staff@demo.test works for Demo Motors only.
+    expect((await check(customerId, 'staff@demo.test')).statusCode).toBe(404);
+    expect(
+      (await call('GET', `${customerUrl(customerId, ids.integratedAuto)}?checkIntegration=true`, null)).statusCode,
+    ).toBe(401);
+    const staff = await createUser(t.database.db, ids.integratedAuto, { role: 'staff' });
+    const response = await check(customerId, staff.email);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().integration_sync.status).toBe('updated');
+    // Nothing changed for a check that was not asked for.
+    const plain = await call('GET', customerUrl(customerId, ids.integratedAuto), staff.email);
+    expect(plain.json()).not.toHaveProperty('integration_sync');
   });
 });

@@ -8,7 +8,7 @@ import { auditEvents } from '../src/db/schema/audit';
 import { failedActions, integrationConnections, oauthStates } from '../src/db/schema/integrations';
 import { DEMO_PASSTIME } from '../src/db/demo/integrations';
 import { createRealFreshbooksProvider } from '../src/providers/freshbooks/real-freshbooks-provider';
-import { FreshbooksCodeError } from '../src/providers/freshbooks/freshbooks-provider';
+import { FreshbooksCodeError, FreshbooksSyncError } from '../src/providers/freshbooks/freshbooks-provider';
 import { createUser, signInCustomRoleUser } from './factories';
 import { buildTestApp, testConfig, type TestApp } from './helpers';
 import { seedDemo, sessionsFor, signIn, bearer, type DemoIds } from './identity';
@@ -246,14 +246,14 @@ describe('FreshBooks OAuth through the sandbox', () => {
       throw new Error('connect ECONNREFUSED');
     };
     try {
-      const { state } = await connectLink(SUPER, ids.integratedAuto);
+      const { state } = await connectLink(SUPER, ids.customRolesAuto);
       const response = await call('POST', '/api/freshbooks/connect/', SUPER, { code: 'any', state });
       expect(response.statusCode).toBe(503);
       expect(response.json().code).toBe('service_unavailable');
     } finally {
       provider.exchangeCode = exchange;
     }
-    const listed = await call('GET', merchantUrl(ids.integratedAuto, 'integrations/'), SUPER);
+    const listed = await call('GET', merchantUrl(ids.customRolesAuto, 'integrations/'), SUPER);
     expect(listed.json().results[0].status).toBe('disconnected');
   });
 
@@ -338,6 +338,97 @@ describe('the real FreshBooks adapter (stubbed fetch)', () => {
       redirect_uri: REDIRECT_URI,
     });
     expect(new Headers(requests[1]?.init?.headers).get('authorization')).toBe('Bearer at');
+  });
+
+  it('reads clients by id with their outstanding balance, renewing an expired session first', async () => {
+    const requests: Array<{ url: string; init?: RequestInit }> = [];
+    const stub = (async (url: string, init?: RequestInit) => {
+      requests.push({ url, init });
+      if (url.endsWith('/oauth/token')) {
+        return Response.json({ access_token: 'at2', refresh_token: 'rt2', expires_in: 43200, token_type: 'Bearer' });
+      }
+      if (url.endsWith('/users/me')) {
+        return Response.json({
+          response: { business_memberships: [{ business: { name: 'Acme Cars', account_id: 'AbC12' } }] },
+        });
+      }
+      const userid = new URL(url).searchParams.get('search[userid]');
+      const clients =
+        userid === '42'
+          ? [
+              {
+                id: 42,
+                fname: 'Ada',
+                lname: 'Lovelace',
+                email: 'ada@example.com',
+                mob_phone: '',
+                bus_phone: '(312) 555-0142',
+                outstanding_balance: [{ amount: { amount: '1234.50', code: 'USD' } }],
+              },
+            ]
+          : [];
+      return Response.json({
+        response: { result: { clients, page: 1, pages: 1, per_page: 15, total: clients.length } },
+      });
+    }) as typeof fetch;
+    const provider = createRealFreshbooksProvider({
+      clientId: 'client-1',
+      clientSecret: 'secret-1',
+      fetch: stub,
+      clock: () => new Date('2026-01-01T00:00:00Z'),
+    });
+    const expired = { access_token: 'at', refresh_token: 'rt', expires_at: '2025-12-31T23:59:30.000Z' };
+    const { clients, session } = await provider.findClients(expired, ['42', '43', 'IA-1001']);
+    expect(session).toEqual({
+      access_token: 'at2',
+      refresh_token: 'rt2',
+      expires_at: '2026-01-01T12:00:00.000Z',
+      account_id: 'AbC12',
+    });
+    expect(Object.fromEntries(clients)).toEqual({
+      '42': {
+        external_id: '42',
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        email: 'ada@example.com',
+        phone: '(312) 555-0142',
+        outstanding_cents: 123_450,
+      },
+      '43': null,
+      // Not a FreshBooks id: nothing is asked.
+      'IA-1001': null,
+    });
+    expect(JSON.parse(String(requests[0]?.init?.body))).toMatchObject({
+      grant_type: 'refresh_token',
+      refresh_token: 'rt',
+    });
+    const lookup = new URL(requests[2]?.url ?? '');
+    expect(lookup.pathname).toBe('/accounting/account/AbC12/users/clients');
+    expect(lookup.searchParams.getAll('include[]')).toEqual(['outstanding_balance']);
+    expect(new Headers(requests[2]?.init?.headers).get('authorization')).toBe('Bearer at2');
+    expect(requests).toHaveLength(4);
+  });
+
+  it('turns FreshBooks failures on reads into FreshbooksSyncError', async () => {
+    const session = { access_token: 'at', refresh_token: 'rt', expires_at: '2030-01-01T00:00:00Z', account_id: 'A1' };
+    const answering = (respond: () => Response | Promise<Response>) =>
+      createRealFreshbooksProvider({
+        clientId: 'c',
+        clientSecret: 's',
+        fetch: (async () => respond()) as typeof fetch,
+      });
+    await expect(answering(() => new Response('', { status: 401 })).findClients(session, ['1'])).rejects.toThrow(
+      FreshbooksSyncError,
+    );
+    await expect(answering(() => new Response('', { status: 503 })).findClients(session, ['1'])).rejects.toThrow(
+      FreshbooksSyncError,
+    );
+    await expect(answering(() => Response.json({ unexpected: true })).findClients(session, ['1'])).rejects.toThrow(
+      FreshbooksSyncError,
+    );
+    await expect(
+      answering(() => Promise.reject(new TypeError('fetch failed'))).findClients(session, ['1']),
+    ).rejects.toThrow(FreshbooksSyncError);
   });
 
   it('turns a refused code into FreshbooksCodeError and other failures into errors', async () => {
@@ -464,7 +555,12 @@ describe('PassTime and Ituran settings', () => {
     const rows = await t.database.db
       .select()
       .from(integrationConnections)
-      .where(eq(integrationConnections.merchant_id, ids.integratedAuto));
+      .where(
+        and(
+          eq(integrationConnections.merchant_id, ids.integratedAuto),
+          eq(integrationConnections.provider, 'passtime'),
+        ),
+      );
     expect(rows).toHaveLength(1);
   });
 

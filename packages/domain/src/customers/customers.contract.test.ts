@@ -7,6 +7,8 @@ import {
   breaksAutopayCap,
   consentAffirmationText,
   consentChangeSchema,
+  OPT_IN_BY_CONSENT_ONLY,
+  createCustomerBodySchema,
   createCustomerSchema,
   customerPatchSchema,
   dateOfBirthField,
@@ -55,6 +57,20 @@ describe('customer contracts', () => {
       affirmation: ['Required'],
       sms_phone_number: ['Required'],
       email: ['Required'],
+    });
+    expect(
+      errorsOf(
+        createCustomerBodySchema.safeParse({
+          ...valid,
+          email: 'a@example.com',
+          text_opt_in: true,
+          email_opt_in: true,
+          text_opt_in_affirmation: consentAffirmationText('sms', true),
+        }),
+      ),
+    ).toEqual({ sms_phone_number: ['Required'], email_opt_in_affirmation: ['Required'] });
+    expect(errorsOf(customerPatchSchema.safeParse({ text_opt_in: false }))).toEqual({
+      text_opt_in: [OPT_IN_BY_CONSENT_ONLY],
     });
     expect(errorsOf(consentChangeSchema.safeParse({ channel: 'sms', opted_in: false, affirmation: ' ' }))).toEqual({
       affirmation: ['Required'],

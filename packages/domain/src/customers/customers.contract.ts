@@ -213,38 +213,81 @@ export const inlineCustomerSchema = z.object({
   language: customerFields.language.default(DEFAULT_LANGUAGE),
 });
 
+const affirmationField = () =>
+  z
+    .string({ error: VALUE_INVALID })
+    .trim()
+    .max(AFFIRMATION_MAX_LENGTH, { error: maxLengthMessage(AFFIRMATION_MAX_LENGTH) })
+    .nullable()
+    .optional();
+
+/** The customer, its first account and the opt-in choices (without the words affirmed for them). */
+const createCustomerFields = {
+  ...inlineCustomerSchema.shape,
+  location_id: customerFields.location_id,
+  account: newAccountSchema,
+  text_opt_in: z.boolean({ error: VALUE_INVALID }).default(false),
+  email_opt_in: z.boolean({ error: VALUE_INVALID }).default(false),
+};
+
+/** An opt-in needs the contact it opts in to. */
+function checkOptInContacts(
+  input: { text_opt_in: boolean; email_opt_in: boolean; sms_phone_number?: string | null; email?: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if (input.text_opt_in && !input.sms_phone_number) {
+    ctx.addIssue({ code: 'custom', path: ['sms_phone_number'], message: REQUIRED });
+  }
+  if (input.email_opt_in && !input.email) {
+    ctx.addIssue({ code: 'custom', path: ['email'], message: REQUIRED });
+  }
+}
+
 /**
- * POST create: the customer, its first account and the opt-in choices. An opt-in set to true needs the words the
- * user affirmed (`consentAffirmationText(channel, true)`), written to the consent ledger with method `created`.
+ * The create rules for one customer row, as CSV imports check them: an opt-in set to true needs `affirmation` (an
+ * import sets it for the check and records `IMPORT_AFFIRMATION`). POST create uses `createCustomerBodySchema`.
  */
 export const createCustomerSchema = z
-  .object({
-    ...inlineCustomerSchema.shape,
-    location_id: customerFields.location_id,
-    account: newAccountSchema,
-    text_opt_in: z.boolean({ error: VALUE_INVALID }).default(false),
-    email_opt_in: z.boolean({ error: VALUE_INVALID }).default(false),
-    affirmation: z
-      .string({ error: VALUE_INVALID })
-      .trim()
-      .max(AFFIRMATION_MAX_LENGTH, { error: maxLengthMessage(AFFIRMATION_MAX_LENGTH) })
-      .nullable()
-      .optional(),
-  })
+  .object({ ...createCustomerFields, affirmation: affirmationField() })
   .superRefine((input, ctx) => {
     if ((input.text_opt_in || input.email_opt_in) && !input.affirmation?.trim()) {
       ctx.addIssue({ code: 'custom', path: ['affirmation'], message: REQUIRED });
     }
-    if (input.text_opt_in && !input.sms_phone_number) {
-      ctx.addIssue({ code: 'custom', path: ['sms_phone_number'], message: REQUIRED });
-    }
-    if (input.email_opt_in && !input.email) {
-      ctx.addIssue({ code: 'custom', path: ['email'], message: REQUIRED });
-    }
+    checkOptInContacts(input, ctx);
   });
 
-/** PATCH a customer: any of its fields; opt-ins change only through the consent endpoint. */
-export const customerPatchSchema = z.object(customerFields).partial();
+/**
+ * POST create: the customer, its first account and the opt-in choices. Each opt-in set to true needs the words the
+ * user affirmed for that channel (`consentAffirmationText(channel, true)`), written to that channel's consent ledger
+ * row with method `created`.
+ */
+export const createCustomerBodySchema = z
+  .object({
+    ...createCustomerFields,
+    text_opt_in_affirmation: affirmationField(),
+    email_opt_in_affirmation: affirmationField(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.text_opt_in && !input.text_opt_in_affirmation?.trim()) {
+      ctx.addIssue({ code: 'custom', path: ['text_opt_in_affirmation'], message: REQUIRED });
+    }
+    if (input.email_opt_in && !input.email_opt_in_affirmation?.trim()) {
+      ctx.addIssue({ code: 'custom', path: ['email_opt_in_affirmation'], message: REQUIRED });
+    }
+    checkOptInContacts(input, ctx);
+  });
+
+/** Why a PATCH naming an opt-in is refused: opt-ins change only with the affirmed words. */
+export const OPT_IN_BY_CONSENT_ONLY = 'Opt-ins change through the consent endpoint, with the words affirmed.';
+
+/** PATCH a customer: any of its fields; opt-ins change only through the consent endpoint (naming one is a 400). */
+export const customerPatchSchema = z
+  .object({
+    ...customerFields,
+    text_opt_in: z.never({ error: OPT_IN_BY_CONSENT_ONLY }),
+    email_opt_in: z.never({ error: OPT_IN_BY_CONSENT_ONLY }),
+  })
+  .partial();
 
 /** PATCH an account: any of its fields (`tag_ids` replaces the account's tags). */
 export const accountPatchSchema = z
@@ -332,6 +375,22 @@ export const accountSchema = z.object({
   created: timestamp(),
 });
 
+/**
+ * What `checkIntegration=true` came to for an integrated merchant: `updated` (the customer or an account was
+ * refreshed from the merchant's system and the change is in the history), `unchanged`, `not_found` (the system has
+ * no client for the account), `not_connected` (the integration is not connected) or `failed` (the system could not
+ * answer). In every case the response is the customer as stored afterwards; `message` says so in words.
+ */
+export const INTEGRATION_SYNC_STATUSES = ['updated', 'unchanged', 'not_found', 'not_connected', 'failed'] as const;
+export type IntegrationSyncStatus = (typeof INTEGRATION_SYNC_STATUSES)[number];
+
+export const integrationSyncSchema = z.object({
+  status: z.enum(INTEGRATION_SYNC_STATUSES),
+  checked_at: timestamp(),
+  message: z.string(),
+});
+export type IntegrationSync = z.infer<typeof integrationSyncSchema>;
+
 export const customerSchema = z.object({
   id: z.uuid(),
   merchant: namedRefSchema.extend({ is_integrated: z.boolean() }),
@@ -349,6 +408,8 @@ export const customerSchema = z.object({
   removed_at: timestamp().nullable(),
   accounts: z.array(accountSchema),
   created: timestamp(),
+  /** Only on GET with `checkIntegration=true` for an integrated merchant's (not removed) customer. */
+  integration_sync: integrationSyncSchema.optional(),
 });
 
 export const consentEventSchema = z.object({
@@ -383,6 +444,7 @@ export const CUSTOMER_EVENT_KINDS = [
   'note.added',
   'note.edited',
   'consent.changed',
+  'integration.synced',
 ] as const;
 
 export const customerEventSchema = z.object({
@@ -461,6 +523,11 @@ export const customerListQuery = pageQuery
 /** Across merchants: the same, optionally narrowed to one merchant the user works for. */
 export const allCustomersListQuery = customerListQuery.extend({ merchant: z.string().max(64).optional() });
 
+/**
+ * `checkIntegration=true`: for an integrated merchant, refresh the customer from its system first (FreshBooks: the
+ * primary accounts' outstanding balances and the customer's contact, by the account external id = client id). A
+ * failure there never fails the read: see `integration_sync`.
+ */
 export const customerDetailQuery = z.object({ checkIntegration: z.enum(['true', 'false']).optional() });
 
 export const listPageQuery = pageQuery;
@@ -480,7 +547,9 @@ export type ConsentEvent = z.infer<typeof consentEventSchema>;
 export type CustomerNote = z.infer<typeof noteSchema>;
 export type CustomerEvent = z.infer<typeof customerEventSchema>;
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
-export type CreateCustomerInput = z.input<typeof createCustomerSchema>;
+export type CreateCustomerInput = z.input<typeof createCustomerBodySchema>;
+export type ParsedCreateCustomerBody = z.output<typeof createCustomerBodySchema>;
+/** One customer row as imports check it (`createCustomerSchema`). */
 export type ParsedCreateCustomerInput = z.output<typeof createCustomerSchema>;
 export type CustomerPatchInput = z.input<typeof customerPatchSchema>;
 export type AccountPatchInput = z.input<typeof accountPatchSchema>;
@@ -539,7 +608,7 @@ export const customerEndpoints = {
     tags,
     access: update,
     params: merchantParams,
-    body: createCustomerSchema,
+    body: createCustomerBodySchema,
     status: 201,
     response: customerSchema,
     errors: [400, 401, 403, 404, 409],

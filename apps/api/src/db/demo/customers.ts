@@ -3,8 +3,11 @@
 // notes and a history entry each. Deterministic (a fixed-seed generator) and written with multi-row inserts.
 
 import { consentAffirmationText, type AccountStatus } from '@paydesk/domain/customers/customers.contract';
+import { normalizePhoneNumber } from '@paydesk/domain/validation/rules';
 import { eq } from 'drizzle-orm';
 import { refreshCustomerSearch } from '../../modules/customers/customers.service';
+import type { FreshbooksClient } from '../../providers/freshbooks/freshbooks-provider';
+import { sandboxFreshbooksClient } from '../../providers/freshbooks/sandbox-freshbooks-provider';
 import type { Db } from '../client';
 import {
   accountCustomers,
@@ -169,26 +172,41 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 async function seedMerchantCustomers(
   tx: Db,
   demo: DemoIdentity,
-  options: { merchantId: string; count: number; locations: number; seed: number; prefix: string; now: Date },
+  options: {
+    merchantId: string;
+    count: number;
+    locations: number;
+    seed: number;
+    prefix: string;
+    now: Date;
+    /** For an integrated merchant: its system's client per account external id, which names and amounts follow. */
+    clientOf?: (externalId: string) => FreshbooksClient | null;
+  },
 ): Promise<void> {
   const random = generator(options.seed);
   const locationIds = await locationsOf(tx, options.merchantId, options.locations);
   const tagIds = await tagsOf(tx, options.merchantId);
   const base = new Date(Date.UTC(options.now.getUTCFullYear(), options.now.getUTCMonth(), 1));
 
+  const externalIdOf = (index: number) => `${options.prefix}-${String(1001 + index)}`;
+  const clients = Array.from({ length: options.count }, (_, index) => options.clientOf?.(externalIdOf(index)) ?? null);
+
   const customerValues = Array.from({ length: options.count }, (_, index) => {
-    const first_name = random.pick(FIRST_NAMES);
-    const last_name = random.pick(LAST_NAMES);
+    const client = clients[index];
+    const first_name = client?.first_name ?? random.pick(FIRST_NAMES);
+    const last_name = client?.last_name ?? random.pick(LAST_NAMES);
     const area = AREA_CODES[Math.floor(index / 100) % AREA_CODES.length] ?? '212';
-    const hasPhone = index % 17 !== 5;
+    const clientPhone = client ? normalizePhoneNumber(client.phone) : null;
+    const hasPhone = clientPhone !== null || index % 17 !== 5;
     const created = new Date(options.now.getTime() - (options.count - index) * 3_600_000);
     return {
       merchant_id: options.merchantId,
       location_id: locationIds[index % locationIds.length] ?? '',
       first_name,
       last_name,
-      email: index % 9 === 4 ? null : `${first_name}.${last_name}.${index}@example.com`.toLowerCase(),
-      sms_phone_number: hasPhone ? `+1${area}5550${String(100 + (index % 100)).slice(-3)}` : null,
+      email:
+        client?.email || (index % 9 === 4 ? null : `${first_name}.${last_name}.${index}@example.com`.toLowerCase()),
+      sms_phone_number: clientPhone ?? (hasPhone ? `+1${area}5550${String(100 + (index % 100)).slice(-3)}` : null),
       date_of_birth:
         index % 3 === 0 ? null : day(new Date(Date.UTC(random.int(1950, 2002), random.int(0, 11), random.int(1, 28)))),
       language: index % 8 === 3 ? 'es-US' : 'en-US',
@@ -209,8 +227,8 @@ async function seedMerchantCustomers(
     return {
       merchant_id: options.merchantId,
       location_id: customer.location_id,
-      external_id: `${options.prefix}-${String(1001 + index)}`,
-      amount_due_cents: random.int(0, 2500) * 100 + random.pick([0, 0, 50, 99]),
+      external_id: externalIdOf(index),
+      amount_due_cents: clients[index]?.outstanding_cents ?? random.int(0, 2500) * 100 + random.pick([0, 0, 50, 99]),
       due_date: day(due),
       autopay,
       convenience_fee_cents: random.pick([0, 0, 295, 395]),
@@ -331,5 +349,7 @@ export const seedCustomers: DemoSeeder = async (tx, demo, tools) => {
     seed: 9003,
     prefix: 'IA',
     now,
+    // Integrated Auto's FreshBooks is the embedded sandbox (seedIntegrations): its customers are the sandbox's clients.
+    clientOf: sandboxFreshbooksClient,
   });
 };

@@ -1,3 +1,4 @@
+import { SANDBOX_ACCOUNT_ID, SANDBOX_BUSINESS_NAME } from '../../providers/freshbooks/sandbox-freshbooks-provider';
 import { failedActions, integrationConnections } from '../schema/integrations';
 import type { DemoSeeder } from './seeders';
 
@@ -5,7 +6,8 @@ import type { DemoSeeder } from './seeders';
 export const DEMO_PASSTIME = { account_id: 'DM-1001', username: 'demo.motors', password: 'sandbox-pass' };
 
 /**
- * Demo Motors has PassTime connected (the sandbox device service) and one open failed action: a starter command to
+ * Integrated Auto has FreshBooks connected to the embedded sandbox (its customers are the sandbox's clients, see
+ * the customers seeder), so opening one checks it against FreshBooks. Demo Motors has PassTime connected (the sandbox device service) and one open failed action: a starter command to
  * a device that was offline, which a retry may fix.
  */
 export const seedIntegrations: DemoSeeder = async (tx, demo, { cipher, clock }) => {
@@ -20,6 +22,22 @@ export const seedIntegrations: DemoSeeder = async (tx, demo, { cipher, clock }) 
     connected_by: demo.users.admin.id,
     connected_at: new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000),
     last_tested_at: new Date(now.getTime() - 2 * 24 * 60 * 60 * 1000),
+  });
+  await tx.insert(integrationConnections).values({
+    merchant_id: demo.merchants.integratedAuto.id,
+    provider: 'freshbooks',
+    status: 'connected',
+    account_label: SANDBOX_BUSINESS_NAME,
+    credentials_sealed: cipher.encrypt(
+      JSON.stringify({
+        access_token: 'sandbox-access-demo',
+        refresh_token: 'sandbox-refresh-demo',
+        expires_at: new Date(now.getTime() + 12 * 60 * 60 * 1000).toISOString(),
+        account_id: SANDBOX_ACCOUNT_ID,
+      }),
+    ),
+    connected_by: demo.users.admin.id,
+    connected_at: new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000),
   });
   await tx.insert(failedActions).values({
     merchant_id: merchantId,

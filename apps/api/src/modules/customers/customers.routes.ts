@@ -6,6 +6,7 @@ import { notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { pageBounds, toJsonPage, toPage } from '../../lib/pagination';
 import { merchantAccessOf, principalOf } from '../../plugins/auth';
+import { syncCustomerFromIntegration } from './customer-integration-sync';
 import { findCustomerPage, type CustomerListScope } from './customers.list';
 import {
   getCustomerDetail,
@@ -129,11 +130,15 @@ export const customersRoutes: FastifyPluginAsync = async (app) => {
     return getCustomerDetail(db, merchant, customerId);
   });
 
-  // checkIntegration: integrations (later work) refresh the customer from the merchant's system first; today the
-  // stored customer is the answer either way.
-  registerEndpoint(app, endpoints.get, async (request) =>
-    getCustomerDetail(db, merchantOf(request), request.params.customerId),
-  );
+  registerEndpoint(app, endpoints.get, async (request) => {
+    const merchant = merchantOf(request);
+    const sync =
+      request.query.checkIntegration === 'true'
+        ? await syncCustomerFromIntegration(ctx, merchant, request.params.customerId)
+        : undefined;
+    const detail = await getCustomerDetail(db, merchant, request.params.customerId);
+    return sync ? { ...detail, integration_sync: sync } : detail;
+  });
 
   registerEndpoint(app, endpoints.updateLastViewed, async (request) => {
     await recordView(ctx, request.params.id, request.params.customerId, principalOf(request).user.id);

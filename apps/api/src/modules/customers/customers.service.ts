@@ -5,6 +5,7 @@ import {
   breaksAutopayCap,
   type ConsentChannel,
   type ConsentMethod,
+  type ParsedCreateCustomerBody,
   type ParsedCreateCustomerInput,
   type accountPatchSchema,
   type addCoBorrowerSchema,
@@ -167,7 +168,7 @@ export async function refreshCustomerSearch(db: Db, customerIds: string[]): Prom
   `);
 }
 
-async function customerIdsOfAccount(db: Db, accountId: string): Promise<string[]> {
+export async function customerIdsOfAccount(db: Db, accountId: string): Promise<string[]> {
   const rows = await db
     .select({ id: accountCustomers.customer_id })
     .from(accountCustomers)
@@ -257,11 +258,24 @@ async function insertCustomer(
   return customer;
 }
 
+/** A created customer's input: one import row, or the POST body with its words per channel. */
+type CreateInput = ParsedCreateCustomerInput | ParsedCreateCustomerBody;
+
+/** The words recorded for a channel's opt-in: the channel's own (POST create), else the row's one (imports). */
+function affirmationFor(input: CreateInput, channel: ConsentChannel): string {
+  const own = 'text_opt_in_affirmation' in input || 'email_opt_in_affirmation' in input;
+  if (own) {
+    const body = input as ParsedCreateCustomerBody;
+    return (channel === 'sms' ? body.text_opt_in_affirmation : body.email_opt_in_affirmation)?.trim() ?? '';
+  }
+  return (input as ParsedCreateCustomerInput).affirmation?.trim() ?? '';
+}
+
 /** Creates a customer with its first account inside an open transaction; returns their ids. */
 async function createInTransaction(
   tx: ServiceContext,
   merchant: MerchantRef,
-  input: ParsedCreateCustomerInput,
+  input: CreateInput,
   actor: Actor,
   consentMethod: ConsentMethod,
 ): Promise<{ customerId: string; accountId: string }> {
@@ -299,12 +313,13 @@ async function createInTransaction(
     actorId: actor?.id ?? null,
     after: { ...accountHistoryFields(account), tags: names },
   });
-  const affirmation = input.affirmation?.trim() ?? '';
   for (const [channel, optedIn] of [
     ['sms', input.text_opt_in],
     ['email', input.email_opt_in],
   ] as const) {
-    if (optedIn) await writeConsent(tx, customer, { channel, optedIn, method: consentMethod, affirmation, actor });
+    if (!optedIn) continue;
+    const affirmation = affirmationFor(input, channel);
+    await writeConsent(tx, customer, { channel, optedIn, method: consentMethod, affirmation, actor });
   }
   await refreshCustomerSearch(tx.db, [customer.id]);
   return { customerId: customer.id, accountId: account.id };
@@ -531,7 +546,7 @@ export async function createCustomerAccounts(
 export async function createCustomer(
   ctx: ServiceContext,
   merchant: MerchantRef,
-  input: ParsedCreateCustomerInput,
+  input: ParsedCreateCustomerBody,
   actor: Actor,
 ): Promise<string> {
   if (merchant.is_integrated) throw new HttpError('permission_denied', INTEGRATED_CREATE_REFUSED);

@@ -23,7 +23,12 @@ import { appUrlOf } from '../../lib/app-url';
 import { FieldErrors, HttpError, notFound, permissionDenied } from '../../lib/http-errors';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import type { DeviceCredentials } from '../../providers/devices/device-provider';
-import { FreshbooksCodeError, type FreshbooksTokens } from '../../providers/freshbooks/freshbooks-provider';
+import {
+  FreshbooksCodeError,
+  type FreshbooksClient,
+  type FreshbooksSession,
+  type FreshbooksTokens,
+} from '../../providers/freshbooks/freshbooks-provider';
 import { recordChange, type AuditActor } from '../audit/audit.record';
 import { findMerchantAccess, type MerchantAccess, type UserRow } from '../users/users.service';
 import {
@@ -206,6 +211,30 @@ export async function disconnectFreshbooks(ctx: ServiceContext, actor: AuditActo
       after: auditView(after),
     });
   });
+}
+
+/** The merchant's FreshBooks clients with these ids, or `connected: false` when FreshBooks is not connected. */
+export type FreshbooksLookup =
+  { connected: false } | { connected: true; clients: Map<string, FreshbooksClient | null> };
+
+/**
+ * Reads clients through the merchant's FreshBooks connection (no transaction is open around the network call).
+ * Tokens the provider renewed are sealed back. Throws whatever the provider throws (FreshbooksSyncError when
+ * FreshBooks cannot answer); callers decide whether that fails their request.
+ */
+export async function findFreshbooksClients(
+  ctx: ServiceContext,
+  merchantId: string,
+  externalIds: readonly string[],
+): Promise<FreshbooksLookup> {
+  const row = await findConnection(ctx.db, merchantId, 'freshbooks');
+  if (!row || row.status === 'disconnected' || !row.credentials_sealed) return { connected: false };
+  const session = JSON.parse(ctx.cipher.decrypt(row.credentials_sealed)) as FreshbooksSession;
+  const found = await ctx.providers.freshbooks.findClients(session, externalIds);
+  if (JSON.stringify(found.session) !== JSON.stringify(session)) {
+    await updateConnection(ctx.db, row.id, { credentials_sealed: ctx.cipher.encrypt(JSON.stringify(found.session)) });
+  }
+  return { connected: true, clients: found.clients };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -5,6 +5,23 @@ export type FreshbooksTokens = {
   /** ISO 8601. */
   expires_at: string;
   account_name: string;
+  /** The business's accounting account id (the `{accountid}` of FreshBooks' accounting paths), when known. */
+  account_id?: string | undefined;
+};
+
+/** The sealed part of a connection: what a later call to FreshBooks needs. */
+export type FreshbooksSession = Omit<FreshbooksTokens, 'account_name'>;
+
+/** A FreshBooks client as Paydesk reads it; the account's `external_id` is the client's id. */
+export type FreshbooksClient = {
+  external_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  /** As typed in FreshBooks (mobile phone first, else business phone); '' when none. */
+  phone: string;
+  /** What the client owes, in cents (FreshBooks' outstanding balance). */
+  outstanding_cents: number;
 };
 
 /** The code FreshBooks sent back was refused (unknown, used, expired, for another redirect URI). */
@@ -12,11 +29,24 @@ export class FreshbooksCodeError extends Error {
   override name = 'FreshbooksCodeError';
 }
 
-/** FreshBooks OAuth 2 (authorization code grant): the real service, or the embedded sandbox. */
+/** FreshBooks could not answer a read (down, refused the tokens, answered something unexpected). */
+export class FreshbooksSyncError extends Error {
+  override name = 'FreshbooksSyncError';
+}
+
+/** FreshBooks OAuth 2 (authorization code grant) and the client reads: the real service, or the embedded sandbox. */
 export type FreshbooksProvider = {
   name: 'sandbox' | 'freshbooks';
   /** Where to send the browser to allow Paydesk; FreshBooks sends it back to `redirectUri/<code>?state=…`. */
   authorizationUrl(state: string, redirectUri: string): string;
   /** Trades a code for tokens; throws FreshbooksCodeError when the code is refused. */
   exchangeCode(code: string, redirectUri: string): Promise<FreshbooksTokens>;
+  /**
+   * The clients with these ids (null where FreshBooks has none). Answers the session to keep from now on: the same
+   * one, or refreshed when its access token had expired. Throws FreshbooksSyncError when FreshBooks cannot answer.
+   */
+  findClients(
+    session: FreshbooksSession,
+    externalIds: readonly string[],
+  ): Promise<{ clients: Map<string, FreshbooksClient | null>; session: FreshbooksSession }>;
 };

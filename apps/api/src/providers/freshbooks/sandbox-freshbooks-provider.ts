@@ -2,12 +2,46 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { freshbooksSandboxCodes } from '../../db/schema/integrations';
-import { FreshbooksCodeError, type FreshbooksProvider } from './freshbooks-provider';
+import {
+  FreshbooksCodeError,
+  FreshbooksSyncError,
+  type FreshbooksClient,
+  type FreshbooksProvider,
+} from './freshbooks-provider';
 
 export const SANDBOX_AUTHORIZE_PATH = '/sandbox/freshbooks/authorize';
 export const SANDBOX_BUSINESS_NAME = 'Demo Business';
 export const SANDBOX_CLIENT_ID = 'paydesk-sandbox';
 export const SANDBOX_CODE_TTL_MS = 10 * 60 * 1000;
+export const SANDBOX_ACCOUNT_ID = 'sandbox-account';
+const SANDBOX_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
+
+const SANDBOX_FIRST_NAMES = ['Ava', 'Ben', 'Clara', 'Diego', 'Elena', 'Farid', 'Gwen', 'Hiro', 'Isla', 'Jonah'];
+const SANDBOX_LAST_NAMES = ['Archer', 'Baker', 'Castillo', 'Dawson', 'Ellis', 'Fischer', 'Gupta', 'Hale', 'Ibarra'];
+
+/**
+ * The sandbox's client for an account external id, the same every time (the demo seeds Integrated Auto from it, so
+ * its customers line up with the sandbox): names and the balance derive from the id's SHA-256, the phone number
+ * from its last two digits. An id containing `MISSING` has no client; one containing `FAIL` makes the sandbox
+ * fail the read (see `findClients`).
+ */
+export function sandboxFreshbooksClient(externalId: string): FreshbooksClient | null {
+  if (/missing/i.test(externalId)) return null;
+  const digest = createHash('sha256').update(externalId).digest();
+  const digits = externalId.replace(/\D/g, '');
+  const pick = <T>(items: readonly T[], byte: number) => items[(digest[byte] ?? 0) % items.length] as T;
+  const first = pick(SANDBOX_FIRST_NAMES, 0);
+  const last = pick(SANDBOX_LAST_NAMES, 1);
+  return {
+    external_id: externalId,
+    first_name: first,
+    last_name: last,
+    email: `${first}.${last}.${digits || '0'}@example.com`.toLowerCase(),
+    // 415-555-0100…0199: fictional numbers libphonenumber accepts.
+    phone: `(415) 555-01${digits.slice(-2).padStart(2, '0')}`,
+    outstanding_cents: (digest.readUInt16BE(2) % 2500) * 100 + pick([0, 50, 99], 4),
+  };
+}
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -26,7 +60,7 @@ export async function issueSandboxCode(db: Db, redirectUri: string, now: Date): 
 /**
  * The embedded default while FRESHBOOKS_CLIENT_ID is unset: an authorization page served by this API
  * (`/sandbox/freshbooks/authorize`) and an exchange that checks its codes as FreshBooks does, so connecting works
- * end to end without an account or the network.
+ * end to end without an account or the network; client reads answer `sandboxFreshbooksClient`.
  */
 export function createSandboxFreshbooksProvider(options: {
   db: Db;
@@ -63,9 +97,29 @@ export function createSandboxFreshbooksProvider(options: {
       return {
         access_token: `sandbox-access-${randomBytes(16).toString('hex')}`,
         refresh_token: `sandbox-refresh-${randomBytes(16).toString('hex')}`,
-        expires_at: new Date(now.getTime() + 12 * 60 * 60 * 1000).toISOString(),
+        expires_at: new Date(now.getTime() + SANDBOX_TOKEN_TTL_MS).toISOString(),
         account_name: SANDBOX_BUSINESS_NAME,
+        account_id: SANDBOX_ACCOUNT_ID,
       };
+    },
+    async findClients(current, externalIds) {
+      if (!current.access_token.startsWith('sandbox-access-')) {
+        throw new FreshbooksSyncError('The FreshBooks sandbox refused the stored tokens.');
+      }
+      const now = clock();
+      const session =
+        Date.parse(current.expires_at) <= now.getTime()
+          ? {
+              ...current,
+              access_token: `sandbox-access-${randomBytes(16).toString('hex')}`,
+              refresh_token: `sandbox-refresh-${randomBytes(16).toString('hex')}`,
+              expires_at: new Date(now.getTime() + SANDBOX_TOKEN_TTL_MS).toISOString(),
+            }
+          : current;
+      const failing = externalIds.find((id) => /fail/i.test(id));
+      if (failing) throw new FreshbooksSyncError(`The FreshBooks sandbox is unavailable (client ${failing}).`);
+      const clients = new Map(externalIds.map((id) => [id, sandboxFreshbooksClient(id)] as const));
+      return { clients, session };
     },
   };
 }

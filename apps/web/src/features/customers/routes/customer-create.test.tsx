@@ -78,7 +78,7 @@ describe('create customer', () => {
     expect(bodies).toEqual([]);
   });
 
-  it('shows the words an opt-in records, sends them, and opens the new customer', async () => {
+  it('asks to affirm each opt-in in its own words, sends each channel its words, and opens the new customer', async () => {
     const bodies = serveCreate();
     const user = setupUser();
     const { router } = renderCreate();
@@ -87,15 +87,31 @@ describe('create customer', () => {
     await fillIn(user, textbox(/^First name/), 'Nia');
     await fillIn(user, textbox(/^Last name/), 'New');
     await fillIn(user, textbox(/^Mobile phone/), '(212) 555-0199');
+    await fillIn(user, textbox(/^Email/), 'nia@example.com');
     await user.selectOptions(screen.getByRole('combobox', { name: /^Location/ }), 'Airport Rd');
     await fillIn(user, textbox(/^Account number/), 'A-3003');
     await fillIn(user, textbox(/^Amount due/), '1250.5');
     await user.type(screen.getByLabelText('Due date'), '2026-12-15');
-    const words = 'I affirm that the customer has given express permission to receive text messages.';
-    expect(screen.queryByText(words)).not.toBeInTheDocument();
+    const textWords = 'I affirm that the customer has given express permission to receive text messages.';
+    const emailWords = 'I affirm that the customer has given express permission to receive emails.';
     await user.click(screen.getByRole('checkbox', { name: 'Text opt-in' }));
-    expect(screen.getByText(words)).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Email opt-in' }));
     await user.click(screen.getByRole('button', { name: 'Create customer' }));
+
+    let dialog = await screen.findByRole('dialog', { name: 'Confirm opt-ins' });
+    const items = within(dialog).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      `Text opt-in on: ${textWords}`,
+      `Email opt-in on: ${emailWords}`,
+    ]);
+    // Cancel sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodies).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Create customer' }));
+    dialog = await screen.findByRole('dialog', { name: 'Confirm opt-ins' });
+    await user.click(within(dialog).getByRole('button', { name: "I'm Sure" }));
 
     expect(await screen.findByRole('heading', { name: 'Customer page' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/merchants/${MERCHANT_ID}/customers/${CUSTOMER_ID}`);
@@ -103,7 +119,7 @@ describe('create customer', () => {
       {
         first_name: 'Nia',
         last_name: 'New',
-        email: null,
+        email: 'nia@example.com',
         sms_phone_number: '(212) 555-0199',
         date_of_birth: null,
         language: 'en-US',
@@ -118,8 +134,9 @@ describe('create customer', () => {
           tag_ids: [],
         },
         text_opt_in: true,
-        email_opt_in: false,
-        affirmation: words,
+        email_opt_in: true,
+        text_opt_in_affirmation: textWords,
+        email_opt_in_affirmation: emailWords,
       },
     ]);
   });

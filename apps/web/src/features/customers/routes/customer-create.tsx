@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Checkbox,
   Divider,
@@ -20,11 +19,12 @@ import { DEFAULT_LANGUAGE } from '@paydesk/domain/constants';
 import {
   breaksAutopayCap,
   consentAffirmationText,
-  createCustomerSchema,
+  createCustomerBodySchema,
   type CreateCustomerInput,
 } from '@paydesk/domain/customers/customers.contract';
 import { ERROR_CATALOGUE } from '@paydesk/domain/errors/catalogue';
 import { REQUIRED } from '@paydesk/domain/validation/messages';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MoneyInput, readMoneyValue, type MoneyValue } from '../../../components/money-input';
 import { showFormError } from '../../../lib/form-errors';
@@ -34,6 +34,7 @@ import { useCreateCustomer } from '../api/customers-mutations';
 import { useAccountTags, useMerchantLocations } from '../api/merchant-options';
 import { AUTOPAY_CAP_HINT, STATUS_CHOICES } from '../components/account-form';
 import { CustomerFields, validateCustomerFields, type CustomerFormValues } from '../components/customer-form';
+import { OptInConfirmModal, type OptInChange } from '../components/opt-in-confirm-modal';
 import { customerPath } from './customer-list';
 
 export type CreateFormValues = CustomerFormValues & {
@@ -76,7 +77,8 @@ const FIELD_MAP: Record<string, string> = {
   'account.convenience_fee_cents': 'convenience_fee',
   'account.status': 'status',
   'account.tag_ids': 'tag_ids',
-  affirmation: 'text_opt_in',
+  text_opt_in_affirmation: 'text_opt_in',
+  email_opt_in_affirmation: 'email_opt_in',
 };
 const FIELDS = [
   ...Object.keys(INITIAL_VALUES).filter((key) => !['amount_due', 'convenience_fee'].includes(key)),
@@ -84,20 +86,18 @@ const FIELDS = [
   'convenience_fee',
 ];
 
-/** The words recorded in the consent ledger for the opt-ins chosen (both channels' sentences when both). */
-export function createAffirmation(values: Pick<CreateFormValues, 'text_opt_in' | 'email_opt_in'>): string {
+/** The opt-ins chosen, each of which the user affirms in its own words before the customer is created. */
+export function chosenOptIns(values: Pick<CreateFormValues, 'text_opt_in' | 'email_opt_in'>): OptInChange[] {
   return [
-    values.text_opt_in ? consentAffirmationText('sms', true) : '',
-    values.email_opt_in ? consentAffirmationText('email', true) : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
+    ...(values.text_opt_in ? [{ channel: 'sms', optedIn: true } as const] : []),
+    ...(values.email_opt_in ? [{ channel: 'email', optedIn: true } as const] : []),
+  ];
 }
 
+/** The create body; each opt-in carries the words the confirmation shows for its channel. */
 export function toCreateInput(values: CreateFormValues): CreateCustomerInput {
   const amount = readMoneyValue(values.amount_due);
   const fee = readMoneyValue(values.convenience_fee);
-  const affirmation = createAffirmation(values);
   return {
     first_name: values.first_name,
     last_name: values.last_name,
@@ -117,11 +117,12 @@ export function toCreateInput(values: CreateFormValues): CreateCustomerInput {
     },
     text_opt_in: values.text_opt_in,
     email_opt_in: values.email_opt_in,
-    ...(affirmation ? { affirmation } : {}),
+    ...(values.text_opt_in ? { text_opt_in_affirmation: consentAffirmationText('sms', true) } : {}),
+    ...(values.email_opt_in ? { email_opt_in_affirmation: consentAffirmationText('email', true) } : {}),
   };
 }
 
-const createResolver = schemaResolver(createCustomerSchema, { sync: true });
+const createResolver = schemaResolver(createCustomerBodySchema, { sync: true });
 
 /** Every field checked by the domain's schemas, with the spec's messages, before anything is sent. */
 export function validateCreate(values: CreateFormValues): FormErrors {
@@ -153,9 +154,11 @@ export function CustomerCreateRoute() {
   const form = useForm<CreateFormValues>({ initialValues: INITIAL_VALUES, validate: validateCreate });
   const leavePrompt = useLeavePrompt(form.isDirty() && !form.submitting);
   const listPath = `/merchants/${encodeURIComponent(merchantID)}/customers`;
-  const affirmation = createAffirmation(form.values);
+  // The checked values waiting for the opt-in affirmation (I'm Sure) before they are sent.
+  const [affirming, setAffirming] = useState<CreateFormValues | null>(null);
 
-  const handleSubmit = form.onSubmit(async (values) => {
+  const create = async (values: CreateFormValues) => {
+    form.setSubmitting(true);
     try {
       const customer = await createCustomer.mutateAsync(toCreateInput(values));
       form.resetDirty();
@@ -175,7 +178,14 @@ export function CustomerCreateRoute() {
           'location.customer_account_mismatch': 'location_id',
         },
       });
+    } finally {
+      form.setSubmitting(false);
     }
+  };
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    if (chosenOptIns(values).length > 0) setAffirming(values);
+    else await create(values);
   });
 
   return (
@@ -221,10 +231,10 @@ export function CustomerCreateRoute() {
                 <Checkbox label="Text opt-in" {...form.getInputProps('text_opt_in', { type: 'checkbox' })} />
                 <Checkbox label="Email opt-in" {...form.getInputProps('email_opt_in', { type: 'checkbox' })} />
               </Group>
-              {affirmation && (
-                <Alert color="indigo" title="By creating this customer you affirm" aria-live="polite">
-                  {affirmation}
-                </Alert>
+              {chosenOptIns(form.values).length > 0 && (
+                <Text size="sm" c="dimmed">
+                  You will be asked to affirm the customer&apos;s permission for each opt-in.
+                </Text>
               )}
               <Group justify="flex-end" gap="sm">
                 <Button component={Link} to={listPath} variant="default">
@@ -238,6 +248,17 @@ export function CustomerCreateRoute() {
           </Fieldset>
         </form>
       </Paper>
+      <OptInConfirmModal
+        changes={affirming ? chosenOptIns(affirming) : []}
+        customerName={affirming ? `${affirming.first_name} ${affirming.last_name}`.trim() : ''}
+        loading={form.submitting}
+        onConfirm={() => {
+          const values = affirming;
+          setAffirming(null);
+          if (values) void create(values);
+        }}
+        onClose={() => setAffirming(null)}
+      />
       {leavePrompt}
     </Stack>
   );

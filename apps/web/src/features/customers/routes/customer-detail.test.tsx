@@ -1,4 +1,4 @@
-import type { Customer } from '@paydesk/domain/customers/customers.contract';
+import type { AccountCustomer, Customer, CustomerEvent } from '@paydesk/domain/customers/customers.contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +27,7 @@ import { CustomerNotesRoute } from './customer-notes';
 import { CustomerPaymentMethodsRoute } from './customer-payment-methods';
 
 const BASE = `/api/merchants/${MERCHANT_ID}/customers/${CUSTOMER_ID}`;
+const NEW_CO_BORROWER_ID = '00000000-0000-4000-8000-000000000c03';
 const PAGE_PATH = `/merchants/${MERCHANT_ID}/customers/${CUSTOMER_ID}`;
 
 type Calls = {
@@ -39,7 +40,18 @@ type Calls = {
 /** The customer's endpoints; writes are recorded and answered with `customer` as changed by `onWrite`. */
 function serveCustomer(initial: Customer = buildCustomer()) {
   let customer = initial;
+  let notes = NOTES;
   const calls: Calls = { detail: [], viewed: 0, posts: [], deletes: [] };
+  /** The account's people as they are now; the detail answers them. */
+  const setPeople = (change: (people: AccountCustomer[]) => AccountCustomer[]) => {
+    customer = {
+      ...customer,
+      accounts: customer.accounts.map((account, index) =>
+        index === 0 ? { ...account, customers: change(account.customers) } : account,
+      ),
+    };
+    return customer.accounts[0]?.customers ?? [];
+  };
   serveMerchantOptions();
   server.use(
     http.get(`${BASE}/`, ({ request }) => {
@@ -51,7 +63,7 @@ function serveCustomer(initial: Customer = buildCustomer()) {
       return new HttpResponse(null, { status: 204 });
     }),
     http.get(`${BASE}/history/`, () => HttpResponse.json(page(HISTORY))),
-    http.get(`${BASE}/notes/`, () => HttpResponse.json(page(NOTES))),
+    http.get(`${BASE}/notes/`, () => HttpResponse.json(page(notes))),
     http.get(`${BASE}/payment_methods/`, () => HttpResponse.json(page(PAYMENT_METHODS))),
     http.post(`${BASE}/consent/`, async ({ request }) => {
       const body = (await request.json()) as { channel: string; opted_in: boolean };
@@ -69,8 +81,33 @@ function serveCustomer(initial: Customer = buildCustomer()) {
       calls.posts.push({ path: 'account', body });
       return HttpResponse.json(customer);
     }),
+    http.patch(`${BASE}/notes/:noteId/`, async ({ request, params }) => {
+      const body = (await request.json()) as { body: string };
+      calls.posts.push({ path: `note ${String(params.noteId)}`, body });
+      notes = notes.map((note) =>
+        note.id === params.noteId ? { ...note, body: body.body, edited: '2026-02-03T09:00:00.000Z' } : note,
+      );
+      return HttpResponse.json(notes.find((note) => note.id === params.noteId));
+    }),
+    http.post(`${BASE}/accounts/${ACCOUNT_ID}/customers/`, async ({ request }) => {
+      const body = (await request.json()) as { customer: { first_name: string; last_name: string } };
+      calls.posts.push({ path: 'co-borrower', body });
+      const results = setPeople((people) => [
+        ...people,
+        {
+          id: NEW_CO_BORROWER_ID,
+          first_name: body.customer.first_name,
+          last_name: body.customer.last_name,
+          email: null,
+          sms_phone_number: null,
+          role: 'co_borrower',
+        },
+      ]);
+      return HttpResponse.json({ results }, { status: 201 });
+    }),
     http.delete(`${BASE}/accounts/${ACCOUNT_ID}/customers/:coBorrowerId/`, ({ params }) => {
       calls.deletes.push(`co-borrower ${String(params.coBorrowerId)}`);
+      setPeople((people) => people.filter((person) => person.id !== params.coBorrowerId));
       return new HttpResponse(null, { status: 204 });
     }),
     http.delete(`${BASE}/`, () => {
@@ -198,6 +235,8 @@ describe('customer page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
 
     await waitFor(() => expect(calls.deletes).toEqual([`co-borrower ${CO_BORROWER_ID}`]));
+    await waitFor(() => expect(within(section).queryByRole('link', { name: 'Cody Cosigner' })).not.toBeInTheDocument());
+    expect(within(section).getByText('Primary')).toBeInTheDocument();
   });
 
   it('asks "I\'m Sure" before changing an opt-in and sends the words shown', async () => {
@@ -260,7 +299,10 @@ describe('customer page', () => {
     expect(await screen.findByText('Account changed')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit customer' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
-    expect(screen.getByRole('switch', { name: 'Text opt-in' })).toBeDisabled();
+    // The opt-ins read in words, not as switches nobody may use.
+    expect(screen.queryByRole('switch', { name: 'Text opt-in' })).not.toBeInTheDocument();
+    expect(screen.getByText('Text opt-in').nextElementSibling).toHaveTextContent('Off');
+    expect(screen.getByText('Email opt-in').nextElementSibling).toHaveTextContent('On');
   });
 
   it('edits an account, showing the autopay due-date cap on the due date', async () => {
@@ -334,5 +376,144 @@ describe('customer page', () => {
     renderCustomer();
 
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+  });
+  it('edits a note in place and shows the saved words as edited', async () => {
+    const calls = serveCustomer();
+    const user = setupUser();
+    renderCustomer(`${PAGE_PATH}/notes`);
+
+    expect(await screen.findByText('Promised to pay Friday.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const editor = screen.getByRole('textbox', { name: 'Edit note' });
+    expect(editor).toHaveValue('Promised to pay Friday.');
+    await user.clear(editor);
+    await user.click(screen.getByRole('button', { name: 'Save note' }));
+    expect(editor).toHaveAccessibleDescription('Required');
+    expect(calls.posts).toEqual([]);
+
+    await user.type(editor, 'Promised to pay Monday instead.');
+    await user.click(screen.getByRole('button', { name: 'Save note' }));
+
+    const notes = screen.getByRole('list', { name: 'Notes' });
+    expect(await within(notes).findByText('Promised to pay Monday instead.')).toBeInTheDocument();
+    expect(within(notes).queryByText('Promised to pay Friday.')).not.toBeInTheDocument();
+    expect(within(notes).getByText(/edited 02\/03\/2026/)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Edit note' })).not.toBeInTheDocument();
+    expect(calls.posts).toEqual([{ path: `note ${NOTES[0]!.id}`, body: { body: 'Promised to pay Monday instead.' } }]);
+  });
+
+  it('adds a new customer as a co-borrower, shows them on the account, and removes them again', async () => {
+    const calls = serveCustomer();
+    const user = setupUser();
+    renderCustomer(`${PAGE_PATH}/co-borrowers`);
+
+    const section = await screen.findByRole('region', { name: 'People on account A-1001' });
+    await user.click(within(section).getByRole('button', { name: 'Add co-borrower' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a co-borrower to account A-1001' });
+    await user.click(within(dialog).getByText('New customer'));
+    const form = within(dialog).getByRole('form', { name: 'New co-borrower' });
+    await user.click(within(form).getByRole('button', { name: 'Add co-borrower' }));
+    expect(within(form).getByRole('textbox', { name: /^First name/ })).toHaveAccessibleDescription('Required');
+    expect(calls.posts).toEqual([]);
+
+    await user.type(within(form).getByRole('textbox', { name: /^First name/ }), 'Nadia');
+    await user.type(within(form).getByRole('textbox', { name: /^Last name/ }), 'Newcomer');
+    await user.type(within(form).getByRole('textbox', { name: /^Mobile phone/ }), '(212) 555-0177');
+    await user.click(within(form).getByRole('button', { name: 'Add co-borrower' }));
+
+    expect(await within(section).findByRole('link', { name: 'Nadia Newcomer' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.posts).toEqual([
+      {
+        path: 'co-borrower',
+        body: {
+          customer: { first_name: 'Nadia', last_name: 'Newcomer', email: null, sms_phone_number: '(212) 555-0177' },
+        },
+      },
+    ]);
+
+    await user.click(within(section).getByRole('button', { name: 'Remove Nadia Newcomer from account A-1001' }));
+    const confirm = screen.getByRole('dialog', { name: 'Remove co-borrower?' });
+    expect(confirm).toHaveTextContent('Are you sure you would like to remove Nadia Newcomer from account A-1001?');
+    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    await waitFor(() =>
+      expect(within(section).queryByRole('link', { name: 'Nadia Newcomer' })).not.toBeInTheDocument(),
+    );
+    expect(calls.deletes).toEqual([`co-borrower ${NEW_CO_BORROWER_ID}`]);
+  });
+
+  it('pages the history with the page in the URL, so back and a reload keep it', async () => {
+    serveCustomer();
+    const pagesAsked: string[] = [];
+    const eventOnPage = (pageNumber: number): CustomerEvent => ({
+      ...HISTORY[0]!,
+      id: `00000000-0000-4000-8000-0000000001${String(pageNumber).padStart(2, '0')}`,
+      kind: 'note.added',
+      after: { body: `Note on page ${pageNumber}` },
+    });
+    server.use(
+      http.get(`${BASE}/history/`, ({ request }) => {
+        const pageNumber = Number(new URL(request.url).searchParams.get('page') ?? '1');
+        pagesAsked.push(String(pageNumber));
+        return HttpResponse.json({ count: 250, next: null, previous: null, results: [eventOnPage(pageNumber)] });
+      }),
+    );
+    const user = setupUser();
+    const { router } = renderCustomer(`${PAGE_PATH}/history`);
+
+    expect(await screen.findByText('Note on page 1')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '2' }));
+    expect(await screen.findByText('Note on page 2')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+
+    await router.navigate(-1);
+    expect(await screen.findByText('Note on page 1')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(pagesAsked.slice(0, 2)).toEqual(['1', '2']);
+  });
+
+  it('opens the history at the page the URL names', async () => {
+    serveCustomer();
+    const pagesAsked: string[] = [];
+    server.use(
+      http.get(`${BASE}/history/`, ({ request }) => {
+        pagesAsked.push(new URL(request.url).searchParams.get('page') ?? '');
+        return HttpResponse.json({ count: 250, next: null, previous: null, results: HISTORY });
+      }),
+    );
+    renderCustomer(`${PAGE_PATH}/history?page=3`);
+
+    expect(await screen.findByText('Account changed')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '3' })).toHaveAttribute('aria-current', 'page');
+    expect(pagesAsked).toEqual(['3']);
+  });
+
+  it('says quietly how the FreshBooks check went for an integrated merchant', async () => {
+    serveCustomer(
+      buildCustomer({
+        merchant: { id: MERCHANT_ID, name: 'Integrated Auto', is_integrated: true },
+        integration_sync: {
+          status: 'failed',
+          checked_at: '2026-02-03T09:00:00.000Z',
+          message: 'FreshBooks could not be reached; showing the details stored in Paydesk.',
+        },
+      }),
+    );
+    renderCustomer();
+
+    const notice = await screen.findByRole('status', { name: 'FreshBooks check' });
+    expect(notice).toHaveTextContent(
+      /^FreshBooks could not be reached; showing the details stored in Paydesk\. Checked 02\/03\/2026/,
+    );
+    // The stored details still show.
+    expect(screen.getByRole('region', { name: 'Account A-1001' })).toHaveTextContent('$1,234.56');
+  });
+
+  it('shows no FreshBooks notice for a merchant that is not integrated', async () => {
+    serveCustomer();
+    renderCustomer();
+
+    expect(await screen.findByRole('heading', { name: 'Carla Customer', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'FreshBooks check' })).not.toBeInTheDocument();
   });
 });

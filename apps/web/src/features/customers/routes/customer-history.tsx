@@ -1,10 +1,10 @@
 import { Paper, Pagination, Stack, Text, Timeline } from '@mantine/core';
-import type { CustomerEvent } from '@paydesk/domain/customers/customers.contract';
+import { listPageQuery, type CustomerEvent } from '@paydesk/domain/customers/customers.contract';
 import { accountStatusDisplay } from '@paydesk/domain/format/account-status';
 import { formatDate, formatDateTime } from '@paydesk/domain/format/date';
 import { formatMoney } from '@paydesk/domain/format/money';
 import { formatFullName } from '@paydesk/domain/format/user';
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { useCustomerHistory } from '../api/customers-queries';
 import { useCustomerContext, type CustomerContext } from '../hooks/customer-context';
@@ -20,6 +20,7 @@ const KIND_LABELS: Record<string, string> = {
   'note.added': 'Note added',
   'note.edited': 'Note edited',
   'consent.changed': 'Opt-in changed',
+  'integration.synced': 'Updated from FreshBooks',
 };
 
 const PAGE_SIZE = 100;
@@ -78,10 +79,27 @@ function Changes({ event }: { event: CustomerEvent }) {
   );
 }
 
-/** The customer's history, newest first: every change with who made it, when, and what it was before and after. */
+/** The history page the URL names (`?page=`); anything but a page number reads as the first. */
+export function readHistoryPage(params: URLSearchParams): number {
+  const parsed = listPageQuery.shape.page.safeParse(params.get('page') ?? undefined);
+  return parsed.success ? parsed.data : 1;
+}
+
+/**
+ * The customer's history, newest first: every change with who made it, when, and what it was before and after.
+ * The page is kept in the URL (`?page=2`), so back, forward and refresh keep it.
+ */
 export function CustomerHistoryRoute({ context }: { context?: CustomerContext }) {
   const { merchantID, customer } = useCustomerContext(context);
-  const [page, setPage] = useState(1);
+  const [params, setParams] = useSearchParams();
+  const page = readHistoryPage(params);
+  const setPage = (next: number) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next === 1) updated.delete('page');
+      else updated.set('page', String(next));
+      return updated;
+    });
   const history = useCustomerHistory(merchantID, customer.id, page);
 
   if (!history.data) {

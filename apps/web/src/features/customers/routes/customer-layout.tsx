@@ -31,6 +31,7 @@ import { useMerchantLocations } from '../api/merchant-options';
 import { CustomerForm } from '../components/customer-form';
 import { CHANNEL_LABELS, OptInConfirmModal, type OptInChange } from '../components/opt-in-confirm-modal';
 import { Field } from '../components/field';
+import { IntegrationSyncNotice } from '../components/integration-sync-notice';
 import type { CustomerContext } from '../hooks/customer-context';
 import { useCustomerAccess } from '../hooks/use-customer-access';
 import { CustomerAccountDetailsRoute } from './customer-account-details';
@@ -159,6 +160,7 @@ export function CustomerLayoutRoute({ fullView = false }: { fullView?: boolean }
           </Group>
         )}
       </Group>
+      <IntegrationSyncNotice sync={data.integration_sync} />
       {data.removed && (
         <Alert color="gray" title="This customer was removed">
           {`Removed on ${formatDate(data.removed_at)}. The customer no longer appears in lists; their history is kept.`}
@@ -185,14 +187,18 @@ export function CustomerLayoutRoute({ fullView = false }: { fullView?: boolean }
             <Field label="Location">{data.location.name}</Field>
             {(['sms', 'email'] as const).map((channel) => {
               const optedIn = channel === 'sms' ? data.text_opt_in : data.email_opt_in;
-              return (
+              // A disabled switch is too faint to read on or off: users who cannot change it read it in words.
+              return canChange ? (
                 <Switch
                   key={channel}
                   label={CHANNEL_LABELS[channel]}
                   checked={optedIn}
-                  disabled={!canChange}
                   onChange={() => requestOptIn(channel, !optedIn)}
                 />
+              ) : (
+                <Field key={channel} label={CHANNEL_LABELS[channel]}>
+                  {optedIn ? 'On' : 'Off'}
+                </Field>
               );
             })}
           </SimpleGrid>
@@ -242,15 +248,15 @@ export function CustomerLayoutRoute({ fullView = false }: { fullView?: boolean }
       )}
 
       <OptInConfirmModal
-        change={optInChange}
+        changes={optInChange ? [optInChange] : []}
         customerName={name}
         loading={changeConsent.isPending}
         error={changeConsent.error}
-        onConfirm={(affirmation) => {
+        onConfirm={(affirmations) => {
           if (!optInChange) return;
           const { channel, optedIn } = optInChange;
           changeConsent.mutate(
-            { channel, opted_in: optedIn, affirmation },
+            { channel, opted_in: optedIn, affirmation: affirmations[channel] ?? '' },
             {
               onSuccess: () => {
                 setOptInChange(null);
