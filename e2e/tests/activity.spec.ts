@@ -14,7 +14,7 @@ test('an admin’s tag and role changes appear in Activity with their name, filt
   const suffix = Date.now().toString(36);
   const tagName = `Hardship ${suffix}`;
   const renamed = `Hardship plan ${suffix}`;
-  await signIn(page, 'admin@demo.test');
+  await signIn(page, 'admin@demo.test', '/merchants');
   const settings = await settingsPathOf(page, 'Custom Roles Auto');
 
   // Tags: add one, then rename it.
@@ -62,7 +62,7 @@ test('an admin’s tag and role changes appear in Activity with their name, filt
 });
 
 test('staff see neither Tags nor Activity', async ({ page }) => {
-  await signIn(page, 'staff@demo.test');
+  await signIn(page, 'staff@demo.test', '/merchants');
   const settings = await settingsPathOf(page, 'Demo Motors');
   await page.goto(settings);
   await expect(page.getByRole('tab', { name: 'General' })).toBeVisible();
@@ -78,7 +78,7 @@ for (const viewport of [
 ] as const) {
   test(`tags and activity pass axe at ${viewport.width} px`, async ({ page }) => {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await signIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test', '/merchants');
     const settings = await settingsPathOf(page, 'Demo Motors');
 
     await page.goto(`${settings}/tags`);

@@ -39,7 +39,7 @@ for (const viewport of [
     test.use({ viewport });
 
     test('a save that gets no answer toasts the default message, clear of the Save button', async ({ page }) => {
-      await signIn(page, 'admin@demo.test');
+      await signIn(page, 'admin@demo.test', '/merchants');
       await openMerchantSettings(page, 'Custom Roles Auto');
       await page.goto(`${new URL(page.url()).pathname.replace(/\/$/, '')}/roles/create`);
       await page.getByLabel('Role name').fill(`Offline ${Date.now()}`);
@@ -68,7 +68,7 @@ for (const viewport of [
     });
 
     test('the logo URL takes a localhost address, and its preview stays put when the error shows', async ({ page }) => {
-      await signIn(page, 'admin@demo.test');
+      await signIn(page, 'admin@demo.test', '/merchants');
       await openMerchantSettings(page, 'Integrated Auto');
       const logo = page.getByRole('textbox', { name: 'Logo URL' });
       const preview = page.getByTestId('logo-row').locator('.mantine-Avatar-root');

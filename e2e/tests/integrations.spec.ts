@@ -14,7 +14,7 @@ async function openSettings(page: Page, merchantName: string): Promise<string> {
 }
 
 test('a super user connects FreshBooks through the sandbox', async ({ page }) => {
-  await signIn(page, 'super@demo.test');
+  await signIn(page, 'super@demo.test', '/merchants');
   const merchantPath = await openSettings(page, 'Demo Motors');
   await page.getByRole('tab', { name: 'Integrations' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
@@ -50,7 +50,7 @@ test('a super user connects FreshBooks through the sandbox', async ({ page }) =>
 });
 
 test('an admin saves PassTime credentials, tests them and sees a failed device command', async ({ page }) => {
-  await signIn(page, 'admin@demo.test');
+  await signIn(page, 'admin@demo.test', '/merchants');
   await openSettings(page, 'Demo Motors');
   await expect(page.getByRole('tab', { name: 'Integrations' })).toHaveCount(0);
   await page.getByRole('tab', { name: 'PassTime' }).click();
@@ -87,7 +87,7 @@ test('an admin saves PassTime credentials, tests them and sees a failed device c
 
 test('the PassTime page at 390 px: every part reachable, no serious axe violation', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, 'admin@demo.test');
+  await signIn(page, 'admin@demo.test', '/merchants');
   const merchantPath = await openSettings(page, 'Demo Motors');
   await page.goto(`${merchantPath}/settings/passtime`);
   await expect(page.getByRole('heading', { level: 1, name: 'PassTime' })).toBeVisible();

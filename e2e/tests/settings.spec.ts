@@ -13,7 +13,7 @@ async function openSettings(page: Page, merchantName: string) {
 
 test('an admin invites a user and sees them Pending', async ({ page }) => {
   const email = `invitee-${Date.now()}@demo.test`;
-  await signIn(page, 'admin@demo.test');
+  await signIn(page, 'admin@demo.test', '/merchants');
   await openSettings(page, 'Demo Motors');
   await page.getByRole('tab', { name: 'Users' }).click();
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
@@ -34,7 +34,7 @@ test('an admin invites a user and sees them Pending', async ({ page }) => {
 
 test('an admin creates a custom role at Custom Roles Auto', async ({ page }) => {
   const roleName = `Desk lead ${Date.now()}`;
-  await signIn(page, 'admin@demo.test');
+  await signIn(page, 'admin@demo.test', '/merchants');
   await openSettings(page, 'Custom Roles Auto');
   await page.getByRole('tab', { name: 'Roles' }).click();
   await page.getByRole('link', { name: 'Create role' }).click();
@@ -59,7 +59,7 @@ test('an admin creates a custom role at Custom Roles Auto', async ({ page }) => 
 });
 
 test('staff are not shown the Roles settings', async ({ page }) => {
-  await signIn(page, 'staff@demo.test');
+  await signIn(page, 'staff@demo.test', '/merchants');
   await openSettings(page, 'Demo Motors');
 
   await expect(page.getByRole('tab', { name: 'General' })).toBeVisible();

@@ -12,7 +12,7 @@ async function openUsers(page: Page, merchantName: string) {
 
 test('an admin changes a user’s role to a custom role and back', async ({ page }) => {
   const email = `role-change-${Date.now()}@demo.test`;
-  await signIn(page, 'admin@demo.test');
+  await signIn(page, 'admin@demo.test', '/merchants');
   await openUsers(page, 'Custom Roles Auto');
   await page.getByRole('button', { name: 'Invite user' }).click();
   const invite = page.getByRole('dialog', { name: 'Invite user' });
@@ -42,7 +42,7 @@ test('an admin changes a user’s role to a custom role and back', async ({ page
 });
 
 test('an admin re-enables the disabled user of Demo Motors, who can sign in again', async ({ page, browser }) => {
-  await signIn(page, 'admin@demo.test');
+  await signIn(page, 'admin@demo.test', '/merchants');
   await openUsers(page, 'Demo Motors');
   const row = page.getByRole('row').filter({ hasText: 'inactive@demo.test' });
   await expect(row).toContainText('Disabled');
@@ -56,6 +56,6 @@ test('an admin re-enables the disabled user of Demo Motors, who can sign in agai
 
   const context = await browser.newContext();
   const other = await context.newPage();
-  await signIn(other, 'inactive@demo.test');
+  await signIn(other, 'inactive@demo.test', '/merchants');
   await context.close();
 });
