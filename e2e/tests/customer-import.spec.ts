@@ -1,19 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations, signIn } from '../support/journeys';
 
 // Importing customers from a CSV at Demo Motors (seeded demo data): one bad row is reported with its reason while
 // the others import; the progress finishes and the failed-rows report downloads. axe at desktop and phone widths.
-
-const PASSWORD = 'Paydesk!2026';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 async function openImport(page: Page): Promise<string> {
   await page.goto('/merchants');
@@ -23,18 +13,6 @@ async function openImport(page: Page): Promise<string> {
   await page.goto(`${merchantPath}/customers/import`);
   await expect(page.getByRole('heading', { level: 1, name: 'Import customers' })).toBeVisible();
   return merchantPath;
-}
-
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  await page.waitForTimeout(250);
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${screen}: ${violation.id} ${violation.help} at ${violation.nodes.map((n) => n.target).join(', ')}`,
-    );
-  expect(blocking).toEqual([]);
 }
 
 function csvFile(tag: string) {

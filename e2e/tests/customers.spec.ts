@@ -1,37 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations, signIn } from '../support/journeys';
 
 // Customers journeys on the demo data (200 customers at Demo Motors): create, find by a formatted phone number,
 // notes, an opt-in through "I'm Sure", removal with the history kept; axe on the list and the customer page.
-
-const PASSWORD = 'Paydesk!2026';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  await expect(page.getByLabel(/^Loading/)).toHaveCount(0);
-  // Toasts gone: their close button has no name (notify.tsx, shared; reported to the lead).
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
-  // No hover colours under the pointer of the last click.
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(250);
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${screen}: ${violation.id} (${violation.impact}) ${violation.help} at ${violation.nodes
-          .map((node) => node.target.join(' '))
-          .join(', ')}`,
-    );
-  expect(blocking).toEqual([]);
-}
 
 /** A valid US mobile number no demo customer has: (312) 7XX-XXXX from the clock. */
 function uniquePhone(): { formatted: string; digits: string } {
