@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitFor } from './lib.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3950);
 const ROWS = Number(process.env.IMPORT_ROWS ?? 50_000);
@@ -43,18 +44,6 @@ function cpuSecondsOfTree(rootPid) {
   } catch {
     return null;
   }
-}
-
-async function waitFor(url) {
-  for (let attempt = 0; attempt < 480; attempt += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer`);
 }
 
 async function call(path, token, init = {}) {

@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { embeddedUrl, generateCustomers } from './customers-generate.mjs';
+import { waitFor } from './lib.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -22,18 +23,6 @@ const COUNT = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 const SINGLE_REQUESTS = 20;
 const serverFile = new URL('../apps/api/dist/server.js', import.meta.url).pathname;
-
-async function waitFor(url) {
-  for (let attempt = 0; attempt < 480; attempt += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 /** CPU time a process has used so far, in ms (Linux; clock ticks of 10 ms). */
 function cpuMs(pid) {

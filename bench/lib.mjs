@@ -8,8 +8,9 @@ import pg from 'pg';
 export const POSTGRES_SERVER = process.env.BENCH_POSTGRES_SERVER ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const serverFile = new URL('../apps/api/dist/server.js', import.meta.url).pathname;
 
-export async function waitFor(url) {
-  for (let attempt = 0; attempt < 240; attempt += 1) {
+/** Waits until `url` answers 2xx, polling every 250 ms (a server loading 100k customers can take minutes). */
+export async function waitFor(url, attempts = 480) {
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {
