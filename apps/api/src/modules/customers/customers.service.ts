@@ -211,6 +211,45 @@ const CHANNEL_COLUMN = { sms: 'text_opt_in', email: 'email_opt_in' } as const;
 
 type NewCustomer = InlineCustomer & { location_id: string };
 
+/** A new customer's columns, as the single create and a CSV import's bulk insert both write them. */
+function customerValues(
+  merchant: MerchantRef,
+  input: NewCustomer,
+  optIns: { text: boolean; email: boolean },
+  now: Date,
+) {
+  return {
+    merchant_id: merchant.id,
+    location_id: input.location_id,
+    first_name: input.first_name,
+    last_name: input.last_name,
+    email: orNull(input.email),
+    sms_phone_number: orNull(input.sms_phone_number),
+    date_of_birth: orNull(input.date_of_birth),
+    language: input.language,
+    text_opt_in: optIns.text,
+    email_opt_in: optIns.email,
+    created: now,
+    updated: now,
+  };
+}
+
+/** A new customer's first account's columns, as the single create and the bulk insert both write them. */
+function accountValues(merchant: MerchantRef, input: Pick<CreateInput, 'location_id' | 'account'>, now: Date) {
+  return {
+    merchant_id: merchant.id,
+    location_id: input.location_id,
+    external_id: input.account.external_id,
+    amount_due_cents: input.account.amount_due_cents,
+    due_date: orNull(input.account.due_date),
+    autopay: input.account.autopay,
+    convenience_fee_cents: input.account.convenience_fee_cents,
+    status: input.account.status,
+    created: now,
+    updated: now,
+  };
+}
+
 async function insertCustomer(
   ctx: ServiceContext,
   merchant: MerchantRef,
@@ -224,20 +263,7 @@ async function insertCustomer(
   const now = ctx.clock();
   const [customer] = await ctx.db
     .insert(customers)
-    .values({
-      merchant_id: merchant.id,
-      location_id: input.location_id,
-      first_name: input.first_name,
-      last_name: input.last_name,
-      email: orNull(input.email),
-      sms_phone_number: phone,
-      date_of_birth: orNull(input.date_of_birth),
-      language: input.language,
-      text_opt_in: optIns.text,
-      email_opt_in: optIns.email,
-      created: now,
-      updated: now,
-    })
+    .values(customerValues(merchant, input, optIns, now))
     .returning();
   if (!customer) throw new Error('customer not inserted');
   await recordCustomerEvent(ctx, {
@@ -289,18 +315,7 @@ async function createInTransaction(
   const now = tx.clock();
   const [account] = await tx.db
     .insert(accounts)
-    .values({
-      merchant_id: merchant.id,
-      location_id: input.location_id,
-      external_id: input.account.external_id,
-      amount_due_cents: input.account.amount_due_cents,
-      due_date: orNull(input.account.due_date),
-      autopay: input.account.autopay,
-      convenience_fee_cents: input.account.convenience_fee_cents,
-      status: input.account.status,
-      created: now,
-      updated: now,
-    })
+    .values(accountValues(merchant, input, now))
     .returning();
   if (!account) throw new Error('account not inserted');
   await tx.db.insert(accountCustomers).values({ account_id: account.id, customer_id: customer.id, role: 'primary' });
@@ -452,34 +467,9 @@ export async function createCustomerAccounts(
   const now = tx.clock();
   const actorId = actor?.id ?? null;
   const created = inputs.map((input) => {
-    const customer: NewCustomerRows['customer'] = {
-      id: randomUUID(),
-      merchant_id: merchant.id,
-      location_id: input.location_id,
-      first_name: input.first_name,
-      last_name: input.last_name,
-      email: orNull(input.email),
-      sms_phone_number: orNull(input.sms_phone_number),
-      date_of_birth: orNull(input.date_of_birth),
-      language: input.language,
-      text_opt_in: input.text_opt_in,
-      email_opt_in: input.email_opt_in,
-      created: now,
-      updated: now,
-    };
-    const account = {
-      id: randomUUID(),
-      merchant_id: merchant.id,
-      location_id: input.location_id,
-      external_id: input.account.external_id,
-      amount_due_cents: input.account.amount_due_cents,
-      due_date: orNull(input.account.due_date),
-      autopay: input.account.autopay,
-      convenience_fee_cents: input.account.convenience_fee_cents,
-      status: input.account.status,
-      created: now,
-      updated: now,
-    };
+    const optIns = { text: input.text_opt_in, email: input.email_opt_in };
+    const customer: NewCustomerRows['customer'] = { id: randomUUID(), ...customerValues(merchant, input, optIns, now) };
+    const account = { id: randomUUID(), ...accountValues(merchant, input, now) };
     return { input, customer, account, tagIds: [...new Set(input.account.tag_ids)] };
   });
   await insertNewCustomers(tx.db, created);
