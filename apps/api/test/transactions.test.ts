@@ -5,6 +5,7 @@ import { jobReceipts } from '../src/db/schema/jobs';
 import { outboxMessages } from '../src/db/schema/outbox';
 import { defineEvent } from '../src/lib/events';
 import { defineJob } from '../src/lib/jobs';
+import { JOB_RECEIPT_RETENTION_DAYS, pruneJobReceipts } from '../src/plugins/jobs';
 import { withTransaction } from '../src/lib/service-context';
 import { queueEmail } from '../src/modules/mail/mail.service';
 import type { EmailMessage, EmailProvider } from '../src/providers/email/email-provider';
@@ -195,6 +196,25 @@ describe('idempotent email jobs', () => {
     expect(flaky.sent.map((message) => message.to)).toEqual(['once@example.com']);
     const receipts = await t.database.db.select().from(jobReceipts).where(eq(jobReceipts.key, 'mail:test:once'));
     expect(receipts).toHaveLength(1);
+  });
+
+  it('forgets receipts older than the retention period, and keeps the recent ones', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const now = new Date();
+    await t.database.db.insert(jobReceipts).values([
+      { key: 'test:prune-old', job: 'test', created: new Date(now.getTime() - (JOB_RECEIPT_RETENTION_DAYS + 1) * day) },
+      {
+        key: 'test:prune-recent',
+        job: 'test',
+        created: new Date(now.getTime() - (JOB_RECEIPT_RETENTION_DAYS - 1) * day),
+      },
+    ]);
+
+    expect(await pruneJobReceipts(t.database, now)).toBeGreaterThanOrEqual(1);
+
+    const left = await t.database.db.select({ key: jobReceipts.key }).from(jobReceipts);
+    expect(left.map((row) => row.key)).toContain('test:prune-recent');
+    expect(left.map((row) => row.key)).not.toContain('test:prune-old');
   });
 
   it('sends emails queued in a transaction that rolled back never', async () => {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Database, SqlExecutor } from '../db/client';
-import type { JobDefinition, JobHandler } from '../lib/jobs';
+import { defineJob, type JobDefinition, type JobHandler } from '../lib/jobs';
 
 export type SendOptions = { startAfter?: Date };
 
@@ -45,6 +45,24 @@ declare module 'fastify' {
 export type JobsOptions = { database: Database; pollingIntervalSeconds?: number; runWorkers?: boolean };
 
 const DEFAULT_BATCH_SIZE = 20;
+
+/**
+ * How long a job's receipt (its idempotency key) is kept. A retry comes within minutes (5 retries with backoff from
+ * 30 s) and the keys name one-off business events, so a month is far past any second run of the same key.
+ */
+export const JOB_RECEIPT_RETENTION_DAYS = 30;
+
+export const pruneJobReceiptsJob = defineJob({ name: 'jobs.prune-receipts', payload: z.object({}) });
+
+/** Deletes the receipts older than JOB_RECEIPT_RETENTION_DAYS before `now`; returns how many went. */
+export async function pruneJobReceipts(database: Database, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - JOB_RECEIPT_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+  const [row] = await database.query(
+    'with gone as (delete from job_receipts where created < $1 returning 1) select count(*)::int as n from gone',
+    [cutoff],
+  );
+  return Number(row?.n ?? 0);
+}
 
 /** pg-boss on the application database, with its own small pool. */
 export function createBoss(database: Database, options: { supervise?: boolean; schedule?: boolean } = {}): PgBoss {
@@ -161,6 +179,11 @@ export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsOptions) 
       return result;
     },
   } satisfies Jobs);
+
+  app.jobs.work(pruneJobReceiptsJob, async () => {
+    await pruneJobReceipts(database, new Date());
+  });
+  app.jobs.schedule(pruneJobReceiptsJob, '43 3 * * *', {});
 
   app.addHook('onReady', async () => {
     await boss.start();
