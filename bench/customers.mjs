@@ -24,11 +24,15 @@ const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : 
 const SINGLE_REQUESTS = 20;
 const serverFile = new URL('../apps/api/dist/server.js', import.meta.url).pathname;
 
-/** CPU time a process has used so far, in ms (Linux; clock ticks of 10 ms). */
-function cpuMs(pid) {
+/**
+ * CPU time a process has used so far, in ms (Linux; clock ticks of 10 ms); with `reaped`, also that of its children
+ * that have exited (a PostgreSQL backend whose pooled connection closed leaves its time to the postmaster).
+ */
+function cpuMs(pid, reaped = false) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    const own = Number(fields[11]) + Number(fields[12]);
+    return (reaped ? own + Number(fields[13]) + Number(fields[14]) : own) * 10;
   } catch {
     return null;
   }
@@ -56,9 +60,9 @@ function descendantsOf(pid) {
   return found;
 }
 
-/** CPU ms of the app and of PostgreSQL (every process below the app; backends live as long as the pool). */
+/** CPU ms of the app and of PostgreSQL (every process below the app, and the backends that have exited). */
 function cpuSample(pid) {
-  const database = descendantsOf(pid).reduce((sum, child) => sum + (cpuMs(child) ?? 0), 0);
+  const database = descendantsOf(pid).reduce((sum, child) => sum + (cpuMs(child, true) ?? 0), 0);
   return { app: cpuMs(pid), database };
 }
 

@@ -571,11 +571,15 @@ describe('the set-based write of new rows', () => {
       .where(eq(accountTagAssignments.account_id, account.id));
     const events = await db.select().from(customerEvents).where(eq(customerEvents.customer_id, customerId));
     const ledger = await db.select().from(consentEvents).where(eq(consentEvents.customer_id, customerId));
-    const { id: _id, created: _created, updated: _updated, list_accounts: listAccounts, ...columns } = customer;
+    const { id, created, updated: _updated, list_accounts: listAccounts, list_row: listRow, ...columns } = customer;
     const { id: _accountId, created: _aCreated, updated: _aUpdated, ...accountColumns } = account;
     return {
       customer: {
         ...columns,
+        list_row: listRow
+          .replaceAll(id, '<customer>')
+          .replaceAll(account.id, '<account>')
+          .replaceAll(created.toISOString(), '<created>'),
         list_accounts: listAccounts.map(({ id, ...rest }) => ({ ...rest, same_account: id === account.id })),
       },
       account: accountColumns,

@@ -13,6 +13,7 @@ import { merchants } from '../src/db/schema/identity';
 import { merchantLocations } from '../src/db/schema/locations';
 import { accountTags } from '../src/db/schema/tags';
 import { SYNC_MESSAGES } from '../src/modules/customers/customer-integration-sync';
+import { LIVE_FIELDS, STORED_FIELDS } from '../src/modules/customers/customers.list';
 import { INTEGRATED_CREATE_REFUSED, PRIMARY_NOT_REMOVABLE } from '../src/modules/customers/customers.service';
 import { sandboxFreshbooksClient } from '../src/providers/freshbooks/sandbox-freshbooks-provider';
 import {
@@ -405,6 +406,60 @@ describe('the customers list', () => {
     expect(rows[0].tags).toEqual([]);
     const across = (await call('GET', `/api/customers/?search=${name}&tag=${tagId}`, 'admin@demo.test')).json();
     expect(across).toMatchObject({ count: 0, results: [] });
+  });
+
+  it('shows a renamed merchant, location and tag and a changed opt-in at once', async () => {
+    const name = `Rename${randomUUID().slice(0, 6)}`;
+    const merchantUrl = `/api/merchants/${ids.demoMotors}/`;
+    const tag = await call('POST', `${merchantUrl}account-tags/`, 'admin@demo.test', { name: `Tag ${name}` });
+    expect(tag.statusCode, tag.body).toBe(201);
+    const created = await create(
+      newCustomer(
+        { last_name: name, location_id: airportRd, sms_phone_number: freshPhone() },
+        { tag_ids: [tag.json().id] },
+      ),
+    );
+    const rowNow = async () =>
+      (await call('GET', `${customersUrl()}?search=${name}`, 'staff@demo.test')).json().results[0];
+    expect(await rowNow()).toMatchObject({
+      merchant: { name: 'Demo Motors' },
+      location: { id: airportRd, name: 'Airport Rd' },
+      tags: [{ id: tag.json().id, name: `Tag ${name}` }],
+      text_opt_in: false,
+    });
+    const renames = [
+      [merchantUrl, `Demo Motors ${name}`],
+      [`${merchantUrl}merchant_locations/${airportRd}/`, `Airport ${name}`],
+      [`${merchantUrl}account-tags/${tag.json().id}/`, `Renamed ${name}`],
+    ];
+    const consent = { channel: 'sms', opted_in: true, affirmation: consentAffirmationText('sms', true) };
+    try {
+      for (const [url, newName] of renames) {
+        const renamed = await call('PATCH', url ?? '', 'admin@demo.test', { name: newName });
+        expect(renamed.statusCode, renamed.body).toBe(200);
+      }
+      const optedIn = await call('POST', `${customerUrl(created.id)}consent/`, 'staff@demo.test', consent);
+      expect(optedIn.statusCode, optedIn.body).toBe(201);
+      expect(await rowNow()).toMatchObject({
+        merchant: { id: ids.demoMotors, name: `Demo Motors ${name}` },
+        location: { id: airportRd, name: `Airport ${name}` },
+        tags: [{ id: tag.json().id, name: `Renamed ${name}` }],
+        text_opt_in: true,
+      });
+    } finally {
+      await call('PATCH', merchantUrl, 'admin@demo.test', { name: 'Demo Motors' });
+      await call('PATCH', `${merchantUrl}merchant_locations/${airportRd}/`, 'admin@demo.test', { name: 'Airport Rd' });
+    }
+  });
+
+  it('writes the stored part of a row with every field but the ones named live', async () => {
+    const name = `Stored${randomUUID().slice(0, 6)}`;
+    const created = await create(newCustomer({ last_name: name }));
+    const [row] = await t.database.db.select().from(customers).where(eq(customers.id, created.id));
+    const stored = JSON.parse(`${row?.list_row}}`) as Record<string, unknown>;
+    expect(Object.keys(stored)).toEqual(Object.keys(STORED_FIELDS));
+    const listed = (await call('GET', `${customersUrl()}?search=${name}`, 'staff@demo.test')).json().results[0];
+    expect(Object.keys(listed)).toEqual([...Object.keys(STORED_FIELDS), ...LIVE_FIELDS]);
   });
 
   it('counts a one- or two-letter search, and finds a match created after it found none', async () => {

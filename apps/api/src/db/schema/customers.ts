@@ -74,6 +74,13 @@ export const customers = pgTable(
     primary_due_date: date({ mode: 'string' }),
     /** The accounts as the list shows them (id, external_id, role, status, amount_due_cents, due_date, autopay). */
     list_accounts: jsonb().$type<ListAccount[]>().notNull().default([]),
+    /**
+     * The list row's JSON object text as far as this row alone tells it (every field of the contract's
+     * `CustomerListRow` but merchant, location and tags, whose names are read live), without its closing brace.
+     * Written by the `customers_list_row` trigger on every insert and on every update of a column it shows
+     * (migration 0015), so no write path can leave it stale; the list appends the live fields (decision 0016).
+     */
+    list_row: text().notNull().default(''),
     /** The distinct statuses of the customer's accounts, for the status filter. */
     account_statuses: text()
       .array()

@@ -7,8 +7,7 @@
 import type { CustomerListRow } from '@paydesk/domain/customers/customers.contract';
 import type { CUSTOMER_SORT_KEYS } from '@paydesk/domain/customers/customers.contract';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { isoTimestamp, jsonRowsText, type JsonField } from '../../db/list-query';
+import type { Database, Db } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 
 type SortKey = (typeof CUSTOMER_SORT_KEYS)[number];
@@ -37,6 +36,9 @@ export type CustomerListFilters = {
   limit: number;
   offset: number;
 };
+
+/** The app's database handles (`Database`): the page of a list with one right plan runs on `fixedPlanDb`. */
+export type ListDbs = Pick<Database, 'db' | 'fixedPlanDb'>;
 
 /** Raw SQL rows (the app's `Db` type leaves execute's result untyped). */
 export async function selectRows<Row>(db: Db, query: SQL): Promise<Row[]> {
@@ -131,27 +133,40 @@ function whereSql(scope: CustomerListScope, filters: CustomerListFilters, prepar
  */
 type PagePlan = 'walk' | 'match-first';
 
-/** The row as the contract's `CustomerListRow`, from `c` (customers), `m` (merchants) and `l` (locations). */
-const rowFields = {
-  id: sql`c.id`,
-  merchant: sql`json_build_object('id', m.id, 'name', m.name)`,
-  first_name: sql`c.first_name`,
-  last_name: sql`c.last_name`,
-  email: sql`c.email`,
-  sms_phone_number: sql`c.sms_phone_number`,
-  external_id: sql`c.primary_external_id`,
-  location: sql`json_build_object('id', l.id, 'name', l.name)`,
-  accounts: sql`c.list_accounts`,
-  tags: sql`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name, t.id)
-    from account_tags t where t.id = any(c.tag_ids)), '[]')`,
-  text_opt_in: sql`c.text_opt_in`,
-  email_opt_in: sql`c.email_opt_in`,
-  created: isoTimestamp(sql`c.created`),
-} satisfies Record<keyof CustomerListRow, JsonField>;
+/**
+ * The rows as one JSON array text, from `c` (customers), `m` (merchants) and `l` (locations): each customer's stored
+ * `list_row` (the fields the customer row alone tells, kept by a trigger; migration 0015) followed by the fields
+ * named live, so renaming a merchant, location or tag shows at once: merchant, location and tags (named from
+ * `tag_ids`; a tag deleted since is left out). Together they are the contract's `CustomerListRow` (LIVE_FIELDS).
+ */
+function rowsText(order: SQL): SQL<string> {
+  const tags = sql`case when c.tag_ids = '{}' then '[]' else coalesce((select json_agg(json_build_object('id', t.id,
+    'name', t.name) order by t.name, t.id) from account_tags t where t.id = any(c.tag_ids))::text, '[]') end`;
+  const row = sql`c.list_row || ', "merchant" : ' || json_build_object('id', m.id, 'name', m.name)::text
+    || ', "location" : ' || json_build_object('id', l.id, 'name', l.name)::text || ', "tags" : ' || ${tags} || '}'`;
+  return sql<string>`coalesce('[' || string_agg(${row}, ', ' order by ${order}) || ']', '[]')`;
+}
+
+/** The fields `rowsText` names live; `list_row` has the others, in this order (a test compares the two). */
+export const LIVE_FIELDS = ['merchant', 'location', 'tags'] as const;
+type StoredField = Exclude<keyof CustomerListRow, (typeof LIVE_FIELDS)[number]>;
+/** The fields of `list_row`, as the trigger of migration 0015 writes them (a contract field missing here fails). */
+export const STORED_FIELDS = {
+  id: true,
+  first_name: true,
+  last_name: true,
+  email: true,
+  sms_phone_number: true,
+  external_id: true,
+  accounts: true,
+  text_opt_in: true,
+  email_opt_in: true,
+  created: true,
+} satisfies Record<StoredField, true>;
 
 /**
  * The page as the JSON text of its rows, prepared once per variant (`variantKey`): the ids of the page first (so a
- * deep page skips index entries, not joined rows), then those rows written by PostgreSQL.
+ * deep page skips index entries, not joined rows), then those rows.
  */
 const pageStatement = preparedStatements('customers_json_page', (db, name, key: string) => {
   const { scope, filters, plan } = variantOf(key);
@@ -164,7 +179,7 @@ const pageStatement = preparedStatements('customers_json_page', (db, name, key: 
   const page = sql`select c.id from ${source} order by ${orderSql(filters.ordering, 'c')}
     limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
   return db
-    .select({ results: jsonRowsText(rowFields, [orderSql(filters.ordering, 'c')]) })
+    .select({ results: rowsText(orderSql(filters.ordering, 'c')) })
     .from(
       sql`(${page}) page join customers c on c.id = page.id join merchants m on m.id = c.merchant_id
         join merchant_locations l on l.id = c.location_id`,
@@ -200,12 +215,24 @@ function variantOf(key: string): { scope: CustomerListScope; filters: CustomerLi
   return { scope, filters, plan: code.charAt(6) === 'm' ? 'match-first' : 'walk' };
 }
 
+/**
+ * Whether the page has one right plan whatever the values: one merchant's customers, at most filtered by location,
+ * walk the sort key's index (the location's for last names). PostgreSQL would plan such a page again on every
+ * execution (a `LIMIT $n` makes the generic plan look costly), and planning cost more than running it, so it runs
+ * on `fixedPlanDb`. Other scopes, searches and status or tag filters need the values to choose (a generic plan read
+ * every customer across merchants: 230–570 ms) and are planned per execution.
+ */
+function hasOnePlan(scope: CustomerListScope, filters: CustomerListFilters): boolean {
+  return scope.kind === 'merchant' && !filters.search && !filters.status && !filters.tagId;
+}
+
 async function findPage(
-  db: Db,
+  dbs: ListDbs,
   scope: CustomerListScope,
   filters: CustomerListFilters,
   plan: PagePlan,
 ): Promise<string> {
+  const db = hasOnePlan(scope, filters) ? dbs.fixedPlanDb : dbs.db;
   const statement = pageStatement(db, variantKey(scope, filters, plan));
   const [row] = await statement.execute(paramsOf(scope, filters));
   return row?.results ?? '[]';
@@ -304,21 +331,25 @@ const WALK_COST_RATIO = 4;
  * page is not read (a match another process committed shows within COUNT_TTL_MS).
  */
 export async function findCustomerPage(
-  db: Db,
+  dbs: ListDbs,
   scope: CustomerListScope,
   filters: CustomerListFilters,
 ): Promise<{ count: number; results: string }> {
+  const { db } = dbs;
   const search = filters.search;
   if (!search && !filters.status && !filters.tagId) {
-    const [results, count] = await Promise.all([findPage(db, scope, filters, 'walk'), cachedCount(db, scope, filters)]);
+    const [results, count] = await Promise.all([
+      findPage(dbs, scope, filters, 'walk'),
+      cachedCount(db, scope, filters),
+    ]);
     return { count, results };
   }
   const count = await cachedCount(db, scope, filters);
   if (search && search.length < TRIGRAM_MIN_LENGTH) {
     if (count === 0) return { count, results: '[]' };
-    return { count, results: await findPage(db, scope, filters, 'walk') };
+    return { count, results: await findPage(dbs, scope, filters, 'walk') };
   }
-  return { count, results: await findPage(db, scope, filters, await planOf(db, scope, filters, count)) };
+  return { count, results: await findPage(dbs, scope, filters, await planOf(db, scope, filters, count)) };
 }
 
 /**

@@ -77,7 +77,7 @@ export const customersRoutes: FastifyPluginAsync = async (app) => {
     const { search, location, status, tag, ordering } = request.query;
     await checkOwned(db, merchantId, { location, tag });
     const { count, results } = await findCustomerPage(
-      db,
+      app.database,
       { kind: 'merchant', merchantId },
       {
         search: search?.trim() ?? '',
@@ -109,7 +109,7 @@ export const customersRoutes: FastifyPluginAsync = async (app) => {
       ? { kind: 'all', merchantId: merchant }
       : { kind: 'user', userId: user.id, merchantId: merchant };
     if (invalidId) return toPage(request, request.query, 0, []);
-    const { count, results } = await findCustomerPage(db, scope, {
+    const { count, results } = await findCustomerPage(app.database, scope, {
       search: search?.trim() ?? '',
       locationId: location,
       status,
