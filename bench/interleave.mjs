@@ -3,10 +3,11 @@
 // PostgreSQL backends serving its database (pg_stat_activity, /proc). On a shared machine requests/s swing with the
 // neighbours' load; CPU per request, and the ratio of rounds run side by side, much less.
 // BENCH_ENGINES (embedded,postgres), BENCH_ROUNDS (6), BENCH_ROUND_SECONDS (2), BENCH_CONNECTIONS (50),
-// BENCH_PORT (3900), BENCH_SERVER (a built server file, default apps/api/dist/server.js: to compare builds).
+// BENCH_PORT (3900), BENCH_SERVER (a built server file, default apps/api/dist/server.js: to compare builds),
+// BENCH_NODE_FLAGS (default: the flags of `npm start`; empty for V8's defaults).
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { cpuMs, prepareEngine, serverFile, signIn, startProcess, stopProcess, waitFor } from './lib.mjs';
+import { cpuMs, prepareEngine, serverFile, signIn, startServer, stopProcess, waitFor } from './lib.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -35,12 +36,10 @@ function run(options) {
 async function benchEngine(engine) {
   const base = `http://127.0.0.1:${PORT}`;
   const { env, url, cleanup } = await prepareEngine(engine);
-  const server = startProcess([SERVER], {
-    ...env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-  });
+  const server = startServer(
+    { ...env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
+    SERVER,
+  );
   const monitor = new pg.Client({ connectionString: url });
   try {
     await waitFor(`${base}/api/health`);

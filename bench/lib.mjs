@@ -8,6 +8,17 @@ import pg from 'pg';
 export const POSTGRES_SERVER = process.env.BENCH_POSTGRES_SERVER ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const serverFile = new URL('../apps/api/dist/server.js', import.meta.url).pathname;
 
+/**
+ * The Node flags `npm start` runs the server with (the root package.json's `start` script), so the benches measure
+ * the process users run; BENCH_NODE_FLAGS replaces them (`BENCH_NODE_FLAGS= node run.mjs`: V8's defaults).
+ */
+export const serverNodeFlags =
+  process.env.BENCH_NODE_FLAGS === undefined
+    ? JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
+        .scripts.start.split(' ')
+        .filter((word) => word.startsWith('--'))
+    : process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
+
 /** Waits until `url` answers 2xx, polling every 250 ms (a server loading 100k customers can take minutes). */
 export async function waitFor(url, attempts = 480) {
   for (let attempt = 0; attempt < attempts; attempt += 1) {
@@ -50,6 +61,11 @@ export function cpuMs(pid) {
   } catch {
     return null;
   }
+}
+
+/** Runs the built server (or `file`, another build) as `npm start` does, with `env` added to this process's. */
+export function startServer(env, file = serverFile) {
+  return startProcess([...serverNodeFlags, file], env);
 }
 
 export function startProcess(args, env) {

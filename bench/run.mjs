@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import autocannon from 'autocannon';
-import { cpuMs, peakRssMb, prepareEngine, serverFile, signIn, startProcess, stopProcess, waitFor } from './lib.mjs';
+import { cpuMs, peakRssMb, prepareEngine, signIn, startProcess, startServer, stopProcess, waitFor } from './lib.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const HELLO_PORT = PORT + 1;
@@ -50,7 +50,7 @@ async function benchEngine(engine, hello) {
   const base = `http://127.0.0.1:${PORT}`;
   const { env, cleanup } = await prepareEngine(engine);
   // The default log level: request logging is part of what is measured.
-  const server = startProcess([serverFile], {
+  const server = startServer({
     ...env,
     PORT: String(PORT),
     HOST: '127.0.0.1',

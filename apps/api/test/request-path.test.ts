@@ -110,6 +110,27 @@ describe('request logs', () => {
     expect(logLines.join('')).not.toContain('secret-part');
     expect(logLines.join('')).not.toContain('t-secret');
   });
+
+  it('blank the password, token, refresh and access fields of logged objects and errors, leaving the objects as they were', () => {
+    logLines.length = 0;
+    const error = Object.assign(new Error('exchange failed'), { token: 'err-secret-token', status: 502 });
+    const credentials = { password: 'pw-secret', refresh: 'refresh-secret', user: 'someone' };
+    const session = { access: 'access-secret', id: 's-1' };
+    t.app.log.warn({ err: error, credentials, session, attempt: 2 }, 'probe redaction');
+    const line = logLines.find((text) => text.includes('probe redaction'));
+    expect(line).toBeDefined();
+    const logged = JSON.parse(line!);
+    expect(logged.err).toMatchObject({ type: 'Error', message: 'exchange failed', token: '[redacted]', status: 502 });
+    expect(logged.err.stack).toContain('exchange failed');
+    expect(logged.credentials).toEqual({ password: '[redacted]', refresh: '[redacted]', user: 'someone' });
+    expect(logged.session).toEqual({ access: '[redacted]', id: 's-1' });
+    expect(logged.attempt).toBe(2);
+    for (const secret of ['err-secret-token', 'pw-secret', 'refresh-secret', 'access-secret']) {
+      expect(line).not.toContain(secret);
+    }
+    expect(error.token).toBe('err-secret-token');
+    expect(credentials.password).toBe('pw-secret');
+  });
 });
 
 describe('security headers', () => {

@@ -1,12 +1,15 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { EmailProvider } from './email-provider';
 
 export function createSmtpEmailProvider(smtpUrl: string, from: string): EmailProvider {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer (~3 MB of heap once loaded) is loaded with the first email, not by every process at start.
+  let transport: Promise<Transporter> | undefined;
   return {
     name: 'smtp',
     async send(message) {
-      await transport.sendMail({
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+      const mailer = await transport;
+      await mailer.sendMail({
         from,
         to: message.to,
         subject: message.subject,
