@@ -689,12 +689,13 @@ export async function updateCustomerAccounts(
     // As patchCustomerInTransaction and patchAccountInTransaction read the row's fields.
     const customerAfter = {
       ...customer,
-      first_name: input.first_name,
-      last_name: input.last_name,
-      email: orNull(input.email),
-      sms_phone_number: orNull(input.sms_phone_number),
+      first_name: patched(input.first_name, customer.first_name),
+      last_name: patched(input.last_name, customer.last_name),
+      email: input.email === undefined ? customer.email : orNull(input.email),
+      sms_phone_number:
+        input.sms_phone_number === undefined ? customer.sms_phone_number : orNull(input.sms_phone_number),
       date_of_birth: input.date_of_birth === undefined ? customer.date_of_birth : orNull(input.date_of_birth),
-      language: input.language,
+      language: patched(input.language, customer.language),
       location_id: input.location_id,
       text_opt_in: input.text_opt_in,
       email_opt_in: input.email_opt_in,
