@@ -17,7 +17,7 @@ import { toCalendarDate } from '@paydesk/domain/dates/calendar';
 import { ERROR_CATALOGUE } from '@paydesk/domain/errors/catalogue';
 import { REQUIRED } from '@paydesk/domain/validation/messages';
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { insertJsonRecords, updateJsonRecords } from '../../db/json-insert';
@@ -137,8 +137,23 @@ export async function refreshCustomerSearch(db: Db, customerIds: string[]): Prom
   const ids = [...new Set(customerIds)];
   if (ids.length === 0) return;
   await db.execute(sql`
-    update customers c set
-      search_text = lower(concat_ws(' ', c.first_name, c.last_name, c.email, (
+    update customers c set ${searchColumns(sql`c`)}
+    from customers c2
+    ${primaryAccountOf(sql`c2.id`)}
+    where c.id = c2.id and c2.id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+  `);
+}
+
+/**
+ * `refreshCustomerSearch`'s SET list for the customer `c`, its names and email read from `names` (`c` itself, or
+ * the new values of an update), its primary account from the lateral `p` (`primaryAccountOf`).
+ */
+function searchColumns(names: SQL) {
+  return sql`
+      search_text = lower(concat_ws(' ', ${names}.first_name, ${names}.last_name, ${names}.email, (
         select string_agg(a.external_id, ' ' order by a.created, a.id)
         from account_customers ac join accounts a on a.id = ac.account_id where ac.customer_id = c.id))),
       primary_external_id = p.external_id,
@@ -153,19 +168,18 @@ export async function refreshCustomerSearch(db: Db, customerIds: string[]): Prom
         from account_customers ac join accounts a on a.id = ac.account_id where ac.customer_id = c.id), '{}'),
       tag_ids = coalesce((select array_agg(distinct ata.tag_id order by ata.tag_id)
         from account_customers ac join account_tag_assignments ata on ata.account_id = ac.account_id
-        where ac.customer_id = c.id), '{}')
-    from customers c2
+        where ac.customer_id = c.id), '{}')`;
+}
+
+/** The lateral `p`: the first account the customer `customerId` is primary on. */
+function primaryAccountOf(customerId: SQL) {
+  return sql`
     left join lateral (
       select a.external_id, a.amount_due_cents, a.due_date
       from account_customers ac join accounts a on a.id = ac.account_id
-      where ac.customer_id = c2.id and ac.role = 'primary'
+      where ac.customer_id = ${customerId} and ac.role = 'primary'
       order by a.created, a.id limit 1
-    ) p on true
-    where c.id = c2.id and c2.id in (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})
-  `);
+    ) p on true`;
 }
 
 export async function customerIdsOfAccount(db: Db, accountId: string): Promise<string[]> {
@@ -771,7 +785,6 @@ export async function updateCustomerAccounts(
     }
   }
 
-  await updateJsonRecords(tx.db, 'customers', 'id', UPDATED_CUSTOMER_COLUMNS, customerRows);
   if (moved.length > 0) {
     await tx.db.execute(sql`
       update accounts a set location_id = v.location_id, updated = now()
@@ -785,15 +798,34 @@ export async function updateCustomerAccounts(
     await tx.db.delete(accountTagAssignments).where(inArray(accountTagAssignments.account_id, retagged));
     await insertJsonRecords(tx.db, 'account_tag_assignments', { account_id: 'uuid', tag_id: 'uuid' }, newTags);
   }
+  // The customers' columns and their search and list columns in one write of each row (after the accounts and
+  // tags they read): `refreshCustomerSearch` with the new names.
+  const names = Object.keys(UPDATED_CUSTOMER_COLUMNS);
+  await tx.db.execute(sql`
+    update customers c set
+      ${sql.raw(
+        names
+          .filter((name) => name !== 'id')
+          .map((name) => `"${name}" = v."${name}"`)
+          .join(', '),
+      )},
+      ${searchColumns(sql`v`)}
+    from jsonb_to_recordset(${JSON.stringify(customerRows)}::jsonb)
+      as v(${sql.raw(names.map((name) => `"${name}" ${UPDATED_CUSTOMER_COLUMNS[name as keyof typeof UPDATED_CUSTOMER_COLUMNS]}`).join(', '))})
+    ${primaryAccountOf(sql`v.id`)}
+    where c.id = v.id
+  `);
   await insertJsonRecords(tx.db, 'consent_events', CONSENT_COLUMNS, ledger);
   await recordCustomerEvents(tx, events);
+  // Co-borrowers on these accounts (their list shows the accounts too).
+  const primaries = new Set(updates.map((update) => update.customer.id));
   const onAccounts = await tx.db
     .select({ id: accountCustomers.customer_id })
     .from(accountCustomers)
     .where(inArray(accountCustomers.account_id, accountIds));
   await refreshCustomerSearch(
     tx.db,
-    onAccounts.map((row) => row.id),
+    onAccounts.map((row) => row.id).filter((id) => !primaries.has(id)),
   );
 }
 
