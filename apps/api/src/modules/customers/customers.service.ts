@@ -131,7 +131,7 @@ async function checkExternalIdFree(db: Db, merchantId: string, externalId: strin
  * its accounts (`account_statuses`, `tag_ids`: the list's filters). Call it, in the same
  * transaction, after any change to these customers or to an account they are on (other features changing amounts
  * due, statuses or autopay included). `insertNewCustomers` writes the same for a new customer with one account:
- * keep the two in step.
+ * keep the two in step. `updateCustomerAccounts` shares its SET list (`searchColumns`).
  */
 export async function refreshCustomerSearch(db: Db, customerIds: string[]): Promise<void> {
   const ids = [...new Set(customerIds)];
