@@ -1013,4 +1013,57 @@ describe('the set-based writes of new rows and updates', () => {
     expect(now.Yuri).not.toBe(was.Yuri);
     expect(now.Yuri).not.toBeNull();
   });
+
+  it('falls back to one by one when the set-based update fails, writing the other rows and none half', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const [doomed] = await t.database.db
+      .insert(accountTags)
+      .values({ merchant_id: ids.demoMotors, name: `Doomed ${tag}` })
+      .returning();
+    const row = (letter: string, amount: string, tags: string) => [
+      'Fay',
+      `Back${letter}`,
+      '',
+      '',
+      `FALL-${tag}-${letter}`,
+      amount,
+      '',
+      'no',
+      '',
+      'Main St',
+      tags,
+      'no',
+      'no',
+      '',
+      '',
+    ];
+    const seeded = await upload(csvOfCells([row('A', '1.00', ''), row('B', '1.00', '')]), { mapping });
+    expect((await t.app.jobs.drain()).failed).toEqual([]);
+    expect((await status(seeded.json().id)).json()).toMatchObject({ imported: 2 });
+    const created = await upload(
+      csvOfCells([row('N', '1.00', ''), row('A', '2.00', `Doomed ${tag}`), row('B', '3.00', '')]),
+      { mapping },
+    );
+    const importId = created.json().id;
+    // The tag goes after the run has looked tags up by name, and the run stops; the next run takes A and B in one
+    // batch, whose set-based update refers to the missing tag and fails whole.
+    await expect(
+      runCustomerImport(t.app.ctx, importId, {
+        batchSize: 1,
+        afterBatch: async () => {
+          await t.database.db.delete(accountTags).where(eq(accountTags.id, doomed!.id));
+          throw new Error('stopped');
+        },
+      }),
+    ).rejects.toThrow('stopped');
+    await runCustomerImport(t.app.ctx, importId, { batchSize: 2 });
+    expect((await t.app.jobs.drain()).failed).toEqual([]);
+    expect((await status(importId)).json()).toMatchObject({ status: 'completed', imported: 2, updated: 1, failed: 1 });
+    expect((await reportPage(importId)).results).toEqual([expect.objectContaining({ row_number: 2 })]);
+    const rows = await accountsWith([`FALL-${tag}-A`, `FALL-${tag}-B`]);
+    expect(Object.fromEntries(rows.map((one) => [one.external_id, one.amount]))).toEqual({
+      [`FALL-${tag}-A`]: 100,
+      [`FALL-${tag}-B`]: 300,
+    });
+  });
 });
