@@ -1,6 +1,7 @@
 // Customer CSV import: the upload stores the file's rows and queues the job; the job checks every row with the
 // domain's rules and writes the passing ones a batch per transaction: new customers together in multi-row inserts
-// (`createCustomerAccounts`), the rows that update an account by external id through `upsertCustomerAccount` under
+// (`createCustomerAccounts`), the rows that update an account by external id together too
+// (`updateCustomerAccounts`), and rows that contend with others in the batch through `upsertCustomerAccount` under
 // a savepoint each, so a row is written whole or not at all. Each row keeps its state, so a job that stops midway
 // resumes with the rows still pending and never writes a row twice.
 
