@@ -37,7 +37,12 @@ import {
   runImportJob,
 } from '../src/modules/customers/customer-imports.service';
 import { selectRows } from '../src/modules/customers/customers.list';
-import { INTEGRATED_CREATE_REFUSED, upsertCustomerAccount } from '../src/modules/customers/customers.service';
+import {
+  INTEGRATED_CREATE_REFUSED,
+  addCoBorrower,
+  refreshCustomerSearch,
+  upsertCustomerAccount,
+} from '../src/modules/customers/customers.service';
 import { findOrCreateLocation, signInCustomRoleUser } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
 import { seedDemo, sessionsFor, type DemoIds } from './identity';
@@ -513,6 +518,16 @@ describe('runs of the job', () => {
     expect(await accountsWith(externalIds)).toHaveLength(2);
   });
 
+  it('gives the job hours before pg-boss expires and retries it, not its default 15 minutes', async () => {
+    const importId = await uploaded([{}]);
+    const rows = await selectRows<{ seconds: number }>(
+      t.database.db,
+      sql`select extract(epoch from expire_in)::int as seconds from pgboss.job
+          where name = 'customers.import' and data->>'importId' = ${importId}`,
+    );
+    expect(rows).toEqual([{ seconds: 4 * 60 * 60 }]);
+  });
+
   it('queues an import a crash left running again when the app starts, and it completes', async () => {
     const externalIds = Array.from({ length: 5 }, (_, index) => `STALE-${index}-${randomUUID().slice(0, 6)}`);
     const importId = await uploaded(externalIds.map((account) => ({ account })));
@@ -534,7 +549,7 @@ describe('runs of the job', () => {
   });
 });
 
-describe('the set-based write of new rows', () => {
+describe('the set-based writes of new rows and updates', () => {
   const header = 'First,Last,Email,Phone,Account,Amount,Due,Autopay,Status,Location,Tags,Text,Mail,Language,Fee';
   const mapping: ImportMapping = {
     first_name: 'First',
@@ -553,6 +568,37 @@ describe('the set-based write of new rows', () => {
     language: 'Language',
     convenience_fee: 'Fee',
   };
+
+  const demoMotors = async () => {
+    const [row] = await t.database.db.select().from(merchants).where(eq(merchants.id, ids.demoMotors));
+    if (!row) throw new Error('no Demo Motors');
+    return { id: row.id, name: row.name, is_integrated: row.is_integrated, timezone: row.timezone };
+  };
+
+  /** A row's cells as the import's checks make them the service's input (location and tags resolved by name). */
+  async function inputOf(row: string[]) {
+    const locations = await t.database.db
+      .select()
+      .from(merchantLocations)
+      .where(eq(merchantLocations.merchant_id, ids.demoMotors));
+    const tags = await t.database.db.select().from(accountTags).where(eq(accountTags.merchant_id, ids.demoMotors));
+    const columns = header.split(',');
+    const record = recordOf(Object.fromEntries(columns.map((name, index) => [name, row[index] ?? ''])), mapping);
+    const check = checkImportRow(record);
+    if (!check.ok) throw new Error(JSON.stringify(check.errors));
+    const location = locations.find((one) => one.name.toLowerCase() === record.location.toLowerCase());
+    const tagIds = check.row.tagNames.map(
+      (name) => tags.find((one) => one.name.toLowerCase() === name.toLowerCase())?.id ?? '',
+    );
+    return {
+      ...check.row.input,
+      location_id: location?.id ?? '',
+      account: { ...check.row.input.account, tag_ids: tagIds },
+    };
+  }
+
+  const csvOfCells = (rows: string[][]) =>
+    [header, ...rows.map((row) => row.map((cell) => (cell.includes(',') ? `"${cell}"` : cell)).join(','))].join('\n');
 
   /** Everything a customer created from a row consists of, without ids and times. */
   async function snapshot(customerId: string) {
@@ -623,11 +669,7 @@ describe('the set-based write of new rows', () => {
       ],
       ['Bo', 'Plain', '', '', `SET-${tag}-B`, '0', '', 'no', '', 'main st', '', 'no', 'no', '', ''],
     ];
-    const csv = [
-      header,
-      ...cells.map((row) => row.map((cell) => (cell.includes(',') ? `"${cell}"` : cell)).join(',')),
-    ].join('\n');
-    const created = await upload(csv, { mapping });
+    const created = await upload(csvOfCells(cells), { mapping });
     expect(created.statusCode, created.body).toBe(201);
     expect((await t.app.jobs.drain()).failed).toEqual([]);
     expect((await status(created.json().id)).json()).toMatchObject({ imported: 2, failed: 0 });
@@ -646,29 +688,12 @@ describe('the set-based write of new rows', () => {
       .where(
         and(eq(accounts.merchant_id, ids.demoMotors), inArray(accounts.external_id, [`SET-${tag}-A`, `SET-${tag}-B`])),
       );
-    const [merchant] = await t.database.db.select().from(merchants).where(eq(merchants.id, ids.demoMotors));
-    const locations = await t.database.db
-      .select()
-      .from(merchantLocations)
-      .where(eq(merchantLocations.merchant_id, ids.demoMotors));
-    const tags = await t.database.db.select().from(accountTags).where(eq(accountTags.merchant_id, ids.demoMotors));
-    const columns = header.split(',');
+    const merchant = await demoMotors();
     const viaService = [];
     for (const row of cells) {
-      const record = recordOf(Object.fromEntries(columns.map((name, index) => [name, row[index] ?? ''])), mapping);
-      const check = checkImportRow(record);
-      if (!check.ok) throw new Error(JSON.stringify(check.errors));
-      const location = locations.find((one) => one.name.toLowerCase() === record.location.toLowerCase());
-      const tagIds = check.row.tagNames.map(
-        (name) => tags.find((one) => one.name.toLowerCase() === name.toLowerCase())?.id ?? '',
-      );
-      const input = {
-        ...check.row.input,
-        location_id: location?.id ?? '',
-        account: { ...check.row.input.account, tag_ids: tagIds },
-      };
+      const input = await inputOf(row);
       const result = await withTransaction(t.app.ctx, (tx) =>
-        upsertCustomerAccount(tx, merchant!, input, null, 'import'),
+        upsertCustomerAccount(tx, merchant, input, null, 'import'),
       );
       expect(result.created).toBe(true);
       viaService.push(await snapshot(result.customerId));
@@ -699,6 +724,350 @@ describe('the set-based write of new rows', () => {
     expect(Object.fromEntries(rows.map((row) => [row.external_id, row.amount]))).toEqual({
       [existing]: 200,
       [`MIX-${tag}-1`]: 300,
+    });
+  });
+
+  /**
+   * Everything the rows of these external ids consist of (accounts, tags, their customers, history, consent
+   * ledger), ids replaced by external ids and names and times left out, so two writes of the same rows compare.
+   */
+  async function rowsOf(externalIds: string[]) {
+    const { db } = t.database;
+    const accountRows = await db
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.merchant_id, ids.demoMotors), inArray(accounts.external_id, externalIds)))
+      .orderBy(asc(accounts.external_id));
+    const accountIds = accountRows.map((row) => row.id);
+    const links = await db.select().from(accountCustomers).where(inArray(accountCustomers.account_id, accountIds));
+    const customerIds = [...new Set(links.map((link) => link.customer_id))];
+    const customerRows = await db.select().from(customers).where(inArray(customers.id, customerIds));
+    const names = new Map<string, string>([
+      ...accountRows.map((row) => [row.id, `account ${row.external_id}`] as const),
+      ...customerRows.map((row) => [row.id, `customer ${row.first_name} ${row.last_name}`] as const),
+    ]);
+    const named = (value: unknown) =>
+      JSON.parse(
+        JSON.stringify(value).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (id) =>
+          names.has(id) ? (names.get(id) ?? id) : id,
+        ),
+      );
+    const tagRows = await db
+      .select({ account_id: accountTagAssignments.account_id, name: accountTags.name })
+      .from(accountTagAssignments)
+      .innerJoin(accountTags, eq(accountTags.id, accountTagAssignments.tag_id))
+      .where(inArray(accountTagAssignments.account_id, accountIds));
+    const events = await db.select().from(customerEvents).where(inArray(customerEvents.customer_id, customerIds));
+    const ledger = await db.select().from(consentEvents).where(inArray(consentEvents.customer_id, customerIds));
+    const sorted = (rows: unknown[]) =>
+      rows.sort((left, right) => JSON.stringify(left).localeCompare(JSON.stringify(right)));
+    // Named first, sorted then: the order must not depend on the ids.
+    const rows = named({
+      accounts: accountRows.map(({ created: _c, updated: _u, ...row }) => ({
+        ...row,
+        tags: tagRows
+          .filter((tag) => tag.account_id === row.id)
+          .map((tag) => tag.name)
+          .sort(),
+        customers: links.filter((link) => link.account_id === row.id).map(({ created: _c2, ...link }) => link),
+      })),
+      customers: customerRows.map(({ created: _c, updated: _u, ...row }) => row),
+      events: events.map(({ id: _i, created: _c, ...row }) => row),
+      ledger: ledger.map(({ id: _i, created: _c, ...row }) => row),
+    });
+    for (const account of rows.accounts) sorted(account.customers);
+    for (const key of ['customers', 'events', 'ledger']) sorted(rows[key]);
+    return rows;
+  }
+
+  it('updates rows exactly as the customers service updates them, history and consent included', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const id = (letter: string) => `UPD-${tag}-${letter}`;
+    const [phoneA, phoneB, phoneC, phoneD, phoneD2] = [
+      freshPhone(),
+      freshPhone(),
+      freshPhone(),
+      freshPhone(),
+      freshPhone(),
+    ];
+    // First, Last, Email, Phone, Account, Amount, Due, Autopay, Status, Location, Tags, Text, Mail, Language, Fee
+    const before = [
+      [
+        'Ann',
+        'Alpha',
+        'ann@example.com',
+        phoneA,
+        id('A'),
+        '100.00',
+        '01/10/2031',
+        'no',
+        '',
+        'Main St',
+        'VIP',
+        'no',
+        'yes',
+        '',
+        '',
+      ],
+      ['Ben', 'Beta', '', phoneB, id('B'), '50.00', '', 'no', 'Active', 'Main St', '', 'yes', 'no', '', ''],
+      [
+        'Cy',
+        'Gamma',
+        'cy@example.com',
+        phoneC,
+        id('C'),
+        '75.00',
+        '02/02/2031',
+        'yes',
+        'Pending',
+        'Airport Rd',
+        'VIP; Repo Risk',
+        'yes',
+        'yes',
+        'es-US',
+        '1.00',
+      ],
+      ['Di', 'Delta', '', phoneD, id('D'), '5.00', '', 'no', '', 'Main St', '', 'no', 'no', '', ''],
+    ];
+    const after = [
+      // Renamed, moved to another location (the customer's other account follows), tags swapped, opted in to texts.
+      [
+        'Annie',
+        'Alpha',
+        'Annie@Example.com',
+        phoneA,
+        id('A'),
+        '120.00',
+        '01/12/2031',
+        'no',
+        'Pending',
+        'Airport Rd',
+        'Repo Risk',
+        'yes',
+        'yes',
+        'es-US',
+        '2.50',
+      ],
+      // Unchanged: no history.
+      before[1] ?? [],
+      // Phone removed, opted out of both, tags cleared, due date removed.
+      [
+        'Cy',
+        'Gamma',
+        'cy@example.com',
+        '',
+        id('C'),
+        '75.00',
+        '',
+        'no',
+        'Do not contact',
+        'Airport Rd',
+        '',
+        'no',
+        'no',
+        '',
+        '1.00',
+      ],
+      // A new phone number.
+      ['Di', 'Delta', '', phoneD2, id('D'), '5.00', '', 'no', '', 'Main St', '', 'no', 'no', '', ''],
+    ];
+    const externalIds = [...before.map((row) => row[4] ?? ''), id('A2')];
+    const merchant = await demoMotors();
+    /** The rows before the update: one by one through the service, Ann with a second account and a co-borrower. */
+    async function seed() {
+      const created = [];
+      for (const row of before) {
+        const input = await inputOf(row);
+        created.push(await withTransaction(t.app.ctx, (tx) => upsertCustomerAccount(tx, merchant, input, null)));
+      }
+      const ann = created[0];
+      if (!ann) throw new Error('Ann not created');
+      const [second] = await t.database.db
+        .insert(accounts)
+        .values({
+          merchant_id: ids.demoMotors,
+          location_id: (await inputOf(before[0] ?? [])).location_id,
+          external_id: id('A2'),
+          amount_due_cents: 999,
+        })
+        .returning();
+      await t.database.db
+        .insert(accountCustomers)
+        .values({ account_id: second!.id, customer_id: ann.customerId, role: 'primary' });
+      await refreshCustomerSearch(t.database.db, [ann.customerId]);
+      await addCoBorrower(
+        t.app.ctx,
+        merchant,
+        ann.customerId,
+        ann.accountId,
+        { customer: { first_name: 'Co', last_name: 'Borrower', language: 'en-US' } },
+        null,
+      );
+    }
+    async function unseed() {
+      const rows = await t.database.db
+        .select({ id: accountCustomers.customer_id })
+        .from(accountCustomers)
+        .innerJoin(accounts, eq(accounts.id, accountCustomers.account_id))
+        .where(and(eq(accounts.merchant_id, ids.demoMotors), inArray(accounts.external_id, externalIds)));
+      await t.database.db.delete(customers).where(
+        inArray(
+          customers.id,
+          rows.map((row) => row.id),
+        ),
+      );
+      await t.database.db
+        .delete(accounts)
+        .where(and(eq(accounts.merchant_id, ids.demoMotors), inArray(accounts.external_id, externalIds)));
+    }
+
+    await seed();
+    const created = await upload(csvOfCells(after), { mapping });
+    expect(created.statusCode, created.body).toBe(201);
+    expect((await t.app.jobs.drain()).failed).toEqual([]);
+    expect((await status(created.json().id)).json()).toMatchObject({ imported: 4, updated: 4, failed: 0 });
+    // Written together: one statement, so one update time for the four customers.
+    const times = await t.database.db
+      .select({ updated: customers.updated })
+      .from(customers)
+      .innerJoin(customerImportRows, eq(customerImportRows.customer_id, customers.id))
+      .where(eq(customerImportRows.import_id, created.json().id));
+    expect(new Set(times.map((row) => row.updated.toISOString())).size).toBe(1);
+    const viaImport = await rowsOf(externalIds);
+
+    await unseed();
+    await seed();
+    for (const row of after) {
+      const input = await inputOf(row);
+      await withTransaction(t.app.ctx, (tx) => upsertCustomerAccount(tx, merchant, input, null, 'import'));
+    }
+    const viaService = await rowsOf(externalIds);
+    expect(viaImport).toEqual(viaService);
+
+    // What the comparison covers, in part.
+    const kinds = (name: string) =>
+      viaImport.events
+        .filter((event: { customer_id: string }) => event.customer_id === name)
+        .map((event: { kind: string }) => event.kind)
+        .sort();
+    expect(kinds('customer Annie Alpha')).toEqual([
+      'account.created',
+      'account.updated',
+      'co_borrower.added',
+      'consent.changed',
+      'consent.changed',
+      'customer.created',
+      'customer.updated',
+    ]);
+    expect(kinds('customer Ben Beta')).toEqual(['account.created', 'consent.changed', 'customer.created']);
+    expect(viaImport.accounts.map((row: { location_id: string }) => row.location_id)).toEqual([
+      ...Array(2).fill((await inputOf(after[0] ?? [])).location_id),
+      expect.any(String),
+      expect.any(String),
+      expect.any(String),
+    ]);
+  });
+
+  it('keeps file order when updates trade phone numbers within a batch', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const [one, two, three] = [freshPhone(), freshPhone(), freshPhone()];
+    const base = (first: string, phone: string, account: string) => [
+      first,
+      'Trader',
+      '',
+      phone,
+      account,
+      '1.00',
+      '',
+      'no',
+      '',
+      'Main St',
+      '',
+      'no',
+      'no',
+      '',
+      '',
+    ];
+    const [x, y] = [`SWAP-${tag}-X`, `SWAP-${tag}-Y`];
+    const seeded = await upload(csvOfCells([base('Xena', one, x), base('Yuri', two, y)]), { mapping });
+    expect(seeded.statusCode).toBe(201);
+    expect((await t.app.jobs.drain()).failed).toEqual([]);
+    const tradersPhones = async () =>
+      Object.fromEntries(
+        (
+          await t.database.db
+            .select({ first: customers.first_name, phone: customers.sms_phone_number })
+            .from(accountCustomers)
+            .innerJoin(customers, eq(customers.id, accountCustomers.customer_id))
+            .innerJoin(accounts, eq(accounts.id, accountCustomers.account_id))
+            .where(and(eq(accounts.merchant_id, ids.demoMotors), inArray(accounts.external_id, [x, y])))
+        ).map((row) => [row.first, row.phone]),
+      );
+    const was = await tradersPhones();
+    // Xena wants Yuri's number before Yuri gives it up: refused, as row by row in file order.
+    const second = await upload(csvOfCells([base('Xena', two, x), base('Yuri', three, y)]), { mapping });
+    expect(second.statusCode).toBe(201);
+    expect((await t.app.jobs.drain()).failed).toEqual([]);
+    expect((await status(second.json().id)).json()).toMatchObject({ updated: 1, failed: 1 });
+    expect((await reportPage(second.json().id)).results).toEqual([
+      expect.objectContaining({ row_number: 1, reason: `Phone: ${ERROR_CATALOGUE['phone_number.duplicate']}` }),
+    ]);
+    const now = await tradersPhones();
+    expect(now.Xena).toBe(was.Xena);
+    expect(now.Yuri).not.toBe(was.Yuri);
+    expect(now.Yuri).not.toBeNull();
+  });
+
+  it('falls back to one by one when the set-based update fails, writing the other rows and none half', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const [doomed] = await t.database.db
+      .insert(accountTags)
+      .values({ merchant_id: ids.demoMotors, name: `Doomed ${tag}` })
+      .returning();
+    const row = (letter: string, amount: string, tags: string) => [
+      'Fay',
+      `Back${letter}`,
+      '',
+      '',
+      `FALL-${tag}-${letter}`,
+      amount,
+      '',
+      'no',
+      '',
+      'Main St',
+      tags,
+      'no',
+      'no',
+      '',
+      '',
+    ];
+    const seeded = await upload(csvOfCells([row('A', '1.00', ''), row('B', '1.00', '')]), { mapping });
+    expect((await t.app.jobs.drain()).failed).toEqual([]);
+    expect((await status(seeded.json().id)).json()).toMatchObject({ imported: 2 });
+    const created = await upload(
+      csvOfCells([row('N', '1.00', ''), row('A', '2.00', `Doomed ${tag}`), row('B', '3.00', '')]),
+      { mapping },
+    );
+    const importId = created.json().id;
+    // The tag goes after the run has looked tags up by name, and the run stops; the next run takes A and B in one
+    // batch, whose set-based update refers to the missing tag and fails whole.
+    await expect(
+      runCustomerImport(t.app.ctx, importId, {
+        batchSize: 1,
+        afterBatch: async () => {
+          await t.database.db.delete(accountTags).where(eq(accountTags.id, doomed!.id));
+          throw new Error('stopped');
+        },
+      }),
+    ).rejects.toThrow('stopped');
+    await runCustomerImport(t.app.ctx, importId, { batchSize: 2 });
+    expect((await t.app.jobs.drain()).failed).toEqual([]);
+    expect((await status(importId)).json()).toMatchObject({ status: 'completed', imported: 2, updated: 1, failed: 1 });
+    expect((await reportPage(importId)).results).toEqual([expect.objectContaining({ row_number: 2 })]);
+    const rows = await accountsWith([`FALL-${tag}-A`, `FALL-${tag}-B`]);
+    expect(Object.fromEntries(rows.map((one) => [one.external_id, one.amount]))).toEqual({
+      [`FALL-${tag}-A`]: 100,
+      [`FALL-${tag}-B`]: 300,
     });
   });
 });

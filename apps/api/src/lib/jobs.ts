@@ -6,6 +6,11 @@ export type JobDefinition<Schema extends z.ZodType> = {
   payload: Schema;
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /**
+   * How long a run may take (pg-boss's default: 15 minutes, at most 24 hours). A job still active after that is
+   * failed, so retried, even while its first run goes on: give jobs that can legitimately run longer their bound.
+   */
+  expireInSeconds?: number;
   /** Jobs fetched per round trip; a worker keeps fetching while it finds full batches. */
   batchSize?: number;
   /**

@@ -115,6 +115,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsOptions) 
         }
         return boss.send(job.name, data as object, {
           ...sendOptions,
+          ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
           ...(singletonKey ? { singletonKey } : {}),
           ...(execute ? { db: { executeSql: execute } } : {}),
         });

@@ -6,6 +6,12 @@ import { defineJob } from '../../lib/jobs';
  * Imports an uploaded CSV's pending rows. No idempotency key (whose receipt would hold one transaction open for the
  * whole import): the rows' states make it idempotent, each batch committing on its own, and a retry after a crash
  * or an error resumes with the rows still pending.
+ *
+ * Its expiry is 4 hours, not pg-boss's 15 minutes: a job still running at its expiry is failed and retried while
+ * the first run goes on (harmless, the runs split the rows, but each such retry uses up one of the import's runs,
+ * and pg-boss's worker gives up waiting for the handler then). 100,000 rows take a few minutes set-based, but a
+ * batch whose set-based write fails goes row by row (~16–60 rows/s under load), so the bound is generous. A worker
+ * that dies is not waited for: the app queues unfinished imports again when it starts (`onReady` below).
  */
 export const importCustomersJob = defineJob({
   name: 'customers.import',
@@ -13,6 +19,7 @@ export const importCustomersJob = defineJob({
   retryLimit: 10,
   retryDelaySeconds: 5,
   batchSize: 1,
+  expireInSeconds: 4 * 60 * 60,
 });
 
 /** The first run and every retry: after that many failed runs the import ends `failed`. */

@@ -1,6 +1,7 @@
 // Customer CSV import: the upload stores the file's rows and queues the job; the job checks every row with the
 // domain's rules and writes the passing ones a batch per transaction: new customers together in multi-row inserts
-// (`createCustomerAccounts`), the rows that update an account by external id through `upsertCustomerAccount` under
+// (`createCustomerAccounts`), the rows that update an account by external id together too
+// (`updateCustomerAccounts`), and rows that contend with others in the batch through `upsertCustomerAccount` under
 // a savepoint each, so a row is written whole or not at all. Each row keeps its state, so a job that stops midway
 // resumes with the rows still pending and never writes a row twice.
 
@@ -37,7 +38,7 @@ import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { Db } from '../../db/client';
 import { customerImportMappings, customerImportRows, customerImports } from '../../db/schema/customer-imports';
-import { accounts, customers } from '../../db/schema/customers';
+import { accountCustomers, accounts, customers } from '../../db/schema/customers';
 import { merchants } from '../../db/schema/identity';
 import { merchantLocations } from '../../db/schema/locations';
 import { accountTags } from '../../db/schema/tags';
@@ -47,11 +48,13 @@ import { isUuid } from '../../lib/ids';
 import { pageBounds, type PageRequest } from '../../lib/pagination';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import { invalidateCustomerCounts } from './customers.list';
-import type { MerchantRef } from './customers.read';
+import type { CustomerRow, MerchantRef } from './customers.read';
 import {
   INTEGRATED_CREATE_REFUSED,
   createCustomerAccounts,
+  updateCustomerAccounts,
   upsertCustomerAccount,
+  type AccountUpdate,
   type Actor,
 } from './customers.service';
 import { importCustomersJob } from './customer-imports.jobs';
@@ -388,32 +391,62 @@ async function upsertRow(tx: ServiceContext, merchant: MerchantRef, input: Parse
 }
 
 type Candidate = { index: number; input: ParsedCreateCustomerInput };
+type UpdateCandidate = Candidate & Omit<AccountUpdate, 'input'>;
+
+/** How many of `values` are each value. */
+function countsOf(values: Array<string | null>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const value of values) if (value !== null) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return counts;
+}
 
 /**
- * Splits a batch's passing rows: the new ones that can be created together (external id and phone number unknown
- * to the merchant and used once in the batch, the phone number not wanted by an update in the batch), and the rest,
- * which go through the customers service one by one, in file order, after them.
+ * Splits a batch's passing rows into three: the new ones that can be created together (external id and phone
+ * number unknown to the merchant and used once in the batch, the phone number not wanted by an update in the
+ * batch); the updates that can be written together (the account's only row in the batch, its primary customer
+ * not removed and updated by no other row, the new phone number free and wanted by no other row, the old one
+ * wanted by no other row); and the rest, which go through the customers service one by one, in file order, after
+ * them. Rows written together contend with no other row of the batch, so the order does not change any outcome.
  */
-async function splitNewRows(tx: ServiceContext, merchantId: string, candidates: Candidate[]) {
+async function splitBatch(tx: ServiceContext, merchantId: string, candidates: Candidate[]) {
+  const phoneOf = (row: Candidate) => row.input.sms_phone_number || null;
   const externalIds = [...new Set(candidates.map((row) => row.input.account.external_id))];
-  const phones = [
-    ...new Set(candidates.flatMap((row) => (row.input.sms_phone_number ? [row.input.sms_phone_number] : []))),
-  ];
-  const existing = new Set(
+  const phones = [...new Set(candidates.map(phoneOf).filter((phone) => phone !== null))];
+  const existing = new Map(
     (
       await tx.db
-        .select({ external_id: accounts.external_id })
+        .select()
         .from(accounts)
         .where(and(eq(accounts.merchant_id, merchantId), inArray(accounts.external_id, externalIds)))
-    ).map((row) => row.external_id),
+    ).map((row) => [row.external_id, row]),
   );
-  const takenPhones =
-    phones.length === 0
-      ? new Set<string>()
-      : new Set(
+  const primaries =
+    existing.size === 0
+      ? new Map<string, CustomerRow>()
+      : new Map(
           (
             await tx.db
-              .select({ phone: customers.sms_phone_number })
+              .select({ accountId: accountCustomers.account_id, customer: customers })
+              .from(accountCustomers)
+              .innerJoin(customers, eq(customers.id, accountCustomers.customer_id))
+              .where(
+                and(
+                  inArray(
+                    accountCustomers.account_id,
+                    [...existing.values()].map((row) => row.id),
+                  ),
+                  eq(accountCustomers.role, 'primary'),
+                ),
+              )
+          ).map((row) => [row.accountId, row.customer]),
+        );
+  const holders =
+    phones.length === 0
+      ? new Map<string, string>()
+      : new Map(
+          (
+            await tx.db
+              .select({ phone: customers.sms_phone_number, id: customers.id })
               .from(customers)
               .where(
                 and(
@@ -422,36 +455,71 @@ async function splitNewRows(tx: ServiceContext, merchantId: string, candidates: 
                   inArray(customers.sms_phone_number, phones),
                 ),
               )
-          ).map((row) => row.phone),
+          ).map((row) => [row.phone ?? '', row.id]),
         );
-  const phonesOfUpdates = new Set(
-    candidates
-      .filter((row) => existing.has(row.input.account.external_id))
-      .map((row) => row.input.sms_phone_number)
-      .filter(Boolean),
-  );
+  const rowsPerId = countsOf(candidates.map((row) => row.input.account.external_id));
+  const rowsPerPhone = countsOf(candidates.map(phoneOf));
+  const primaryOf = (row: Candidate) => {
+    const account = existing.get(row.input.account.external_id);
+    return account ? primaries.get(account.id) : undefined;
+  };
+  const rowsPerCustomer = countsOf(candidates.map((row) => primaryOf(row)?.id ?? null));
+  const phonesOfUpdates = new Set(candidates.filter((row) => existing.has(row.input.account.external_id)).map(phoneOf));
   const fresh: Candidate[] = [];
+  const updates: UpdateCandidate[] = [];
   const rest: Candidate[] = [];
   const seenIds = new Set<string>();
   const seenPhones = new Set<string>();
   for (const row of candidates) {
     const { external_id: externalId } = row.input.account;
-    const phone = row.input.sms_phone_number || null;
-    const isFresh =
-      !existing.has(externalId) &&
-      !seenIds.has(externalId) &&
-      (phone === null || (!takenPhones.has(phone) && !seenPhones.has(phone) && !phonesOfUpdates.has(phone)));
+    const phone = phoneOf(row);
+    const account = existing.get(externalId);
+    const customer = primaryOf(row);
+    if (account && customer) {
+      const oldPhone = customer.sms_phone_number;
+      const together =
+        rowsPerId.get(externalId) === 1 &&
+        customer.removed_at === null &&
+        rowsPerCustomer.get(customer.id) === 1 &&
+        (phone === null || (rowsPerPhone.get(phone) === 1 && (holders.get(phone) ?? customer.id) === customer.id)) &&
+        (oldPhone === null || oldPhone === phone || !rowsPerPhone.has(oldPhone));
+      if (together) updates.push({ ...row, account, customer });
+      else rest.push(row);
+    } else {
+      const isFresh =
+        !account &&
+        !seenIds.has(externalId) &&
+        (phone === null || (!holders.has(phone) && !seenPhones.has(phone) && !phonesOfUpdates.has(phone)));
+      (isFresh ? fresh : rest).push(row);
+    }
     seenIds.add(externalId);
     if (phone) seenPhones.add(phone);
-    (isFresh ? fresh : rest).push(row);
   }
-  return { fresh, rest };
+  return { fresh, updates, rest };
 }
 
 /**
- * Writes a batch's rows: the new ones together (`createCustomerAccounts`, a few multi-row statements), the others
- * one by one through `upsertCustomerAccount`. Should the set-based write fail (a phone number or external id taken
- * by someone else meanwhile), it is rolled back and its rows take the one-by-one path, which finds each reason.
+ * Runs `write` under a savepoint: true when it succeeded, false when it failed and was rolled back (its rows then
+ * take the one-by-one path, which finds each row's reason). Errors that end the transaction are thrown.
+ */
+async function writeTogether(tx: ServiceContext, write: () => Promise<void>): Promise<boolean> {
+  await tx.db.execute(sql`savepoint import_rows`);
+  try {
+    await write();
+    await tx.db.execute(sql`release savepoint import_rows`);
+    return true;
+  } catch (error) {
+    if (isRetryableTransactionError(error)) throw error;
+    await tx.db.execute(sql`rollback to savepoint import_rows`);
+    return false;
+  }
+}
+
+/**
+ * Writes a batch's rows: the new ones together (`createCustomerAccounts`, a few multi-row statements), then the
+ * updates that can go together (`updateCustomerAccounts`), then the others one by one through
+ * `upsertCustomerAccount`. Should a set-based write fail (a phone number or external id taken by someone else
+ * meanwhile), it is rolled back and its rows take the one-by-one path, which finds each reason.
  */
 async function writeBatch(
   tx: ServiceContext,
@@ -468,30 +536,37 @@ async function writeBatch(
     outcomes[index] = { state: 'failed', reason: checked.ok ? null : checked.reason, customerId: null };
   });
   if (candidates.length === 0) return outcomes;
-  const split = await splitNewRows(tx, lookups.merchant.id, candidates);
-  const { fresh } = split;
-  let { rest } = split;
+  const { merchant } = lookups;
+  const { fresh, updates, rest } = await splitBatch(tx, merchant.id, candidates);
   if (fresh.length > 0) {
-    await tx.db.execute(sql`savepoint import_new_rows`);
-    try {
-      const created = await createCustomerAccounts(
+    let created: Array<{ customerId: string }> = [];
+    const written = await writeTogether(tx, async () => {
+      created = await createCustomerAccounts(
         tx,
-        lookups.merchant,
+        merchant,
         fresh.map((row) => row.input),
         null,
         'import',
       );
-      await tx.db.execute(sql`release savepoint import_new_rows`);
+    });
+    if (written) {
       fresh.forEach((row, position) => {
         outcomes[row.index] = { state: 'created', reason: null, customerId: created[position]?.customerId ?? null };
       });
-    } catch (error) {
-      if (isRetryableTransactionError(error)) throw error;
-      await tx.db.execute(sql`rollback to savepoint import_new_rows`);
-      rest = [...fresh, ...rest].sort((left, right) => left.index - right.index);
+    } else {
+      rest.push(...fresh);
     }
   }
-  for (const row of rest) outcomes[row.index] = await upsertRow(tx, lookups.merchant, row.input);
+  if (updates.length > 0) {
+    const written = await writeTogether(tx, () => updateCustomerAccounts(tx, merchant, updates, null, 'import'));
+    if (written) {
+      for (const row of updates) outcomes[row.index] = { state: 'updated', reason: null, customerId: row.customer.id };
+    } else {
+      rest.push(...updates.map(({ index, input }) => ({ index, input })));
+    }
+  }
+  rest.sort((left, right) => left.index - right.index);
+  for (const row of rest) outcomes[row.index] = await upsertRow(tx, merchant, row.input);
   return outcomes;
 }
 

@@ -17,10 +17,10 @@ import { toCalendarDate } from '@paydesk/domain/dates/calendar';
 import { ERROR_CATALOGUE } from '@paydesk/domain/errors/catalogue';
 import { REQUIRED } from '@paydesk/domain/validation/messages';
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { insertJsonRecords } from '../../db/json-insert';
+import { insertJsonRecords, updateJsonRecords } from '../../db/json-insert';
 import {
   accountCustomers,
   accountTagAssignments,
@@ -131,14 +131,29 @@ async function checkExternalIdFree(db: Db, merchantId: string, externalId: strin
  * its accounts (`account_statuses`, `tag_ids`: the list's filters). Call it, in the same
  * transaction, after any change to these customers or to an account they are on (other features changing amounts
  * due, statuses or autopay included). `insertNewCustomers` writes the same for a new customer with one account:
- * keep the two in step.
+ * keep the two in step. `updateCustomerAccounts` shares its SET list (`searchColumns`).
  */
 export async function refreshCustomerSearch(db: Db, customerIds: string[]): Promise<void> {
   const ids = [...new Set(customerIds)];
   if (ids.length === 0) return;
   await db.execute(sql`
-    update customers c set
-      search_text = lower(concat_ws(' ', c.first_name, c.last_name, c.email, (
+    update customers c set ${searchColumns(sql`c`)}
+    from customers c2
+    ${primaryAccountOf(sql`c2.id`)}
+    where c.id = c2.id and c2.id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+  `);
+}
+
+/**
+ * `refreshCustomerSearch`'s SET list for the customer `c`, its names and email read from `names` (`c` itself, or
+ * the new values of an update), its primary account from the lateral `p` (`primaryAccountOf`).
+ */
+function searchColumns(names: SQL) {
+  return sql`
+      search_text = lower(concat_ws(' ', ${names}.first_name, ${names}.last_name, ${names}.email, (
         select string_agg(a.external_id, ' ' order by a.created, a.id)
         from account_customers ac join accounts a on a.id = ac.account_id where ac.customer_id = c.id))),
       primary_external_id = p.external_id,
@@ -153,19 +168,18 @@ export async function refreshCustomerSearch(db: Db, customerIds: string[]): Prom
         from account_customers ac join accounts a on a.id = ac.account_id where ac.customer_id = c.id), '{}'),
       tag_ids = coalesce((select array_agg(distinct ata.tag_id order by ata.tag_id)
         from account_customers ac join account_tag_assignments ata on ata.account_id = ac.account_id
-        where ac.customer_id = c.id), '{}')
-    from customers c2
+        where ac.customer_id = c.id), '{}')`;
+}
+
+/** The lateral `p`: the first account the customer `customerId` is primary on. */
+function primaryAccountOf(customerId: SQL) {
+  return sql`
     left join lateral (
       select a.external_id, a.amount_due_cents, a.due_date
       from account_customers ac join accounts a on a.id = ac.account_id
-      where ac.customer_id = c2.id and ac.role = 'primary'
+      where ac.customer_id = ${customerId} and ac.role = 'primary'
       order by a.created, a.id limit 1
-    ) p on true
-    where c.id = c2.id and c2.id in (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})
-  `);
+    ) p on true`;
 }
 
 export async function customerIdsOfAccount(db: Db, accountId: string): Promise<string[]> {
@@ -430,20 +444,15 @@ async function insertNewCustomers(db: Db, rows: Array<NewCustomerRows & { tagIds
 }
 
 /**
- * `createInTransaction` for many customers at once (a CSV import's batch): the same rows (customer, account, link,
- * tags, history, consent ledger, search and list columns) in one statement per table. The caller has made sure
- * that no two inputs share an external id or a phone number and that none is the merchant's already; the location
- * and tags are checked here in one query each. A race the caller's checks missed ends in a unique violation, which
- * rolls back the whole call.
+ * What the single create and update check per row, for many rows in a query or two: the locations and tags are the
+ * merchant's (404 otherwise, as `checkLocation` and `tagNames`), no date of birth is in the future. Returns the
+ * tags' names by id.
  */
-export async function createCustomerAccounts(
+async function checkInputsOfMany(
   tx: ServiceContext,
   merchant: MerchantRef,
   inputs: ParsedCreateCustomerInput[],
-  actor: Actor,
-  consentMethod: ConsentMethod,
-): Promise<Array<{ customerId: string; accountId: string }>> {
-  if (inputs.length === 0) return [];
+): Promise<Map<string, string>> {
   const locationIds = [...new Set(inputs.map((input) => input.location_id))];
   if (!locationIds.every(isUuid)) throw notFound();
   const locations = await tx.db
@@ -461,8 +470,26 @@ export async function createCustomerAccounts(
           .from(accountTags)
           .where(and(inArray(accountTags.id, tagIds), eq(accountTags.merchant_id, merchant.id)));
   if (tagRows.length !== tagIds.length) throw notFound();
-  const tagName = new Map(tagRows.map((row) => [row.id, row.name]));
   for (const input of inputs) checkDateOfBirth(tx, merchant, input.date_of_birth);
+  return new Map(tagRows.map((row) => [row.id, row.name]));
+}
+
+/**
+ * `createInTransaction` for many customers at once (a CSV import's batch): the same rows (customer, account, link,
+ * tags, history, consent ledger, search and list columns) in one statement per table. The caller has made sure
+ * that no two inputs share an external id or a phone number and that none is the merchant's already; the location
+ * and tags are checked here in one query each. A race the caller's checks missed ends in a unique violation, which
+ * rolls back the whole call.
+ */
+export async function createCustomerAccounts(
+  tx: ServiceContext,
+  merchant: MerchantRef,
+  inputs: ParsedCreateCustomerInput[],
+  actor: Actor,
+  consentMethod: ConsentMethod,
+): Promise<Array<{ customerId: string; accountId: string }>> {
+  if (inputs.length === 0) return [];
+  const tagName = await checkInputsOfMany(tx, merchant, inputs);
 
   const now = tx.clock();
   const actorId = actor?.id ?? null;
@@ -600,6 +627,211 @@ export async function upsertCustomerAccount(
     }
   }
   return { customerId: customer.id, accountId: existing.id, created: false };
+}
+
+/** An import row for an account the merchant has: the row, the account and its primary customer as they are. */
+export type AccountUpdate = { input: ParsedCreateCustomerInput; account: AccountRow; customer: CustomerRow };
+
+const UPDATED_CUSTOMER_COLUMNS = {
+  id: 'uuid',
+  first_name: 'text',
+  last_name: 'text',
+  email: 'text',
+  sms_phone_number: 'text',
+  date_of_birth: 'date',
+  language: 'text',
+  location_id: 'uuid',
+  text_opt_in: 'boolean',
+  email_opt_in: 'boolean',
+  updated: 'timestamptz',
+} as const satisfies Partial<Record<keyof typeof customers.$inferInsert, string>>;
+
+const UPDATED_ACCOUNT_COLUMNS = {
+  id: 'uuid',
+  location_id: 'uuid',
+  amount_due_cents: 'integer',
+  due_date: 'date',
+  autopay: 'boolean',
+  convenience_fee_cents: 'integer',
+  status: 'text',
+  updated: 'timestamptz',
+} as const satisfies Partial<Record<keyof typeof accounts.$inferInsert, string>>;
+
+/** A patch's value where it has one, else the current value (as the patch functions read `undefined`). */
+const patched = <T>(value: T | undefined, current: T): T => (value === undefined ? current : value);
+
+/**
+ * `upsertCustomerAccount`'s update for many accounts at once (a CSV import's batch): the same rows written (the
+ * customer's and the account's columns, the accounts that follow the customer to a new location, tags, history
+ * with only the changed fields, consent ledger, search and list columns) in one statement per table. The caller
+ * has made sure that no account or customer comes twice, that no customer is removed, and that each new phone
+ * number is free and wanted by no other row; a race those checks missed ends in a unique violation, which rolls
+ * back the whole call. The customers-import test compares the result with `upsertCustomerAccount`'s.
+ */
+export async function updateCustomerAccounts(
+  tx: ServiceContext,
+  merchant: MerchantRef,
+  updates: AccountUpdate[],
+  actor: Actor,
+  consentMethod: ConsentMethod,
+): Promise<void> {
+  if (updates.length === 0) return;
+  const tagName = await checkInputsOfMany(
+    tx,
+    merchant,
+    updates.map((update) => update.input),
+  );
+  const accountIds = updates.map((update) => update.account.id);
+  const assigned = await tx.db
+    .select({ account_id: accountTagAssignments.account_id, id: accountTags.id, name: accountTags.name })
+    .from(accountTagAssignments)
+    .innerJoin(accountTags, eq(accountTags.id, accountTagAssignments.tag_id))
+    .where(inArray(accountTagAssignments.account_id, accountIds));
+  const tagsOf = new Map<string, Array<{ id: string; name: string }>>();
+  for (const row of assigned) tagsOf.set(row.account_id, [...(tagsOf.get(row.account_id) ?? []), row]);
+
+  const now = tx.clock();
+  const actorId = actor?.id ?? null;
+  const customerRows: Array<Record<keyof typeof UPDATED_CUSTOMER_COLUMNS, unknown>> = [];
+  const accountRows: Array<Record<keyof typeof UPDATED_ACCOUNT_COLUMNS, unknown>> = [];
+  const moved: Array<{ customer_id: string; location_id: string }> = [];
+  const retagged: string[] = [];
+  const newTags: Array<{ account_id: string; tag_id: string }> = [];
+  const ledger: Array<typeof consentEvents.$inferInsert> = [];
+  const events: CustomerEventInput[] = [];
+  for (const { input, account, customer } of updates) {
+    // As patchCustomerInTransaction and patchAccountInTransaction read the row's fields.
+    const customerAfter = {
+      ...customer,
+      first_name: patched(input.first_name, customer.first_name),
+      last_name: patched(input.last_name, customer.last_name),
+      email: input.email === undefined ? customer.email : orNull(input.email),
+      sms_phone_number:
+        input.sms_phone_number === undefined ? customer.sms_phone_number : orNull(input.sms_phone_number),
+      date_of_birth: input.date_of_birth === undefined ? customer.date_of_birth : orNull(input.date_of_birth),
+      language: patched(input.language, customer.language),
+      location_id: input.location_id,
+      text_opt_in: input.text_opt_in,
+      email_opt_in: input.email_opt_in,
+    };
+    const isMoved = input.location_id !== customer.location_id;
+    const accountAfter = {
+      ...account,
+      amount_due_cents: patched(input.account.amount_due_cents, account.amount_due_cents),
+      due_date: input.account.due_date === undefined ? account.due_date : orNull(input.account.due_date),
+      autopay: patched(input.account.autopay, account.autopay),
+      convenience_fee_cents: patched(input.account.convenience_fee_cents, account.convenience_fee_cents),
+      status: patched(input.account.status, account.status),
+      // The accounts the customer is primary on (this one among them) follow it to its new location.
+      location_id: isMoved ? input.location_id : account.location_id,
+    };
+    if (breaksAutopayCap(accountAfter.autopay, accountAfter.due_date)) {
+      throw FieldErrors.of('due_date', ERROR_CATALOGUE['account.due_date.autopay_cap']);
+    }
+    customerRows.push({ ...pickColumns(customerAfter, UPDATED_CUSTOMER_COLUMNS), updated: now });
+    accountRows.push({ ...pickColumns(accountAfter, UPDATED_ACCOUNT_COLUMNS), updated: now });
+    if (isMoved) moved.push({ customer_id: customer.id, location_id: input.location_id });
+
+    const before = tagsOf.get(account.id) ?? [];
+    const after = [...new Set(input.account.tag_ids)].sort();
+    if (
+      before
+        .map((tag) => tag.id)
+        .sort()
+        .join() !== after.join()
+    ) {
+      retagged.push(account.id);
+      newTags.push(...after.map((tag_id) => ({ account_id: account.id, tag_id })));
+    }
+
+    const subject = { merchantId: merchant.id, customerId: customer.id, actorId };
+    events.push({
+      ...subject,
+      kind: 'customer.updated',
+      before: customerHistoryFields(customer),
+      after: customerHistoryFields(customerAfter),
+    });
+    events.push({
+      ...subject,
+      accountId: account.id,
+      kind: 'account.updated',
+      before: { ...accountHistoryFields(account), tags: before.map((tag) => tag.name).sort() },
+      after: { ...accountHistoryFields(accountAfter), tags: after.map((id) => tagName.get(id) ?? '').sort() },
+    });
+    const affirmation = input.affirmation?.trim() ?? '';
+    for (const [channel, optedIn] of [
+      ['sms', input.text_opt_in],
+      ['email', input.email_opt_in],
+    ] as const) {
+      if (customer[CHANNEL_COLUMN[channel]] === optedIn) continue;
+      ledger.push({
+        merchant_id: customer.merchant_id,
+        customer_id: customer.id,
+        channel,
+        opted_in: optedIn,
+        actor_id: actorId,
+        method: consentMethod,
+        affirmation,
+        created: now,
+      });
+      events.push({
+        merchantId: customer.merchant_id,
+        customerId: customer.id,
+        actorId,
+        kind: 'consent.changed',
+        before: null,
+        after: { channel, opted_in: optedIn, method: consentMethod },
+      });
+    }
+  }
+
+  if (moved.length > 0) {
+    await tx.db.execute(sql`
+      update accounts a set location_id = v.location_id, updated = now()
+      from jsonb_to_recordset(${JSON.stringify(moved)}::jsonb) as v(customer_id uuid, location_id uuid)
+      join account_customers ac on ac.customer_id = v.customer_id and ac.role = 'primary'
+      where a.id = ac.account_id
+    `);
+  }
+  await updateJsonRecords(tx.db, 'accounts', 'id', UPDATED_ACCOUNT_COLUMNS, accountRows);
+  if (retagged.length > 0) {
+    await tx.db.delete(accountTagAssignments).where(inArray(accountTagAssignments.account_id, retagged));
+    await insertJsonRecords(tx.db, 'account_tag_assignments', { account_id: 'uuid', tag_id: 'uuid' }, newTags);
+  }
+  // The customers' columns and their search and list columns in one write of each row (after the accounts and
+  // tags they read): `refreshCustomerSearch` with the new names.
+  const names = Object.keys(UPDATED_CUSTOMER_COLUMNS);
+  await tx.db.execute(sql`
+    update customers c set
+      ${sql.raw(
+        names
+          .filter((name) => name !== 'id')
+          .map((name) => `"${name}" = v."${name}"`)
+          .join(', '),
+      )},
+      ${searchColumns(sql`v`)}
+    from jsonb_to_recordset(${JSON.stringify(customerRows)}::jsonb)
+      as v(${sql.raw(names.map((name) => `"${name}" ${UPDATED_CUSTOMER_COLUMNS[name as keyof typeof UPDATED_CUSTOMER_COLUMNS]}`).join(', '))})
+    ${primaryAccountOf(sql`v.id`)}
+    where c.id = v.id
+  `);
+  await insertJsonRecords(tx.db, 'consent_events', CONSENT_COLUMNS, ledger);
+  await recordCustomerEvents(tx, events);
+  // Co-borrowers on these accounts (their list shows the accounts too).
+  const primaries = new Set(updates.map((update) => update.customer.id));
+  const onAccounts = await tx.db
+    .select({ id: accountCustomers.customer_id })
+    .from(accountCustomers)
+    .where(inArray(accountCustomers.account_id, accountIds));
+  await refreshCustomerSearch(
+    tx.db,
+    onAccounts.map((row) => row.id).filter((id) => !primaries.has(id)),
+  );
+}
+
+/** The keys of `columns` from a row (the values a JSON update record carries). */
+function pickColumns<Key extends string>(row: Record<string, unknown>, columns: Readonly<Record<Key, string>>) {
+  return Object.fromEntries(Object.keys(columns).map((name) => [name, row[name] ?? null])) as Record<Key, unknown>;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
