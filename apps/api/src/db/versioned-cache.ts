@@ -1,0 +1,57 @@
+import { LRUCache } from 'lru-cache';
+import { pgClientOf, type Db } from './client';
+
+const LIST_VERSION = {
+  name: 'list_version',
+  text: 'select version from list_versions where name = $1',
+  rowMode: 'array',
+} as const;
+
+/**
+ * The list's current version; null when it has none (then nothing is cached). Read on every cached list request,
+ * so pg runs it itself as a named statement returning an array row: drizzle's prepared query costs more app CPU
+ * around the same round trip (bench/BENCHMARKS.md, "Merchants list cached by version").
+ */
+export async function readListVersion(db: Db, list: string): Promise<number | null> {
+  const { rows } = await pgClientOf(db).query<unknown[]>({ ...LIST_VERSION, values: [list] });
+  const version = rows[0]?.[0];
+  return version === undefined || version === null ? null : Number(version);
+}
+
+/**
+ * Values read from a list (its pages) kept per process and reused only while the list's version in `list_versions`
+ * is the one read before the value was: every statement that writes what the list shows replaces that version in
+ * its own transaction (triggers, migration 0015_list_versions.sql), so a request sees every write committed before
+ * it began, from any process, the same as without the cache. A hit costs one primary-key read instead of the
+ * list's query. `size` weighs a value (e.g. its text's length) against `maxSize`.
+ */
+export function versionedCache<Value extends object>(
+  list: string,
+  options: { maxSize: number; size: (value: Value) => number },
+) {
+  type Entry = { version: number; value: Value };
+  const caches = new WeakMap<Db, LRUCache<string, Entry>>();
+  const cacheOf = (db: Db) => {
+    let cache = caches.get(db);
+    if (!cache) {
+      cache = new LRUCache<string, Entry>({
+        maxSize: options.maxSize,
+        sizeCalculation: (entry) => Math.max(1, options.size(entry.value)),
+      });
+      caches.set(db, cache);
+    }
+    return cache;
+  };
+  return async (db: Db, key: string, load: () => Promise<Value>): Promise<Value> => {
+    const version = await readListVersion(db, list);
+    if (version === null) return load();
+    const cache = cacheOf(db);
+    const cached = cache.get(key);
+    if (cached?.version === version) return cached.value;
+    // Read after the version: the value is at least as new as it. If a write lands in between, the version has
+    // moved on already and the next request reads again.
+    const value = await load();
+    cache.set(key, { version, value });
+    return value;
+  };
+}
