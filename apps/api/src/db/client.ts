@@ -7,6 +7,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type SqlRow = Record<string, unknown>;
 
+/** The pg pool (or a transaction's client) under a drizzle handle: drizzle's `$client`, for a query pg runs itself. */
+export function pgClientOf(db: Db): pg.Pool | pg.PoolClient {
+  return (db as unknown as { $client: pg.Pool | pg.PoolClient }).$client;
+}
+
 /** What the rest of the app needs from the database: drizzle, raw SQL for infrastructure, LISTEN. */
 export type Database = {
   /** The connection URL, for infrastructure that opens its own connections (the job queue). */

@@ -4,6 +4,7 @@ import * as customers from './customers';
 import * as identity from './identity';
 import * as integrations from './integrations';
 import * as jobs from './jobs';
+import * as listVersions from './list-versions';
 import * as locations from './locations';
 import * as merchantAccounts from './merchant-accounts';
 import * as onboarding from './onboarding';
@@ -26,4 +27,5 @@ export const schema = {
   ...paymentCodes,
   ...customers,
   ...customerImports,
+  ...listVersions,
 };

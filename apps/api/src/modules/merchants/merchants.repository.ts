@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { MERCHANT_SORT_KEYS } from '@paydesk/domain/merchants/merchants.contract';
 import { jsonPageColumns, orderBy, type SortColumns } from '../../db/list-query';
 import { preparedStatement, preparedStatements } from '../../db/prepared';
+import { versionedCache } from '../../db/versioned-cache';
 import { merchants, organizations, roleGrants } from '../../db/schema/identity';
 import { paymentCodes } from '../../db/schema/payment-codes';
 import { merchantJsonFields, merchantWithOrganization, paymentCodeOfMerchant } from '../../db/selections';
@@ -91,9 +92,16 @@ const merchantsPage = preparedStatements('merchants_json_page', (db, name, key: 
     .prepare(name);
 });
 
+/** Pages as PostgreSQL wrote them, up to ~4 MB of JSON text per process, while the `merchants` version stands. */
+const cachedMerchantPages = versionedCache<{ count: number; results: string }>('merchants', {
+  maxSize: 4_000_000,
+  size: (page) => page.results.length,
+});
+
 /**
- * A page of merchants, all of them or those the user holds a role on, in one round trip: the total and the rows
- * as the JSON text of the contract's `results`.
+ * A page of merchants, all of them or those the user holds a role on: the total and the rows as the JSON text of
+ * the contract's `results`, in one query, or from this process's cache while the list's version is unchanged (one
+ * primary-key read).
  */
 export async function findMerchantsJson(
   db: Db,
@@ -107,8 +115,12 @@ export async function findMerchantsJson(
     offset: options.offset,
   };
   const key = `${variant.mine ? 'mine' : 'all'} ${variant.search ? 'search' : 'any'} ${options.ordering}`;
-  const [page] = await merchantsPage(db, key).execute(params);
-  return { count: page?.count ?? 0, results: page?.results ?? '[]' };
+  // The search last: it is the only part that may hold any character.
+  const pageKey = `${key}|${options.userId ?? ''}|${options.limit}|${options.offset}|${options.search}`;
+  return cachedMerchantPages(db, pageKey, async () => {
+    const [page] = await merchantsPage(db, key).execute(params);
+    return { count: page?.count ?? 0, results: page?.results ?? '[]' };
+  });
 }
 
 const organizationById = preparedStatement('organization_by_id', (db, name) =>

@@ -1,0 +1,62 @@
+import { LRUCache } from 'lru-cache';
+import type pg from 'pg';
+import { pgClientOf, type Db } from './client';
+
+// The fixed fields sit on the prototype of each call's config: pg copies a config's own properties on every query,
+// slowly (~5 µs against ~20 µs per call on a loaded machine; bench/BENCHMARKS.md).
+const LIST_VERSION: Omit<pg.QueryArrayConfig, 'values'> = {
+  name: 'list_version',
+  text: 'select version from list_versions where name = $1',
+  rowMode: 'array',
+};
+
+/**
+ * The list's current version; null when it has none (then nothing is cached). Read on every cached list request,
+ * so pg runs it itself as a named statement returning an array row: drizzle's prepared query costs more app CPU
+ * around the same round trip (bench/BENCHMARKS.md, "Merchants list cached by version").
+ */
+export async function readListVersion(db: Db, list: string): Promise<number | null> {
+  const config = Object.create(LIST_VERSION) as pg.QueryArrayConfig;
+  config.values = [list];
+  const { rows } = await pgClientOf(db).query<unknown[]>(config);
+  const version = rows[0]?.[0];
+  return version === undefined || version === null ? null : Number(version);
+}
+
+/**
+ * Values read from a list (its pages) kept per process and reused only while the list's version in `list_versions`
+ * is the one read before the value was: every statement that writes what the list shows replaces that version in
+ * its own transaction (triggers, migration 0016_list_versions.sql), so a request sees every write committed before
+ * it began, from any process, the same as without the cache. A hit costs one primary-key read instead of the
+ * list's query. `size` weighs a value (e.g. its text's length) against `maxSize`.
+ */
+export function versionedCache<Value extends object>(
+  list: string,
+  options: { maxSize: number; size: (value: Value) => number },
+) {
+  type Entry = { version: number; value: Value };
+  const caches = new WeakMap<Db, LRUCache<string, Entry>>();
+  const cacheOf = (db: Db) => {
+    let cache = caches.get(db);
+    if (!cache) {
+      cache = new LRUCache<string, Entry>({
+        maxSize: options.maxSize,
+        sizeCalculation: (entry) => Math.max(1, options.size(entry.value)),
+      });
+      caches.set(db, cache);
+    }
+    return cache;
+  };
+  return async (db: Db, key: string, load: () => Promise<Value>): Promise<Value> => {
+    const version = await readListVersion(db, list);
+    if (version === null) return load();
+    const cache = cacheOf(db);
+    const cached = cache.get(key);
+    if (cached?.version === version) return cached.value;
+    // Read after the version: the value is at least as new as it. If a write lands in between, the version has
+    // moved on already and the next request reads again.
+    const value = await load();
+    cache.set(key, { version, value });
+    return value;
+  };
+}
