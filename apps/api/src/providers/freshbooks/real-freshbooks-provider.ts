@@ -44,9 +44,6 @@ const clientsResponse = z.object({
   response: z.object({ result: z.object({ clients: z.array(clientSchema) }) }),
 });
 
-/** A session is refreshed this long before its access token runs out. */
-const EXPIRY_MARGIN_MS = 60_000;
-
 function toClient(externalId: string, client: z.infer<typeof clientSchema>): FreshbooksClient {
   const owed = (client.outstanding_balance ?? [])
     .filter((entry) => entry.amount.code === 'USD')
@@ -120,6 +117,7 @@ export function createRealFreshbooksProvider(options: {
   }
   return {
     name: 'freshbooks',
+    refresh,
     authorizationUrl(state, redirectUri) {
       const url = new URL(FRESHBOOKS_AUTHORIZE_URL);
       url.search = new URLSearchParams({
@@ -163,7 +161,6 @@ export function createRealFreshbooksProvider(options: {
     },
     async findClients(current, externalIds) {
       let session = current;
-      if (Date.parse(session.expires_at) - EXPIRY_MARGIN_MS <= clock().getTime()) session = await refresh(session);
       let accountId = session.account_id;
       if (!accountId) {
         const me = await read(FRESHBOOKS_ME_URL, session.access_token, meResponse, 'the business');
