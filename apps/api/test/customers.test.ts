@@ -15,7 +15,11 @@ import { merchantLocations } from '../src/db/schema/locations';
 import { accountTags } from '../src/db/schema/tags';
 import { CHECK_FRESH_MS, FRESHBOOKS_BUDGET, SYNC_MESSAGES } from '../src/modules/customers/customer-integration-sync';
 import { INTEGRATED_CREATE_REFUSED, PRIMARY_NOT_REMOVABLE } from '../src/modules/customers/customers.service';
-import { FreshbooksSyncError, type FreshbooksSession } from '../src/providers/freshbooks/freshbooks-provider';
+import {
+  FreshbooksRateLimitError,
+  FreshbooksSyncError,
+  type FreshbooksSession,
+} from '../src/providers/freshbooks/freshbooks-provider';
 import { sandboxFreshbooksClient } from '../src/providers/freshbooks/sandbox-freshbooks-provider';
 import {
   createCustomerFixture,
@@ -987,6 +991,15 @@ describe('checkIntegration', () => {
       const failed = await check(other);
       expect(failed.statusCode).toBe(200);
       expect(failed.json()).toMatchObject({ first_name: 'Fixture', integration_sync: { status: 'failed' } });
+      // FreshBooks' own rate limit (429) reads as the budget being spent, not as FreshBooks being down.
+      provider.findClients = async () => {
+        throw new FreshbooksRateLimitError('too many requests');
+      };
+      const limited = await check(other);
+      expect(limited.json()).toMatchObject({
+        first_name: 'Fixture',
+        integration_sync: { status: 'rate_limited', message: SYNC_MESSAGES.rate_limited },
+      });
     } finally {
       provider.findClients = findClients;
     }

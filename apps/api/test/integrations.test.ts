@@ -10,6 +10,7 @@ import { DEMO_PASSTIME } from '../src/db/demo/integrations';
 import { createRealFreshbooksProvider } from '../src/providers/freshbooks/real-freshbooks-provider';
 import {
   FreshbooksCodeError,
+  FreshbooksRateLimitError,
   FreshbooksSyncError,
   freshbooksSessionExpired,
 } from '../src/providers/freshbooks/freshbooks-provider';
@@ -429,6 +430,9 @@ describe('the real FreshBooks adapter (stubbed fetch)', () => {
     );
     await expect(answering(() => new Response('', { status: 503 })).findClients(session, ['1'])).rejects.toThrow(
       FreshbooksSyncError,
+    );
+    await expect(answering(() => new Response('', { status: 429 })).findClients(session, ['1'])).rejects.toThrow(
+      FreshbooksRateLimitError,
     );
     await expect(answering(() => Response.json({ unexpected: true })).findClients(session, ['1'])).rejects.toThrow(
       FreshbooksSyncError,

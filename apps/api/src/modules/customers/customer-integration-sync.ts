@@ -16,7 +16,7 @@ import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { accountCustomers, accounts, customerIntegrationChecks, customers } from '../../db/schema/customers';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
-import type { FreshbooksClient } from '../../providers/freshbooks/freshbooks-provider';
+import { FreshbooksRateLimitError, type FreshbooksClient } from '../../providers/freshbooks/freshbooks-provider';
 import { exclusively, takeRequestBudget, type RequestBudget } from '../integrations/integration-limits';
 import { findFreshbooksClients } from '../integrations/integrations.service';
 import { recordCustomerEvent } from './customer-events';
@@ -209,7 +209,7 @@ async function checkNow(
     lookup = await findFreshbooksClients(ctx, merchant.id, externalIds);
   } catch (error) {
     ctx.log.warn({ err: error, merchantId: merchant.id, customerId }, 'FreshBooks customer sync failed');
-    return settle('failed', false);
+    return settle(error instanceof FreshbooksRateLimitError ? 'rate_limited' : 'failed', false);
   }
   if (!lookup.connected) return settle('not_connected', false);
   if (![...lookup.clients.values()].some(Boolean)) return settle('not_found', true);

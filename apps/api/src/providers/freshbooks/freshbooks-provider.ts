@@ -42,6 +42,11 @@ export class FreshbooksSyncError extends Error {
   override name = 'FreshbooksSyncError';
 }
 
+/** FreshBooks refused a read for too many requests (429): Paydesk's own budget should keep this from happening. */
+export class FreshbooksRateLimitError extends FreshbooksSyncError {
+  override name = 'FreshbooksRateLimitError';
+}
+
 /** FreshBooks OAuth 2 (authorization code grant) and the client reads: the real service, or the embedded sandbox. */
 export type FreshbooksProvider = {
   name: 'sandbox' | 'freshbooks';

@@ -2,6 +2,7 @@ import { parseCentsFromDollars } from '@paydesk/domain/format/money';
 import { z } from 'zod';
 import {
   FreshbooksCodeError,
+  FreshbooksRateLimitError,
   FreshbooksSyncError,
   type FreshbooksClient,
   type FreshbooksProvider,
@@ -82,6 +83,7 @@ export function createRealFreshbooksProvider(options: {
       throw new FreshbooksSyncError(`FreshBooks could not be reached for ${what}.`);
     }
     if (response.status === 401) throw new FreshbooksSyncError('FreshBooks refused the stored tokens.');
+    if (response.status === 429) throw new FreshbooksRateLimitError(`FreshBooks refused ${what}: too many requests.`);
     if (!response.ok) throw new FreshbooksSyncError(`FreshBooks answered ${response.status} for ${what}.`);
     const parsed = schema.safeParse(await response.json().catch(() => null));
     if (!parsed.success) throw new FreshbooksSyncError(`FreshBooks answered ${what} in an unexpected shape.`);
