@@ -8,13 +8,19 @@ import {
 import { ERROR_CATALOGUE } from '@paydesk/domain/errors/catalogue';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, consentEvents, customers } from '../src/db/schema/customers';
+import { accounts, consentEvents, customerIntegrationChecks, customers } from '../src/db/schema/customers';
+import { integrationConnections, integrationRequestBudgets } from '../src/db/schema/integrations';
 import { merchants } from '../src/db/schema/identity';
 import { merchantLocations } from '../src/db/schema/locations';
 import { accountTags } from '../src/db/schema/tags';
-import { SYNC_MESSAGES } from '../src/modules/customers/customer-integration-sync';
+import { CHECK_FRESH_MS, FRESHBOOKS_BUDGET, SYNC_MESSAGES } from '../src/modules/customers/customer-integration-sync';
 import { LIVE_FIELDS, STORED_FIELDS } from '../src/modules/customers/customers.list';
 import { INTEGRATED_CREATE_REFUSED, PRIMARY_NOT_REMOVABLE } from '../src/modules/customers/customers.service';
+import {
+  FreshbooksRateLimitError,
+  FreshbooksSyncError,
+  type FreshbooksSession,
+} from '../src/providers/freshbooks/freshbooks-provider';
 import { sandboxFreshbooksClient } from '../src/providers/freshbooks/sandbox-freshbooks-provider';
 import {
   createCustomerFixture,
@@ -762,6 +768,42 @@ describe('checkIntegration', () => {
   const check = (customerId: string, email = 'admin@demo.test', merchantId = ids.integratedAuto) =>
     call('GET', `${customerUrl(customerId, merchantId)}?checkIntegration=true`, email);
 
+  /** Counts the calls to FreshBooks (through the sandbox) until `restore`. */
+  function countFindClients() {
+    const provider = t.app.ctx.providers.freshbooks;
+    const findClients = provider.findClients;
+    const counter = {
+      count: 0,
+      restore: () => {
+        provider.findClients = findClients;
+      },
+    };
+    provider.findClients = async (...args) => {
+      counter.count += 1;
+      return findClients(...args);
+    };
+    return counter;
+  }
+
+  /** Stops the API's clock at `at` (so the budget does not refill while a test spends it) until the call returned. */
+  function stopClock(at: Date) {
+    const ctx = t.app.ctx;
+    const clock = ctx.clock;
+    ctx.clock = () => new Date(at);
+    return () => {
+      ctx.clock = clock;
+    };
+  }
+
+  /** Makes the customer's last check older than the few minutes it counts as recent. */
+  async function backdateCheck(customerId: string) {
+    const longAgo = new Date(Date.now() - CHECK_FRESH_MS - 1000);
+    await t.database.db
+      .update(customerIntegrationChecks)
+      .set({ synced_at: longAgo, last_checked_at: longAgo })
+      .where(eq(customerIntegrationChecks.customer_id, customerId));
+  }
+
   /** An Integrated Auto customer whose account has this external id (the sandbox's client id). */
   async function integratedCustomer(externalId: string) {
     const fixture = await createCustomerFixture(t.database.db, ids.integratedAuto);
@@ -814,12 +856,175 @@ describe('checkIntegration', () => {
     const found = (await call('GET', `${customersUrl(ids.integratedAuto)}?search=IA-7077`, 'admin@demo.test')).json();
     expect(found.results[0]).toMatchObject({ id: customerId, last_name: client?.last_name });
 
+    // Checked again once the last check is no longer recent: nothing changes, nothing is added to the history.
+    await backdateCheck(customerId);
     const again = await check(customerId);
     expect(again.json().integration_sync.status).toBe('unchanged');
     const after = (
       await call('GET', `${customerUrl(customerId, ids.integratedAuto)}history/`, 'admin@demo.test')
     ).json();
     expect(after.count).toBe(history.count);
+  });
+
+  it('asks FreshBooks once for repeated opens within a few minutes, answering when it last checked', async () => {
+    const { customerId } = await integratedCustomer('IA-7011');
+    const calls = countFindClients();
+    try {
+      const first = (await check(customerId)).json();
+      expect(first.integration_sync.status).toBe('updated');
+      for (let open = 0; open < 3; open += 1) {
+        const response = await check(customerId);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({
+          ...first,
+          integration_sync: {
+            status: 'recent',
+            checked_at: first.integration_sync.checked_at,
+            message: SYNC_MESSAGES.recent,
+          },
+        });
+      }
+      expect(calls.count).toBe(1);
+      await backdateCheck(customerId);
+      expect((await check(customerId)).json().integration_sync.status).toBe('unchanged');
+      expect(calls.count).toBe(2);
+    } finally {
+      calls.restore();
+    }
+  });
+
+  it('makes one FreshBooks call for 50 opens of a customer at once, each answering what it found', async () => {
+    const { customerId } = await integratedCustomer('IA-7012');
+    const client = sandboxFreshbooksClient('IA-7012');
+    const calls = countFindClients();
+    try {
+      const responses = await Promise.all(Array.from({ length: 50 }, () => check(customerId)));
+      expect(responses.map((response) => response.statusCode)).toEqual(Array(50).fill(200));
+      for (const response of responses) {
+        expect(response.json()).toMatchObject({
+          last_name: client?.last_name,
+          accounts: [{ amount_due_cents: client?.outstanding_cents }],
+          integration_sync: { status: 'updated', message: SYNC_MESSAGES.updated },
+        });
+      }
+      expect(calls.count).toBe(1);
+    } finally {
+      calls.restore();
+    }
+    const history = (
+      await call('GET', `${customerUrl(customerId, ids.integratedAuto)}history/`, 'admin@demo.test')
+    ).json();
+    const synced = history.results.filter((event: { kind: string }) => event.kind === 'integration.synced');
+    expect(synced).toHaveLength(2);
+  });
+
+  it('answers the stored customer and says so once the merchant’s FreshBooks budget is spent', async () => {
+    const { customerId } = await integratedCustomer('IA-7013');
+    const stored = (await call('GET', customerUrl(customerId, ids.integratedAuto), 'admin@demo.test')).json();
+    const db = t.database.db;
+    const now = new Date();
+    await db
+      .insert(integrationRequestBudgets)
+      .values({ merchant_id: ids.integratedAuto, provider: 'freshbooks', tokens: 0, refilled_at: now })
+      .onConflictDoUpdate({
+        target: [integrationRequestBudgets.merchant_id, integrationRequestBudgets.provider],
+        set: { tokens: 0, refilled_at: now },
+      });
+    const calls = countFindClients();
+    const restoreClock = stopClock(now);
+    try {
+      const response = await check(customerId);
+      expect(response.statusCode).toBe(200);
+      const { integration_sync: sync, ...customer } = response.json();
+      expect(customer).toEqual(stored);
+      expect(sync).toEqual({
+        status: 'rate_limited',
+        checked_at: expect.any(String),
+        message: SYNC_MESSAGES.rate_limited,
+      });
+      expect(calls.count).toBe(0);
+    } finally {
+      restoreClock();
+      calls.restore();
+      await db.delete(integrationRequestBudgets).where(eq(integrationRequestBudgets.merchant_id, ids.integratedAuto));
+    }
+    // With the budget back, the customer is checked (a refused check does not count as a recent one).
+    expect((await check(customerId)).json().integration_sync.status).toBe('updated');
+  });
+
+  it('spends at most the budget across many customers opened at once', async () => {
+    const fixtures = await Promise.all(
+      Array.from({ length: FRESHBOOKS_BUDGET.burst + 5 }, (_, index) => integratedCustomer(`IA-72${10 + index}`)),
+    );
+    await t.database.db
+      .delete(integrationRequestBudgets)
+      .where(eq(integrationRequestBudgets.merchant_id, ids.integratedAuto));
+    const calls = countFindClients();
+    const restoreClock = stopClock(new Date());
+    try {
+      const responses = await Promise.all(fixtures.map(({ customerId }) => check(customerId)));
+      const statuses = responses.map((response) => response.json().integration_sync.status as string);
+      expect(statuses.filter((status) => status === 'updated')).toHaveLength(FRESHBOOKS_BUDGET.burst);
+      expect(statuses.filter((status) => status === 'rate_limited')).toHaveLength(5);
+      expect(calls.count).toBe(FRESHBOOKS_BUDGET.burst);
+    } finally {
+      restoreClock();
+      calls.restore();
+      await t.database.db
+        .delete(integrationRequestBudgets)
+        .where(eq(integrationRequestBudgets.merchant_id, ids.integratedAuto));
+    }
+  });
+
+  it('renews expired FreshBooks tokens once for parallel reads, which both succeed', async () => {
+    const db = t.database.db;
+    const cipher = t.app.ctx.cipher;
+    const connectionOf = async () => {
+      const [row] = await db
+        .select()
+        .from(integrationConnections)
+        .where(
+          and(
+            eq(integrationConnections.merchant_id, ids.integratedAuto),
+            eq(integrationConnections.provider, 'freshbooks'),
+          ),
+        );
+      if (!row?.credentials_sealed) throw new Error('Integrated Auto has no FreshBooks connection');
+      return { row, session: JSON.parse(cipher.decrypt(row.credentials_sealed)) as FreshbooksSession };
+    };
+    const { row, session } = await connectionOf();
+    // A session as FreshBooks issued it, whose access token has run out.
+    const expired: FreshbooksSession = {
+      ...session,
+      access_token: `sandbox-access-expired${randomUUID().slice(0, 8)}`,
+      refresh_token: `sandbox-refresh-${randomUUID()}`,
+      expires_at: new Date(Date.now() - 60_000).toISOString(),
+    };
+    await db
+      .update(integrationConnections)
+      .set({ credentials_sealed: cipher.encrypt(JSON.stringify(expired)) })
+      .where(eq(integrationConnections.id, row.id));
+
+    const provider = t.app.ctx.providers.freshbooks;
+    const refresh = provider.refresh;
+    let renewals = 0;
+    provider.refresh = async (...args) => {
+      renewals += 1;
+      return refresh(...args);
+    };
+    try {
+      const [one, two] = await Promise.all([integratedCustomer('IA-7021'), integratedCustomer('IA-7022')]);
+      const responses = await Promise.all([check(one.customerId), check(two.customerId)]);
+      expect(responses.map((response) => response.json().integration_sync.status)).toEqual(['updated', 'updated']);
+      expect(renewals).toBe(1);
+    } finally {
+      provider.refresh = refresh;
+    }
+    const { session: renewed } = await connectionOf();
+    expect(renewed.refresh_token).not.toBe(expired.refresh_token);
+    expect(Date.parse(renewed.expires_at)).toBeGreaterThan(Date.now());
+    // The sandbox, like FreshBooks, refuses a refresh token that was used once.
+    await expect(provider.refresh(expired)).rejects.toThrow(FreshbooksSyncError);
   });
 
   it('answers the stored customer when FreshBooks fails, and says so', async () => {
@@ -841,6 +1046,15 @@ describe('checkIntegration', () => {
       const failed = await check(other);
       expect(failed.statusCode).toBe(200);
       expect(failed.json()).toMatchObject({ first_name: 'Fixture', integration_sync: { status: 'failed' } });
+      // FreshBooks' own rate limit (429) reads as the budget being spent, not as FreshBooks being down.
+      provider.findClients = async () => {
+        throw new FreshbooksRateLimitError('too many requests');
+      };
+      const limited = await check(other);
+      expect(limited.json()).toMatchObject({
+        first_name: 'Fixture',
+        integration_sync: { status: 'rate_limited', message: SYNC_MESSAGES.rate_limited },
+      });
     } finally {
       provider.findClients = findClients;
     }

@@ -8,7 +8,12 @@ import { auditEvents } from '../src/db/schema/audit';
 import { failedActions, integrationConnections, oauthStates } from '../src/db/schema/integrations';
 import { DEMO_PASSTIME } from '../src/db/demo/integrations';
 import { createRealFreshbooksProvider } from '../src/providers/freshbooks/real-freshbooks-provider';
-import { FreshbooksCodeError, FreshbooksSyncError } from '../src/providers/freshbooks/freshbooks-provider';
+import {
+  FreshbooksCodeError,
+  FreshbooksRateLimitError,
+  FreshbooksSyncError,
+  freshbooksSessionExpired,
+} from '../src/providers/freshbooks/freshbooks-provider';
 import { createUser, signInCustomRoleUser } from './factories';
 import { buildTestApp, testConfig, type TestApp } from './helpers';
 import { seedDemo, sessionsFor, signIn, bearer, type DemoIds } from './identity';
@@ -378,7 +383,10 @@ describe('the real FreshBooks adapter (stubbed fetch)', () => {
       clock: () => new Date('2026-01-01T00:00:00Z'),
     });
     const expired = { access_token: 'at', refresh_token: 'rt', expires_at: '2025-12-31T23:59:30.000Z' };
-    const { clients, session } = await provider.findClients(expired, ['42', '43', 'IA-1001']);
+    expect(freshbooksSessionExpired(expired, new Date('2026-01-01T00:00:00Z'))).toBe(true);
+    const renewed = await provider.refresh(expired);
+    expect(freshbooksSessionExpired(renewed, new Date('2026-01-01T00:00:00Z'))).toBe(false);
+    const { clients, session } = await provider.findClients(renewed, ['42', '43', 'IA-1001']);
     expect(session).toEqual({
       access_token: 'at2',
       refresh_token: 'rt2',
@@ -422,6 +430,9 @@ describe('the real FreshBooks adapter (stubbed fetch)', () => {
     );
     await expect(answering(() => new Response('', { status: 503 })).findClients(session, ['1'])).rejects.toThrow(
       FreshbooksSyncError,
+    );
+    await expect(answering(() => new Response('', { status: 429 })).findClients(session, ['1'])).rejects.toThrow(
+      FreshbooksRateLimitError,
     );
     await expect(answering(() => Response.json({ unexpected: true })).findClients(session, ['1'])).rejects.toThrow(
       FreshbooksSyncError,

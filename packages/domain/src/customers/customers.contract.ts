@@ -378,10 +378,20 @@ export const accountSchema = z.object({
 /**
  * What `checkIntegration=true` came to for an integrated merchant: `updated` (the customer or an account was
  * refreshed from the merchant's system and the change is in the history), `unchanged`, `not_found` (the system has
- * no client for the account), `not_connected` (the integration is not connected) or `failed` (the system could not
- * answer). In every case the response is the customer as stored afterwards; `message` says so in words.
+ * no client for the account), `not_connected` (the integration is not connected), `failed` (the system could not
+ * answer), `recent` (the customer was checked a few minutes ago, at `checked_at`, so it was not asked again) or
+ * `rate_limited` (the merchant's request budget with the system is spent for the moment). In every case the
+ * response is the customer as stored afterwards; `message` says so in words.
  */
-export const INTEGRATION_SYNC_STATUSES = ['updated', 'unchanged', 'not_found', 'not_connected', 'failed'] as const;
+export const INTEGRATION_SYNC_STATUSES = [
+  'updated',
+  'unchanged',
+  'not_found',
+  'not_connected',
+  'failed',
+  'recent',
+  'rate_limited',
+] as const;
 export type IntegrationSyncStatus = (typeof INTEGRATION_SYNC_STATUSES)[number];
 
 export const integrationSyncSchema = z.object({

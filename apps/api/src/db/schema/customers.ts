@@ -3,6 +3,7 @@ import {
   ACCOUNT_STATUSES,
   CONSENT_CHANNELS,
   CONSENT_METHODS,
+  INTEGRATION_SYNC_STATUSES,
 } from '@paydesk/domain/customers/customers.contract';
 import { DEFAULT_LANGUAGE } from '@paydesk/domain/constants';
 import { sql } from 'drizzle-orm';
@@ -309,3 +310,20 @@ export const customerViews = pgTable(
     index('customer_views_user_merchant_idx').on(table.user_id, table.merchant_id, sql`${table.viewed_at} desc`),
   ],
 );
+
+/**
+ * The last check of a customer against the merchant's system (FreshBooks, `checkIntegration=true`): `synced_at` is
+ * when it last answered (opens within a few minutes reuse it instead of calling again), `last_status` and
+ * `last_checked_at` how the latest attempt went (what requests that waited for it answer).
+ */
+export const customerIntegrationChecks = pgTable('customer_integration_checks', {
+  customer_id: uuid()
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  merchant_id: uuid()
+    .notNull()
+    .references(() => merchants.id, { onDelete: 'cascade' }),
+  synced_at: timestamp({ withTimezone: true }),
+  last_status: text({ enum: INTEGRATION_SYNC_STATUSES }).notNull(),
+  last_checked_at: timestamp({ withTimezone: true }).notNull(),
+});

@@ -6,7 +6,17 @@ import {
   INTEGRATION_PROVIDERS,
 } from '@paydesk/domain/integrations/integrations.contract';
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { merchants, users } from './identity';
 
@@ -77,6 +87,42 @@ export const freshbooksSandboxCodes = pgTable(
     created: createdAt(),
   },
   (table) => [uniqueIndex('freshbooks_sandbox_codes_hash_idx').on(table.code_hash)],
+);
+
+/**
+ * Refresh tokens the sandbox has already renewed a session with: like FreshBooks, it rotates refresh tokens and
+ * refuses one used before. Only their SHA-256 is kept.
+ */
+export const freshbooksSandboxUsedRefreshTokens = pgTable('freshbooks_sandbox_used_refresh_tokens', {
+  token_hash: text().primaryKey(),
+  used_at: at().notNull(),
+});
+
+/**
+ * Work on a provider that one request at a time may do across every API process (renewing a connection's tokens,
+ * checking one customer): the request holding `key` until `held_until` does it; the others wait for it to finish.
+ */
+export const integrationLeases = pgTable('integration_leases', {
+  key: text().primaryKey(),
+  holder: uuid().notNull(),
+  held_until: at().notNull(),
+});
+
+/**
+ * A merchant's request budget with a provider (a token bucket): `tokens` left as of `refilled_at`, refilled at a
+ * steady rate, so every API process together stays under the provider's rate limit.
+ */
+export const integrationRequestBudgets = pgTable(
+  'integration_request_budgets',
+  {
+    merchant_id: uuid()
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    provider: text({ enum: INTEGRATION_PROVIDERS }).notNull(),
+    tokens: doublePrecision().notNull(),
+    refilled_at: at().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.merchant_id, table.provider] })],
 );
 
 /** A device command (starter, locate) the provider refused or could not carry out. */

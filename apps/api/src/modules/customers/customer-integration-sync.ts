@@ -1,6 +1,9 @@
 // `GET …/customers/{cid}/?checkIntegration=true` for integrated merchants: the customer is refreshed from the
 // merchant's system (FreshBooks) before it is read. The network call happens outside any transaction; what it
 // brings back is applied in one transaction with a history entry per change. A failure never fails the read.
+// FreshBooks allows about 100 requests a minute per account, so the calls are bounded: a customer checked in the
+// last few minutes is not checked again, one request at a time checks a customer (the others wait for its answer),
+// and each merchant has a request budget shared by every process.
 
 import {
   EMAIL_MAX_LENGTH,
@@ -11,9 +14,10 @@ import {
 import { normalizePhoneNumber } from '@paydesk/domain/validation/rules';
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import { accountCustomers, accounts, customers } from '../../db/schema/customers';
+import { accountCustomers, accounts, customerIntegrationChecks, customers } from '../../db/schema/customers';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
-import type { FreshbooksClient } from '../../providers/freshbooks/freshbooks-provider';
+import { FreshbooksRateLimitError, type FreshbooksClient } from '../../providers/freshbooks/freshbooks-provider';
+import { exclusively, takeRequestBudget, type RequestBudget } from '../integrations/integration-limits';
 import { findFreshbooksClients } from '../integrations/integrations.service';
 import { recordCustomerEvent } from './customer-events';
 import { getCustomerRow, type MerchantRef } from './customers.read';
@@ -25,9 +29,23 @@ export const SYNC_MESSAGES = {
   not_found: 'FreshBooks has no client for this account; showing the details stored in Paydesk.',
   not_connected: 'FreshBooks is not connected; showing the details stored in Paydesk.',
   failed: 'FreshBooks could not be reached; showing the details stored in Paydesk.',
+  recent: 'Checked with FreshBooks a few minutes ago; showing the details stored in Paydesk since.',
+  rate_limited:
+    'FreshBooks is receiving too many requests from this business right now; showing the details stored in Paydesk. Open the customer again in a minute to check.',
 } as const satisfies Record<IntegrationSyncStatus, string>;
 
 type Db = ServiceContext['db'];
+
+/** A customer checked this recently is not checked again: its stored details are what FreshBooks said then. */
+export const CHECK_FRESH_MS = 5 * 60 * 1000;
+/**
+ * FreshBooks allows 100 requests a minute per account; Paydesk spends at most 80 a minute plus a burst of 20 on
+ * customer checks, so any 60 seconds see at most 100 (the rare token renewal and account lookup fit the margin
+ * left by opens that make no call).
+ */
+export const FRESHBOOKS_BUDGET: RequestBudget = { burst: 20, perMinute: 80 };
+/** How long one check may hold a customer before another request may try (its process died). */
+const CHECK_LEASE_MS = 60_000;
 
 async function primaryAccountsOf(db: Db, customerId: string, lock = false) {
   const query = db
@@ -128,9 +146,83 @@ async function applyClients(
   return touched.size > 0;
 }
 
+type CheckState = typeof customerIntegrationChecks.$inferSelect;
+
+async function checkStateOf(db: Db, customerId: string): Promise<CheckState | undefined> {
+  const [row] = await db
+    .select()
+    .from(customerIntegrationChecks)
+    .where(eq(customerIntegrationChecks.customer_id, customerId));
+  return row;
+}
+
+/** Keeps how a check went; `synced` when FreshBooks answered (the customer then counts as fresh). */
+async function recordCheck(
+  ctx: ServiceContext,
+  merchant: MerchantRef,
+  customerId: string,
+  sync: IntegrationSync,
+  synced: boolean,
+) {
+  const checkedAt = new Date(sync.checked_at);
+  const values = { last_status: sync.status, last_checked_at: checkedAt, ...(synced ? { synced_at: checkedAt } : {}) };
+  await ctx.db
+    .insert(customerIntegrationChecks)
+    .values({ customer_id: customerId, merchant_id: merchant.id, ...values })
+    .onConflictDoUpdate({ target: customerIntegrationChecks.customer_id, set: values });
+}
+
+const answerOf = (status: IntegrationSyncStatus, checkedAt: Date): IntegrationSync => ({
+  status,
+  checked_at: checkedAt.toISOString(),
+  message: SYNC_MESSAGES[status],
+});
+
+/** The answer a stored check gives: `recent` while it is fresh; undefined when the customer must be checked. */
+function freshAnswer(state: CheckState | undefined, now: Date): IntegrationSync | undefined {
+  if (state?.synced_at && now.getTime() - state.synced_at.getTime() < CHECK_FRESH_MS) {
+    return answerOf('recent', state.synced_at);
+  }
+  return undefined;
+}
+
+/** Asks FreshBooks (within the merchant's budget), applies what it says and records how it went. */
+async function checkNow(
+  ctx: ServiceContext,
+  merchant: MerchantRef,
+  customerId: string,
+  externalIds: string[],
+): Promise<IntegrationSync> {
+  const settle = async (status: IntegrationSyncStatus, synced: boolean) => {
+    const sync = answerOf(status, ctx.clock());
+    await recordCheck(ctx, merchant, customerId, sync, synced);
+    return sync;
+  };
+  // One request per client id; a customer with more accounts than the burst still gets checked, once.
+  const cost = Math.min(new Set(externalIds).size, FRESHBOOKS_BUDGET.burst);
+  if (!(await takeRequestBudget(ctx, merchant.id, 'freshbooks', FRESHBOOKS_BUDGET, cost))) {
+    ctx.log.info({ merchantId: merchant.id, customerId }, 'FreshBooks request budget spent; check skipped');
+    return settle('rate_limited', false);
+  }
+  let lookup: Awaited<ReturnType<typeof findFreshbooksClients>>;
+  try {
+    lookup = await findFreshbooksClients(ctx, merchant.id, externalIds);
+  } catch (error) {
+    ctx.log.warn({ err: error, merchantId: merchant.id, customerId }, 'FreshBooks customer sync failed');
+    return settle(error instanceof FreshbooksRateLimitError ? 'rate_limited' : 'failed', false);
+  }
+  if (!lookup.connected) return settle('not_connected', false);
+  if (![...lookup.clients.values()].some(Boolean)) return settle('not_found', true);
+  const clients = lookup.clients;
+  const changed = await withTransaction(ctx, (tx) => applyClients(tx, merchant, customerId, clients));
+  return settle(changed ? 'updated' : 'unchanged', true);
+}
+
 /**
  * Refreshes an integrated merchant's customer from FreshBooks and says how that went; undefined for merchants that
  * are not integrated and for removed customers (nothing is checked). A customer of another merchant is a 404.
+ * A customer checked in the last `CHECK_FRESH_MS` is answered `recent` without a call; parallel opens of one
+ * customer make one call, the others answering what it found.
  */
 export async function syncCustomerFromIntegration(
   ctx: ServiceContext,
@@ -140,24 +232,23 @@ export async function syncCustomerFromIntegration(
   if (!merchant.is_integrated) return undefined;
   const customer = await getCustomerRow(ctx.db, merchant.id, customerId, { includeRemoved: true });
   if (customer.removed_at) return undefined;
-  const checkedAt = ctx.clock().toISOString();
-  const answer = (status: IntegrationSyncStatus): IntegrationSync => ({
-    status,
-    checked_at: checkedAt,
-    message: SYNC_MESSAGES[status],
-  });
   const externalIds = (await primaryAccountsOf(ctx.db, customer.id)).map((account) => account.external_id);
-  if (externalIds.length === 0) return answer('not_found');
-  let lookup: Awaited<ReturnType<typeof findFreshbooksClients>>;
-  try {
-    lookup = await findFreshbooksClients(ctx, merchant.id, externalIds);
-  } catch (error) {
-    ctx.log.warn({ err: error, merchantId: merchant.id, customerId }, 'FreshBooks customer sync failed');
-    return answer('failed');
+  if (externalIds.length === 0) return answerOf('not_found', ctx.clock());
+  const openedAt = ctx.clock();
+  const fresh = freshAnswer(await checkStateOf(ctx.db, customer.id), openedAt);
+  if (fresh) return fresh;
+  const check = await exclusively(ctx, `freshbooks.check:${customer.id}`, CHECK_LEASE_MS, async () => {
+    // Another request may have finished a check between the read above and taking the lease.
+    return (
+      freshAnswer(await checkStateOf(ctx.db, customer.id), ctx.clock()) ??
+      checkNow(ctx, merchant, customer.id, externalIds)
+    );
+  });
+  if (check.ran) return check.value;
+  // Another request checked the customer meanwhile: its answer is this one's too.
+  const state = await checkStateOf(ctx.db, customer.id);
+  if (state && state.last_checked_at >= openedAt) {
+    return answerOf(state.last_status, state.last_checked_at);
   }
-  if (!lookup.connected) return answer('not_connected');
-  if (![...lookup.clients.values()].some(Boolean)) return answer('not_found');
-  const clients = lookup.clients;
-  const changed = await withTransaction(ctx, (tx) => applyClients(tx, merchant, customer.id, clients));
-  return answer(changed ? 'updated' : 'unchanged');
+  return freshAnswer(state, ctx.clock()) ?? answerOf('failed', ctx.clock());
 }

@@ -25,12 +25,15 @@ import { withTransaction, type ServiceContext } from '../../lib/service-context'
 import type { DeviceCredentials } from '../../providers/devices/device-provider';
 import {
   FreshbooksCodeError,
+  FreshbooksSyncError,
+  freshbooksSessionExpired,
   type FreshbooksClient,
   type FreshbooksSession,
   type FreshbooksTokens,
 } from '../../providers/freshbooks/freshbooks-provider';
 import { recordChange, type AuditActor } from '../audit/audit.record';
 import { findMerchantAccess, type MerchantAccess, type UserRow } from '../users/users.service';
+import { exclusively } from './integration-limits';
 import {
   deleteExpiredOauthStates,
   findConnection,
@@ -217,10 +220,44 @@ export async function disconnectFreshbooks(ctx: ServiceContext, actor: AuditActo
 export type FreshbooksLookup =
   { connected: false } | { connected: true; clients: Map<string, FreshbooksClient | null> };
 
+/** How long a renewal of FreshBooks tokens may take before another request may try (its process died). */
+const REFRESH_LEASE_MS = 60_000;
+
+const sessionOf = (ctx: ServiceContext, row: ConnectionRow | undefined): FreshbooksSession | null =>
+  row && row.status !== 'disconnected' && row.credentials_sealed
+    ? (JSON.parse(ctx.cipher.decrypt(row.credentials_sealed)) as FreshbooksSession)
+    : null;
+
 /**
- * Reads clients through the merchant's FreshBooks connection (no transaction is open around the network call).
- * Tokens the provider renewed are sealed back. Throws whatever the provider throws (FreshbooksSyncError when
- * FreshBooks cannot answer); callers decide whether that fails their request.
+ * The connection's session with an access token that has not expired. FreshBooks rotates refresh tokens, so one
+ * request at a time renews them (across processes, through a lease on the connection); it re-reads the row first
+ * and keeps a session another request renewed meanwhile. The others wait for it and use what it stored.
+ */
+async function liveSession(ctx: ServiceContext, merchantId: string, row: ConnectionRow): Promise<FreshbooksSession> {
+  const stored = sessionOf(ctx, row);
+  if (!stored) throw new FreshbooksSyncError('FreshBooks was disconnected.');
+  if (!freshbooksSessionExpired(stored, ctx.clock())) return stored;
+  const renewal = await exclusively(ctx, `freshbooks.refresh:${row.id}`, REFRESH_LEASE_MS, async () => {
+    const current = sessionOf(ctx, await findConnection(ctx.db, merchantId, 'freshbooks'));
+    if (!current) throw new FreshbooksSyncError('FreshBooks was disconnected.');
+    if (!freshbooksSessionExpired(current, ctx.clock())) return current;
+    const renewed = await ctx.providers.freshbooks.refresh(current);
+    await updateConnection(ctx.db, row.id, { credentials_sealed: ctx.cipher.encrypt(JSON.stringify(renewed)) });
+    return renewed;
+  });
+  if (renewal.ran) return renewal.value;
+  const renewed = sessionOf(ctx, await findConnection(ctx.db, merchantId, 'freshbooks'));
+  if (!renewed || freshbooksSessionExpired(renewed, ctx.clock())) {
+    throw new FreshbooksSyncError('FreshBooks did not renew the connection.');
+  }
+  return renewed;
+}
+
+/**
+ * Reads clients through the merchant's FreshBooks connection (no transaction is open around the network call),
+ * renewing its tokens first when they have expired. A session the provider changed is sealed back. Throws
+ * whatever the provider throws (FreshbooksSyncError when FreshBooks cannot answer); callers decide whether that
+ * fails their request.
  */
 export async function findFreshbooksClients(
   ctx: ServiceContext,
@@ -228,11 +265,20 @@ export async function findFreshbooksClients(
   externalIds: readonly string[],
 ): Promise<FreshbooksLookup> {
   const row = await findConnection(ctx.db, merchantId, 'freshbooks');
-  if (!row || row.status === 'disconnected' || !row.credentials_sealed) return { connected: false };
-  const session = JSON.parse(ctx.cipher.decrypt(row.credentials_sealed)) as FreshbooksSession;
+  if (!row || !sessionOf(ctx, row)) return { connected: false };
+  const session = await liveSession(ctx, merchantId, row);
   const found = await ctx.providers.freshbooks.findClients(session, externalIds);
-  if (JSON.stringify(found.session) !== JSON.stringify(session)) {
-    await updateConnection(ctx.db, row.id, { credentials_sealed: ctx.cipher.encrypt(JSON.stringify(found.session)) });
+  const accountId = found.session.account_id;
+  if (accountId && accountId !== session.account_id) {
+    // Only the account id the provider looked up is new: it joins whatever tokens are stored by now (another
+    // request may have renewed them meanwhile, and its tokens must not be replaced by older ones).
+    await withTransaction(ctx, async (tx) => {
+      const current = await findConnection(tx.db, merchantId, 'freshbooks', { lock: true });
+      const stored = sessionOf(tx, current);
+      if (!current || !stored) return;
+      const sealed = tx.cipher.encrypt(JSON.stringify({ ...stored, account_id: accountId }));
+      await updateConnection(tx.db, current.id, { credentials_sealed: sealed });
+    });
   }
   return { connected: true, clients: found.clients };
 }

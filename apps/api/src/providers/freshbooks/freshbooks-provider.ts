@@ -12,6 +12,14 @@ export type FreshbooksTokens = {
 /** The sealed part of a connection: what a later call to FreshBooks needs. */
 export type FreshbooksSession = Omit<FreshbooksTokens, 'account_name'>;
 
+/** A session is renewed this long before its access token runs out. */
+const EXPIRY_MARGIN_MS = 60_000;
+
+/** Whether the session's access token has run out (or is about to): it must be renewed before a read. */
+export function freshbooksSessionExpired(session: FreshbooksSession, now: Date): boolean {
+  return Date.parse(session.expires_at) - EXPIRY_MARGIN_MS <= now.getTime();
+}
+
 /** A FreshBooks client as Paydesk reads it; the account's `external_id` is the client's id. */
 export type FreshbooksClient = {
   external_id: string;
@@ -34,6 +42,11 @@ export class FreshbooksSyncError extends Error {
   override name = 'FreshbooksSyncError';
 }
 
+/** FreshBooks refused a read for too many requests (429): Paydesk's own budget should keep this from happening. */
+export class FreshbooksRateLimitError extends FreshbooksSyncError {
+  override name = 'FreshbooksRateLimitError';
+}
+
 /** FreshBooks OAuth 2 (authorization code grant) and the client reads: the real service, or the embedded sandbox. */
 export type FreshbooksProvider = {
   name: 'sandbox' | 'freshbooks';
@@ -42,8 +55,15 @@ export type FreshbooksProvider = {
   /** Trades a code for tokens; throws FreshbooksCodeError when the code is refused. */
   exchangeCode(code: string, redirectUri: string): Promise<FreshbooksTokens>;
   /**
-   * The clients with these ids (null where FreshBooks has none). Answers the session to keep from now on: the same
-   * one, or refreshed when its access token had expired. Throws FreshbooksSyncError when FreshBooks cannot answer.
+   * Renews an expired session with its refresh token. FreshBooks rotates refresh tokens: the one used here is
+   * spent, so the answer must be stored, and two renewals of one session must not run at once (the second is
+   * refused). Throws FreshbooksSyncError when FreshBooks cannot answer or refuses the refresh token.
+   */
+  refresh(session: FreshbooksSession): Promise<FreshbooksSession>;
+  /**
+   * The clients with these ids (null where FreshBooks has none), with a session that has not expired. Answers the
+   * session to keep from now on (the same one, or with the account id it looked up). Throws FreshbooksSyncError when
+   * FreshBooks cannot answer.
    */
   findClients(
     session: FreshbooksSession,

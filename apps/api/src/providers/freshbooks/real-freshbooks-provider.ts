@@ -2,6 +2,7 @@ import { parseCentsFromDollars } from '@paydesk/domain/format/money';
 import { z } from 'zod';
 import {
   FreshbooksCodeError,
+  FreshbooksRateLimitError,
   FreshbooksSyncError,
   type FreshbooksClient,
   type FreshbooksProvider,
@@ -44,9 +45,6 @@ const clientsResponse = z.object({
   response: z.object({ result: z.object({ clients: z.array(clientSchema) }) }),
 });
 
-/** A session is refreshed this long before its access token runs out. */
-const EXPIRY_MARGIN_MS = 60_000;
-
 function toClient(externalId: string, client: z.infer<typeof clientSchema>): FreshbooksClient {
   const owed = (client.outstanding_balance ?? [])
     .filter((entry) => entry.amount.code === 'USD')
@@ -85,6 +83,7 @@ export function createRealFreshbooksProvider(options: {
       throw new FreshbooksSyncError(`FreshBooks could not be reached for ${what}.`);
     }
     if (response.status === 401) throw new FreshbooksSyncError('FreshBooks refused the stored tokens.');
+    if (response.status === 429) throw new FreshbooksRateLimitError(`FreshBooks refused ${what}: too many requests.`);
     if (!response.ok) throw new FreshbooksSyncError(`FreshBooks answered ${response.status} for ${what}.`);
     const parsed = schema.safeParse(await response.json().catch(() => null));
     if (!parsed.success) throw new FreshbooksSyncError(`FreshBooks answered ${what} in an unexpected shape.`);
@@ -120,6 +119,7 @@ export function createRealFreshbooksProvider(options: {
   }
   return {
     name: 'freshbooks',
+    refresh,
     authorizationUrl(state, redirectUri) {
       const url = new URL(FRESHBOOKS_AUTHORIZE_URL);
       url.search = new URLSearchParams({
@@ -163,7 +163,6 @@ export function createRealFreshbooksProvider(options: {
     },
     async findClients(current, externalIds) {
       let session = current;
-      if (Date.parse(session.expires_at) - EXPIRY_MARGIN_MS <= clock().getTime()) session = await refresh(session);
       let accountId = session.account_id;
       if (!accountId) {
         const me = await read(FRESHBOOKS_ME_URL, session.access_token, meResponse, 'the business');

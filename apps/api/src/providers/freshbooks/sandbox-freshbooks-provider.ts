@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { freshbooksSandboxCodes } from '../../db/schema/integrations';
+import { freshbooksSandboxCodes, freshbooksSandboxUsedRefreshTokens } from '../../db/schema/integrations';
 import {
   FreshbooksCodeError,
   FreshbooksSyncError,
   type FreshbooksClient,
   type FreshbooksProvider,
+  type FreshbooksSession,
 } from './freshbooks-provider';
 
 export const SANDBOX_AUTHORIZE_PATH = '/sandbox/freshbooks/authorize';
@@ -60,7 +61,8 @@ export async function issueSandboxCode(db: Db, redirectUri: string, now: Date): 
 /**
  * The embedded default while FRESHBOOKS_CLIENT_ID is unset: an authorization page served by this API
  * (`/sandbox/freshbooks/authorize`) and an exchange that checks its codes as FreshBooks does, so connecting works
- * end to end without an account or the network; client reads answer `sandboxFreshbooksClient`.
+ * end to end without an account or the network; client reads answer `sandboxFreshbooksClient`. Like FreshBooks, it
+ * refuses an expired access token and rotates refresh tokens, refusing one that was used before.
  */
 export function createSandboxFreshbooksProvider(options: {
   db: Db;
@@ -68,8 +70,28 @@ export function createSandboxFreshbooksProvider(options: {
   clock?: () => Date;
 }): FreshbooksProvider {
   const clock = options.clock ?? (() => new Date());
+  const newTokens = (now: Date) => ({
+    access_token: `sandbox-access-${randomBytes(16).toString('hex')}`,
+    refresh_token: `sandbox-refresh-${randomBytes(16).toString('hex')}`,
+    expires_at: new Date(now.getTime() + SANDBOX_TOKEN_TTL_MS).toISOString(),
+  });
   return {
     name: 'sandbox',
+    async refresh(session: FreshbooksSession) {
+      const now = clock();
+      // Spends the refresh token: a second renewal with it finds it used.
+      const spent = session.refresh_token.startsWith('sandbox-refresh-')
+        ? await options.db
+            .insert(freshbooksSandboxUsedRefreshTokens)
+            .values({ token_hash: sha256(session.refresh_token), used_at: now })
+            .onConflictDoNothing()
+            .returning({ token_hash: freshbooksSandboxUsedRefreshTokens.token_hash })
+        : [];
+      if (spent.length === 0) {
+        throw new FreshbooksSyncError('The FreshBooks sandbox refused to renew the connection: reconnect it.');
+      }
+      return { ...session, ...newTokens(now) };
+    },
     authorizationUrl(state, redirectUri) {
       const query = new URLSearchParams({
         client_id: SANDBOX_CLIENT_ID,
@@ -95,27 +117,15 @@ export function createSandboxFreshbooksProvider(options: {
         .returning({ id: freshbooksSandboxCodes.id });
       if (!used) throw new FreshbooksCodeError('code refused');
       return {
-        access_token: `sandbox-access-${randomBytes(16).toString('hex')}`,
-        refresh_token: `sandbox-refresh-${randomBytes(16).toString('hex')}`,
-        expires_at: new Date(now.getTime() + SANDBOX_TOKEN_TTL_MS).toISOString(),
+        ...newTokens(now),
         account_name: SANDBOX_BUSINESS_NAME,
         account_id: SANDBOX_ACCOUNT_ID,
       };
     },
-    async findClients(current, externalIds) {
-      if (!current.access_token.startsWith('sandbox-access-')) {
+    async findClients(session, externalIds) {
+      if (!session.access_token.startsWith('sandbox-access-') || Date.parse(session.expires_at) <= clock().getTime()) {
         throw new FreshbooksSyncError('The FreshBooks sandbox refused the stored tokens.');
       }
-      const now = clock();
-      const session =
-        Date.parse(current.expires_at) <= now.getTime()
-          ? {
-              ...current,
-              access_token: `sandbox-access-${randomBytes(16).toString('hex')}`,
-              refresh_token: `sandbox-refresh-${randomBytes(16).toString('hex')}`,
-              expires_at: new Date(now.getTime() + SANDBOX_TOKEN_TTL_MS).toISOString(),
-            }
-          : current;
       const failing = externalIds.find((id) => /fail/i.test(id));
       if (failing) throw new FreshbooksSyncError(`The FreshBooks sandbox is unavailable (client ${failing}).`);
       const clients = new Map(externalIds.map((id) => [id, sandboxFreshbooksClient(id)] as const));

@@ -13,9 +13,18 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { api } from '../../../lib/api-client';
 import { CUSTOMERS_KEY, getCustomerQueryOptions } from './customers-queries';
 
-/** A change to one customer: its detail takes the answer, its other views and the lists reload. */
+/**
+ * A change to one customer: its detail takes the answer, its other views and the lists reload. A change answers no
+ * FreshBooks check, so the detail keeps the one it was read with.
+ */
 async function refreshCustomer(queryClient: QueryClient, merchantID: string, customerID: string, customer?: Customer) {
-  if (customer) queryClient.setQueryData(getCustomerQueryOptions(merchantID, customerID).queryKey, customer);
+  if (customer) {
+    queryClient.setQueryData(getCustomerQueryOptions(merchantID, customerID).queryKey, (read) =>
+      customer.integration_sync || !read?.integration_sync
+        ? customer
+        : { ...customer, integration_sync: read.integration_sync },
+    );
+  }
   await queryClient.invalidateQueries({
     queryKey: CUSTOMERS_KEY,
     predicate: (query) =>

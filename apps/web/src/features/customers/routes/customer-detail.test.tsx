@@ -509,6 +509,70 @@ describe('customer page', () => {
     expect(screen.getByRole('region', { name: 'Account A-1001' })).toHaveTextContent('$1,234.56');
   });
 
+  it('keeps the FreshBooks notice of the open through edits and reloads until it is dismissed', async () => {
+    const updated = {
+      status: 'updated',
+      checked_at: '2026-02-03T09:00:00.000Z',
+      message: 'Updated from FreshBooks.',
+    } as const;
+    const calls = serveCustomer(
+      buildCustomer({
+        merchant: { id: MERCHANT_ID, name: 'Integrated Auto', is_integrated: true },
+        integration_sync: updated,
+      }),
+    );
+    let reads = 0;
+    server.use(
+      // As the API does: later reads within a few minutes say the customer was checked recently; edits answer the
+      // customer without any check.
+      http.get(`${BASE}/`, () => {
+        reads += 1;
+        const customer = buildCustomer({
+          merchant: { id: MERCHANT_ID, name: 'Integrated Auto', is_integrated: true },
+        });
+        return HttpResponse.json({
+          ...customer,
+          integration_sync:
+            reads === 1 ? updated : { ...updated, status: 'recent', message: 'Checked with FreshBooks recently.' },
+        });
+      }),
+      http.patch(`${BASE}/accounts/${ACCOUNT_ID}/`, async ({ request }) => {
+        calls.posts.push({ path: 'account', body: await request.json() });
+        const customer = buildCustomer({ merchant: { id: MERCHANT_ID, name: 'Integrated Auto', is_integrated: true } });
+        return HttpResponse.json({
+          ...customer,
+          accounts: customer.accounts.map((account) => ({ ...account, amount_due_cents: 9950 })),
+        });
+      }),
+    );
+    const user = setupUser();
+    renderCustomer();
+
+    const notice = await screen.findByRole('status', { name: 'FreshBooks check' });
+    expect(notice).toHaveTextContent(/^Updated from FreshBooks\. Checked 02\/03\/2026/);
+
+    await user.click(screen.getByRole('button', { name: 'Edit account A-1001' }));
+    const form = screen.getByRole('form', { name: 'Edit account A-1001' });
+    const amount = within(form).getByRole('textbox', { name: /Amount due/ });
+    await user.clear(amount);
+    await user.type(amount, '99.5');
+    await user.click(within(form).getByRole('button', { name: 'Save account' }));
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Account A-1001' })).toHaveTextContent('$99.50'));
+    expect(screen.getByRole('status', { name: 'FreshBooks check' })).toHaveTextContent(/^Updated from FreshBooks\./);
+
+    // A note reloads the customer; the notice still tells how the open went.
+    await user.click(screen.getByRole('tab', { name: 'Notes' }));
+    await user.click(await screen.findByRole('button', { name: 'Add note' }));
+    await user.type(screen.getByRole('textbox', { name: 'New note' }), 'Called.');
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(reads).toBe(2));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'New note' })).toHaveValue(''));
+    expect(screen.getByRole('status', { name: 'FreshBooks check' })).toHaveTextContent(/^Updated from FreshBooks\./);
+
+    await user.click(screen.getByRole('button', { name: 'Dismiss the FreshBooks check' }));
+    expect(screen.queryByRole('status', { name: 'FreshBooks check' })).not.toBeInTheDocument();
+  });
+
   it('shows no FreshBooks notice for a merchant that is not integrated', async () => {
     serveCustomer();
     renderCustomer();

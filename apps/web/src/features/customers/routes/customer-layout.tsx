@@ -31,7 +31,7 @@ import { useMerchantLocations } from '../api/merchant-options';
 import { CustomerForm } from '../components/customer-form';
 import { CHANNEL_LABELS, OptInConfirmModal, type OptInChange } from '../components/opt-in-confirm-modal';
 import { Field } from '../components/field';
-import { IntegrationSyncNotice } from '../components/integration-sync-notice';
+import { IntegrationSyncNotice, useOpenIntegrationSync } from '../components/integration-sync-notice';
 import type { CustomerContext } from '../hooks/customer-context';
 import { useCustomerAccess } from '../hooks/use-customer-access';
 import { CustomerAccountDetailsRoute } from './customer-account-details';
@@ -69,6 +69,11 @@ export function CustomerLayoutRoute({ fullView = false }: { fullView?: boolean }
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const customer = useCustomer(merchantID, customerID);
+  const openSync = useOpenIntegrationSync(
+    customerID,
+    customer.data?.integration_sync,
+    customer.data?.id === customerID && !customer.isFetching,
+  );
   const access = useCustomerAccess(merchantID);
   const locations = useMerchantLocations(access.canUpdate ? merchantID : undefined);
   const updateCustomer = useUpdateCustomer(merchantID, customerID);
@@ -160,7 +165,7 @@ export function CustomerLayoutRoute({ fullView = false }: { fullView?: boolean }
           </Group>
         )}
       </Group>
-      <IntegrationSyncNotice sync={data.integration_sync} />
+      <IntegrationSyncNotice sync={openSync.sync} onDismiss={openSync.dismiss} />
       {data.removed && (
         <Alert color="gray" title="This customer was removed">
           {`Removed on ${formatDate(data.removed_at)}. The customer no longer appears in lists; their history is kept.`}
