@@ -5,9 +5,8 @@
 // BENCH_ENGINES (embedded,postgres), BENCH_ROUNDS (6), BENCH_ROUND_SECONDS (2), BENCH_CONNECTIONS (50),
 // BENCH_PORT (3900), BENCH_SERVER (a built server file, default apps/api/dist/server.js: to compare builds),
 // BENCH_NODE_FLAGS (default: the flags of `npm start`; empty for V8's defaults).
-import autocannon from 'autocannon';
 import pg from 'pg';
-import { cpuMs, prepareEngine, serverFile, signIn, startServer, stopProcess, waitFor } from './lib.mjs';
+import { interleavedRounds, prepareEngine, serverFile, signIn, startServer, stopProcess, waitFor } from './lib.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -15,23 +14,6 @@ const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'embedded,postgres').split(',').filter(Boolean);
 const SERVER = process.env.BENCH_SERVER ?? serverFile;
-
-/** CPU ms of the database's client backends (except ours), by pid. */
-async function backendCpu(client) {
-  const { rows } = await client.query(
-    `select pid from pg_stat_activity
-      where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()`,
-  );
-  return new Map(rows.map(({ pid }) => [pid, cpuMs(pid) ?? 0]));
-}
-
-function run(options) {
-  return new Promise((resolve, reject) =>
-    autocannon({ connections: CONNECTIONS, duration: ROUND_SECONDS, ...options }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    ),
-  );
-}
 
 async function benchEngine(engine) {
   const base = `http://127.0.0.1:${PORT}`;
@@ -50,27 +32,14 @@ async function benchEngine(engine) {
       merchants: { url: `${base}/api/merchants/`, headers },
       profile: { url: `${base}/api/profile/`, headers },
     };
-    const totals = Object.fromEntries(
-      Object.keys(scenarios).map((name) => [name, { requests: 0, non2xx: 0, seconds: 0, appMs: 0, pgMs: 0, p99: [] }]),
-    );
-    // Warm up: every pooled connection open, every statement prepared.
-    for (const options of Object.values(scenarios)) await run({ ...options, duration: 1 });
-    for (let round = 0; round < ROUNDS; round += 1) {
-      for (const [name, options] of Object.entries(scenarios)) {
-        const appBefore = cpuMs(server.pid);
-        const pgBefore = await backendCpu(monitor);
-        const result = await run(options);
-        const appAfter = cpuMs(server.pid);
-        const pgAfter = await backendCpu(monitor);
-        const total = totals[name];
-        total.requests += result.requests.total;
-        total.non2xx += result.non2xx;
-        total.seconds += result.duration;
-        total.appMs += appAfter - appBefore;
-        for (const [pid, after] of pgAfter) total.pgMs += after - (pgBefore.get(pid) ?? 0);
-        total.p99.push(result.latency.p99);
-      }
-    }
+    const totals = await interleavedRounds({
+      scenarios,
+      serverPid: server.pid,
+      monitor,
+      rounds: ROUNDS,
+      seconds: ROUND_SECONDS,
+      connections: CONNECTIONS,
+    });
     const health = totals.health;
     const rows = Object.entries(totals).map(([name, total]) => ({
       scenario: name,

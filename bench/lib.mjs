@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import autocannon from 'autocannon';
 
 export const POSTGRES_SERVER = process.env.BENCH_POSTGRES_SERVER ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const serverFile = new URL('../apps/api/dist/server.js', import.meta.url).pathname;
@@ -118,4 +119,49 @@ export async function prepareEngine(engine) {
       await adminQuery(`drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/** CPU ms of the database's client backends (except the monitor's own connection), by pid. */
+export async function backendCpu(monitor) {
+  const { rows } = await monitor.query(
+    `select pid from pg_stat_activity
+      where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()`,
+  );
+  return new Map(rows.map(({ pid }) => [pid, cpuMs(pid) ?? 0]));
+}
+
+/**
+ * Drives each scenario (autocannon options) in turn for `seconds`, `rounds` times, after a 1 s warm-up of each
+ * (every pooled connection open, every statement prepared), and sums per scenario the requests, non-2xx answers,
+ * seconds, the app process's CPU ms, its PostgreSQL backends' CPU ms (`monitor`: a client on the app's database)
+ * and each round's p99. Rounds side by side see the same neighbours, so their CPU per request compares well.
+ */
+export async function interleavedRounds({ scenarios, serverPid, monitor, rounds, seconds, connections }) {
+  const run = (options) =>
+    new Promise((resolve, reject) =>
+      autocannon({ connections, duration: seconds, ...options }, (error, result) =>
+        error ? reject(error) : resolve(result),
+      ),
+    );
+  const totals = Object.fromEntries(
+    Object.keys(scenarios).map((name) => [name, { requests: 0, non2xx: 0, seconds: 0, appMs: 0, pgMs: 0, p99: [] }]),
+  );
+  for (const options of Object.values(scenarios)) await run({ ...options, duration: 1 });
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [name, options] of Object.entries(scenarios)) {
+      const appBefore = cpuMs(serverPid);
+      const pgBefore = await backendCpu(monitor);
+      const result = await run(options);
+      const appAfter = cpuMs(serverPid);
+      const pgAfter = await backendCpu(monitor);
+      const total = totals[name];
+      total.requests += result.requests.total;
+      total.non2xx += result.non2xx;
+      total.seconds += result.duration;
+      total.appMs += appAfter - appBefore;
+      for (const [pid, after] of pgAfter) total.pgMs += after - (pgBefore.get(pid) ?? 0);
+      total.p99.push(result.latency.p99);
+    }
+  }
+  return totals;
 }
