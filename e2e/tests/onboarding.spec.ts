@@ -104,6 +104,8 @@ test('a super user creates a merchant with a payment code and onboards it', asyn
 
   await page.goto(`${merchantPath}/locations/merchant-accounts`);
   await page.getByRole('link', { name: 'Create merchant account' }).click();
+  // The list has a Location picker too: wait for the create screen before picking.
+  await expect(page.getByRole('heading', { level: 1, name: 'Create merchant account' })).toBeVisible();
   await pick(page, /^Location/, 'Capitol');
   await page.getByLabel('Name').fill('Capitol cards');
   await page.getByLabel('Processor merchant ID (MID)').fill('SBX-ONBOARD-1');
