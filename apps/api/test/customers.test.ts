@@ -1079,6 +1079,74 @@ describe('checkIntegration', () => {
     expect(response.json()).toMatchObject({ first_name: 'Fixture', integration_sync: { status: 'not_connected' } });
   });
 
+  it('marks FreshBooks for reconnecting when it refuses the connection, and stops asking it', async () => {
+    const db = t.database.db;
+    const [integrated] = await db.select().from(merchants).where(eq(merchants.id, ids.integratedAuto));
+    if (!integrated) throw new Error('no Integrated Auto');
+    const merchantId = await createMerchant(db, integrated.organization_id);
+    await db.update(merchants).set({ is_integrated: true }).where(eq(merchants.id, merchantId));
+    // Expired tokens whose refresh token FreshBooks no longer takes (revoked in FreshBooks, or spent).
+    const revoked: FreshbooksSession = {
+      access_token: `sandbox-access-${randomUUID()}`,
+      refresh_token: `revoked-${randomUUID()}`,
+      expires_at: new Date(Date.now() - 60_000).toISOString(),
+    };
+    await db.insert(integrationConnections).values({
+      merchant_id: merchantId,
+      provider: 'freshbooks',
+      status: 'connected',
+      account_label: 'Demo Business',
+      credentials_sealed: t.app.ctx.cipher.encrypt(JSON.stringify(revoked)),
+    });
+    const { customerId } = await createCustomerFixture(db, merchantId);
+    const admin = await createUser(db, merchantId, { role: 'admin' });
+    const provider = t.app.ctx.providers.freshbooks;
+    const refresh = provider.refresh;
+    let renewals = 0;
+    provider.refresh = async (...args) => {
+      renewals += 1;
+      return refresh(...args);
+    };
+    const calls = countFindClients();
+    try {
+      const first = await check(customerId, admin.email, merchantId);
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toMatchObject({ first_name: 'Fixture', integration_sync: { status: 'not_connected' } });
+      expect(renewals).toBe(1);
+
+      // Integration settings are a super user's.
+      const superUser = await createUser(db, merchantId, { role: 'super_admin' });
+      const settings = await call('GET', `/api/merchants/${merchantId}/integrations/`, superUser.email);
+      expect(settings.statusCode).toBe(200);
+      const freshbooks = settings.json().results.find((row: { provider: string }) => row.provider === 'freshbooks');
+      expect(freshbooks).toMatchObject({ status: 'error', last_error: expect.stringMatching(/connect it again/) });
+      const [row] = await db
+        .select()
+        .from(integrationConnections)
+        .where(eq(integrationConnections.merchant_id, merchantId));
+      expect(row?.credentials_sealed).toBeNull();
+
+      // Opened again (after the five minutes a check stays fresh): FreshBooks is not asked, no budget is spent.
+      const budgetTokens = async () =>
+        (
+          await db
+            .select({ tokens: integrationRequestBudgets.tokens })
+            .from(integrationRequestBudgets)
+            .where(eq(integrationRequestBudgets.merchant_id, merchantId))
+        ).map((budget) => budget.tokens);
+      const tokensBefore = await budgetTokens();
+      await db.delete(customerIntegrationChecks).where(eq(customerIntegrationChecks.customer_id, customerId));
+      const again = await check(customerId, admin.email, merchantId);
+      expect(again.json()).toMatchObject({ integration_sync: { status: 'not_connected' } });
+      expect(renewals).toBe(1);
+      expect(calls.count).toBe(0);
+      expect(await budgetTokens()).toEqual(tokensBefore);
+    } finally {
+      provider.refresh = refresh;
+      calls.restore();
+    }
+  });
+
   it('leaves customers of merchants that are not integrated alone', async () => {
     const { customerId } = await createCustomerFixture(t.database.db, ids.demoMotors);
     const provider = t.app.ctx.providers.freshbooks;

@@ -9,6 +9,7 @@ import { failedActions, integrationConnections, oauthStates } from '../src/db/sc
 import { DEMO_PASSTIME } from '../src/db/demo/integrations';
 import { createRealFreshbooksProvider } from '../src/providers/freshbooks/real-freshbooks-provider';
 import {
+  FreshbooksAuthorizationError,
   FreshbooksCodeError,
   FreshbooksRateLimitError,
   FreshbooksSyncError,
@@ -426,11 +427,14 @@ describe('the real FreshBooks adapter (stubbed fetch)', () => {
         fetch: (async () => respond()) as typeof fetch,
       });
     await expect(answering(() => new Response('', { status: 401 })).findClients(session, ['1'])).rejects.toThrow(
-      FreshbooksSyncError,
+      FreshbooksAuthorizationError,
     );
     await expect(answering(() => new Response('', { status: 503 })).findClients(session, ['1'])).rejects.toThrow(
       FreshbooksSyncError,
     );
+    await expect(
+      answering(() => new Response('', { status: 503 })).findClients(session, ['1']),
+    ).rejects.not.toBeInstanceOf(FreshbooksAuthorizationError);
     await expect(answering(() => new Response('', { status: 429 })).findClients(session, ['1'])).rejects.toThrow(
       FreshbooksRateLimitError,
     );
@@ -440,6 +444,20 @@ describe('the real FreshBooks adapter (stubbed fetch)', () => {
     await expect(
       answering(() => Promise.reject(new TypeError('fetch failed'))).findClients(session, ['1']),
     ).rejects.toThrow(FreshbooksSyncError);
+  });
+
+  it('tells a refused refresh token (connect again) from FreshBooks being unavailable (try later)', async () => {
+    const expired = { access_token: 'at', refresh_token: 'rt', expires_at: '2020-01-01T00:00:00Z' };
+    const answer = (status: number) =>
+      createRealFreshbooksProvider({
+        clientId: 'c',
+        clientSecret: 's',
+        fetch: (async () => Response.json({ error: 'invalid_grant' }, { status })) as unknown as typeof fetch,
+      });
+    await expect(answer(400).refresh(expired)).rejects.toBeInstanceOf(FreshbooksAuthorizationError);
+    await expect(answer(401).refresh(expired)).rejects.toBeInstanceOf(FreshbooksAuthorizationError);
+    await expect(answer(503).refresh(expired)).rejects.toBeInstanceOf(FreshbooksSyncError);
+    await expect(answer(503).refresh(expired)).rejects.not.toBeInstanceOf(FreshbooksAuthorizationError);
   });
 
   it('turns a refused code into FreshbooksCodeError and other failures into errors', async () => {

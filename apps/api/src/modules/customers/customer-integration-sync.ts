@@ -16,9 +16,13 @@ import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { accountCustomers, accounts, customerIntegrationChecks, customers } from '../../db/schema/customers';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
-import { FreshbooksRateLimitError, type FreshbooksClient } from '../../providers/freshbooks/freshbooks-provider';
+import {
+  FreshbooksAuthorizationError,
+  FreshbooksRateLimitError,
+  type FreshbooksClient,
+} from '../../providers/freshbooks/freshbooks-provider';
 import { exclusively, takeRequestBudget, type RequestBudget } from '../integrations/integration-limits';
-import { findFreshbooksClients } from '../integrations/integrations.service';
+import { findFreshbooksClients, freshbooksConnected } from '../integrations/integrations.service';
 import { recordCustomerEvent } from './customer-events';
 import { getCustomerRow, type MerchantRef } from './customers.read';
 import { customerIdsOfAccount, refreshCustomerSearch } from './customers.service';
@@ -198,6 +202,8 @@ async function checkNow(
     await recordCheck(ctx, merchant, customerId, sync, synced);
     return sync;
   };
+  // A merchant whose FreshBooks is not connected (or was refused) spends no budget: nothing will be asked.
+  if (!(await freshbooksConnected(ctx, merchant.id))) return settle('not_connected', false);
   // One request per client id; a customer with more accounts than the burst still gets checked, once.
   const cost = Math.min(new Set(externalIds).size, FRESHBOOKS_BUDGET.burst);
   if (!(await takeRequestBudget(ctx, merchant.id, 'freshbooks', FRESHBOOKS_BUDGET, cost))) {
@@ -209,6 +215,7 @@ async function checkNow(
     lookup = await findFreshbooksClients(ctx, merchant.id, externalIds);
   } catch (error) {
     ctx.log.warn({ err: error, merchantId: merchant.id, customerId }, 'FreshBooks customer sync failed');
+    if (error instanceof FreshbooksAuthorizationError) return settle('not_connected', false);
     return settle(error instanceof FreshbooksRateLimitError ? 'rate_limited' : 'failed', false);
   }
   if (!lookup.connected) return settle('not_connected', false);

@@ -71,6 +71,19 @@ export async function updateConnection(db: Db, id: string, values: Partial<Conne
   return row;
 }
 
+/**
+ * Marks the connection refused by the provider (status `error`, the reason, no credentials), unless its credentials
+ * changed since `sealed` was read (an admin connected again meanwhile). Whether it was marked.
+ */
+export async function markConnectionRefused(db: Db, id: string, sealed: string, reason: string): Promise<boolean> {
+  const rows = await db
+    .update(integrationConnections)
+    .set({ status: 'error', last_error: reason, credentials_sealed: null })
+    .where(and(eq(integrationConnections.id, id), eq(integrationConnections.credentials_sealed, sealed)))
+    .returning({ id: integrationConnections.id });
+  return rows.length > 0;
+}
+
 export async function insertOauthState(db: Db, values: typeof oauthStates.$inferInsert): Promise<void> {
   await db.insert(oauthStates).values(values);
 }

@@ -24,6 +24,7 @@ import { FieldErrors, HttpError, notFound, permissionDenied } from '../../lib/ht
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import type { DeviceCredentials } from '../../providers/devices/device-provider';
 import {
+  FreshbooksAuthorizationError,
   FreshbooksCodeError,
   FreshbooksSyncError,
   freshbooksSessionExpired,
@@ -38,6 +39,7 @@ import {
   deleteExpiredOauthStates,
   findConnection,
   findConnections,
+  markConnectionRefused,
   findConnectionWithActor,
   findFailedActions,
   insertFailedAction,
@@ -223,34 +225,73 @@ export type FreshbooksLookup =
 /** How long a renewal of FreshBooks tokens may take before another request may try (its process died). */
 const REFRESH_LEASE_MS = 60_000;
 
+/** The session of a working connection: none once disconnected or refused by FreshBooks (status `error`). */
 const sessionOf = (ctx: ServiceContext, row: ConnectionRow | undefined): FreshbooksSession | null =>
-  row && row.status !== 'disconnected' && row.credentials_sealed
+  row && row.status === 'connected' && row.credentials_sealed
     ? (JSON.parse(ctx.cipher.decrypt(row.credentials_sealed)) as FreshbooksSession)
     : null;
+
+/** Whether the merchant's FreshBooks connection can be used (connected, and not refused since). */
+export async function freshbooksConnected(ctx: ServiceContext, merchantId: string): Promise<boolean> {
+  return sessionOf(ctx, await findConnection(ctx.db, merchantId, 'freshbooks')) !== null;
+}
+
+/**
+ * Runs a FreshBooks call with the session `sealed` holds. When FreshBooks refuses the connection itself, the
+ * connection is marked so (status `error` with the reason, its dead tokens dropped): lookups stop calling FreshBooks
+ * and Settings → Integrations asks an admin to connect it again. Rethrows every error.
+ */
+async function withRefusalMarked<T>(
+  ctx: ServiceContext,
+  connectionId: string,
+  sealed: string,
+  call: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof FreshbooksAuthorizationError) {
+      const marked = await markConnectionRefused(ctx.db, connectionId, sealed, error.message);
+      if (marked) ctx.log.warn({ connectionId }, 'FreshBooks refused the connection; marked for reconnecting');
+    }
+    throw error;
+  }
+}
+
+/** A usable session and the sealed text it was read from (or stored as). */
+type LiveSession = { session: FreshbooksSession; sealed: string };
 
 /**
  * The connection's session with an access token that has not expired. FreshBooks rotates refresh tokens, so one
  * request at a time renews them (across processes, through a lease on the connection); it re-reads the row first
  * and keeps a session another request renewed meanwhile. The others wait for it and use what it stored.
  */
-async function liveSession(ctx: ServiceContext, merchantId: string, row: ConnectionRow): Promise<FreshbooksSession> {
+async function liveSession(ctx: ServiceContext, merchantId: string, row: ConnectionRow): Promise<LiveSession> {
   const stored = sessionOf(ctx, row);
-  if (!stored) throw new FreshbooksSyncError('FreshBooks was disconnected.');
-  if (!freshbooksSessionExpired(stored, ctx.clock())) return stored;
+  if (!stored || !row.credentials_sealed) throw new FreshbooksSyncError('FreshBooks was disconnected.');
+  if (!freshbooksSessionExpired(stored, ctx.clock())) return { session: stored, sealed: row.credentials_sealed };
   const renewal = await exclusively(ctx, `freshbooks.refresh:${row.id}`, REFRESH_LEASE_MS, async () => {
-    const current = sessionOf(ctx, await findConnection(ctx.db, merchantId, 'freshbooks'));
-    if (!current) throw new FreshbooksSyncError('FreshBooks was disconnected.');
-    if (!freshbooksSessionExpired(current, ctx.clock())) return current;
-    const renewed = await ctx.providers.freshbooks.refresh(current);
-    await updateConnection(ctx.db, row.id, { credentials_sealed: ctx.cipher.encrypt(JSON.stringify(renewed)) });
-    return renewed;
+    const currentRow = await findConnection(ctx.db, merchantId, 'freshbooks');
+    const current = sessionOf(ctx, currentRow);
+    if (!currentRow?.credentials_sealed || !current) throw new FreshbooksSyncError('FreshBooks was disconnected.');
+    if (!freshbooksSessionExpired(current, ctx.clock())) {
+      return { session: current, sealed: currentRow.credentials_sealed };
+    }
+    const sealedBefore = currentRow.credentials_sealed;
+    const renewed = await withRefusalMarked(ctx, currentRow.id, sealedBefore, () =>
+      ctx.providers.freshbooks.refresh(current),
+    );
+    const sealed = ctx.cipher.encrypt(JSON.stringify(renewed));
+    await updateConnection(ctx.db, row.id, { credentials_sealed: sealed });
+    return { session: renewed, sealed };
   });
   if (renewal.ran) return renewal.value;
-  const renewed = sessionOf(ctx, await findConnection(ctx.db, merchantId, 'freshbooks'));
-  if (!renewed || freshbooksSessionExpired(renewed, ctx.clock())) {
+  const renewedRow = await findConnection(ctx.db, merchantId, 'freshbooks');
+  const renewed = sessionOf(ctx, renewedRow);
+  if (!renewedRow?.credentials_sealed || !renewed || freshbooksSessionExpired(renewed, ctx.clock())) {
     throw new FreshbooksSyncError('FreshBooks did not renew the connection.');
   }
-  return renewed;
+  return { session: renewed, sealed: renewedRow.credentials_sealed };
 }
 
 /**
@@ -266,8 +307,10 @@ export async function findFreshbooksClients(
 ): Promise<FreshbooksLookup> {
   const row = await findConnection(ctx.db, merchantId, 'freshbooks');
   if (!row || !sessionOf(ctx, row)) return { connected: false };
-  const session = await liveSession(ctx, merchantId, row);
-  const found = await ctx.providers.freshbooks.findClients(session, externalIds);
+  const { session, sealed } = await liveSession(ctx, merchantId, row);
+  const found = await withRefusalMarked(ctx, row.id, sealed, () =>
+    ctx.providers.freshbooks.findClients(session, externalIds),
+  );
   const accountId = found.session.account_id;
   if (accountId && accountId !== session.account_id) {
     // Only the account id the provider looked up is new: it joins whatever tokens are stored by now (another

@@ -47,6 +47,14 @@ export class FreshbooksRateLimitError extends FreshbooksSyncError {
   override name = 'FreshbooksRateLimitError';
 }
 
+/**
+ * FreshBooks refused the connection itself: the refresh token (spent, revoked, expired) or the tokens of a read
+ * (401). Trying again cannot help; an admin must connect FreshBooks again.
+ */
+export class FreshbooksAuthorizationError extends FreshbooksSyncError {
+  override name = 'FreshbooksAuthorizationError';
+}
+
 /** FreshBooks OAuth 2 (authorization code grant) and the client reads: the real service, or the embedded sandbox. */
 export type FreshbooksProvider = {
   name: 'sandbox' | 'freshbooks';
@@ -57,7 +65,8 @@ export type FreshbooksProvider = {
   /**
    * Renews an expired session with its refresh token. FreshBooks rotates refresh tokens: the one used here is
    * spent, so the answer must be stored, and two renewals of one session must not run at once (the second is
-   * refused). Throws FreshbooksSyncError when FreshBooks cannot answer or refuses the refresh token.
+   * refused). Throws FreshbooksAuthorizationError when FreshBooks refuses the refresh token, FreshbooksSyncError
+   * when it cannot answer.
    */
   refresh(session: FreshbooksSession): Promise<FreshbooksSession>;
   /**

@@ -1,6 +1,7 @@
 import { parseCentsFromDollars } from '@paydesk/domain/format/money';
 import { z } from 'zod';
 import {
+  FreshbooksAuthorizationError,
   FreshbooksCodeError,
   FreshbooksRateLimitError,
   FreshbooksSyncError,
@@ -82,7 +83,7 @@ export function createRealFreshbooksProvider(options: {
     } catch {
       throw new FreshbooksSyncError(`FreshBooks could not be reached for ${what}.`);
     }
-    if (response.status === 401) throw new FreshbooksSyncError('FreshBooks refused the stored tokens.');
+    if (response.status === 401) throw new FreshbooksAuthorizationError('FreshBooks refused the stored tokens.');
     if (response.status === 429) throw new FreshbooksRateLimitError(`FreshBooks refused ${what}: too many requests.`);
     if (!response.ok) throw new FreshbooksSyncError(`FreshBooks answered ${response.status} for ${what}.`);
     const parsed = schema.safeParse(await response.json().catch(() => null));
@@ -107,7 +108,11 @@ export function createRealFreshbooksProvider(options: {
     } catch {
       throw new FreshbooksSyncError('FreshBooks could not be reached to renew the connection.');
     }
-    if (!response.ok) throw new FreshbooksSyncError('FreshBooks refused to renew the connection: reconnect it.');
+    // OAuth answers a refused refresh token (spent, revoked, expired) with 400 invalid_grant or 401.
+    if (response.status === 400 || response.status === 401) {
+      throw new FreshbooksAuthorizationError('FreshBooks refused to renew the connection: connect it again.');
+    }
+    if (!response.ok) throw new FreshbooksSyncError(`FreshBooks answered ${response.status} to renew the connection.`);
     const tokens = tokenResponse.safeParse(await response.json().catch(() => null));
     if (!tokens.success) throw new FreshbooksSyncError('FreshBooks renewed the connection in an unexpected shape.');
     return {

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { freshbooksSandboxCodes, freshbooksSandboxUsedRefreshTokens } from '../../db/schema/integrations';
 import {
+  FreshbooksAuthorizationError,
   FreshbooksCodeError,
   FreshbooksSyncError,
   type FreshbooksClient,
@@ -88,7 +89,9 @@ export function createSandboxFreshbooksProvider(options: {
             .returning({ token_hash: freshbooksSandboxUsedRefreshTokens.token_hash })
         : [];
       if (spent.length === 0) {
-        throw new FreshbooksSyncError('The FreshBooks sandbox refused to renew the connection: reconnect it.');
+        throw new FreshbooksAuthorizationError(
+          'The FreshBooks sandbox refused to renew the connection: connect it again.',
+        );
       }
       return { ...session, ...newTokens(now) };
     },
@@ -124,7 +127,7 @@ export function createSandboxFreshbooksProvider(options: {
     },
     async findClients(session, externalIds) {
       if (!session.access_token.startsWith('sandbox-access-') || Date.parse(session.expires_at) <= clock().getTime()) {
-        throw new FreshbooksSyncError('The FreshBooks sandbox refused the stored tokens.');
+        throw new FreshbooksAuthorizationError('The FreshBooks sandbox refused the stored tokens.');
       }
       const failing = externalIds.find((id) => /fail/i.test(id));
       if (failing) throw new FreshbooksSyncError(`The FreshBooks sandbox is unavailable (client ${failing}).`);

@@ -78,6 +78,46 @@ describe('settings: integrations', () => {
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://auth.example/authorize?state=s'));
   });
 
+  it('asks to reconnect FreshBooks after FreshBooks refused the connection, and says why', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    server.use(
+      http.get('/api/merchants/m-1/integrations/', () =>
+        HttpResponse.json({
+          results: [
+            connection('freshbooks', {
+              status: 'error',
+              account_label: 'Demo Business',
+              last_error: 'FreshBooks refused to renew the connection: connect it again.',
+            }),
+            connection('passtime'),
+            connection('ituran'),
+          ],
+        }),
+      ),
+      http.get('/api/oauth-links/', () =>
+        HttpResponse.json({
+          results: [
+            {
+              provider: 'freshbooks',
+              url: 'https://auth.example/authorize?state=r',
+              expires_at: '2026-03-05T10:10:00Z',
+            },
+          ],
+        }),
+      ),
+    );
+    const user = setupUser();
+    renderIntegrations();
+
+    const card = (await screen.findByRole('heading', { name: 'FreshBooks' })).closest('.mantine-Card-root');
+    if (!(card instanceof HTMLElement)) throw new Error('no FreshBooks card');
+    expect(within(card).getByText('Error')).toBeInTheDocument();
+    expect(within(card).getByText('FreshBooks refused to renew the connection: connect it again.')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Connect FreshBooks' })).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Reconnect FreshBooks' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://auth.example/authorize?state=r'));
+  });
+
   it('disconnects FreshBooks after a confirmation', async () => {
     let connected = true;
     server.use(

@@ -29,6 +29,16 @@ function ConnectedSince({ connection }: { connection: Connection }) {
   );
 }
 
+/** Why the connection failed: a refused test, or FreshBooks refusing the connection (connect it again). */
+function LastError({ connection }: { connection: Connection }) {
+  if (!connection.last_error) return null;
+  return (
+    <Text size="sm" c="red">
+      {connection.last_error}
+    </Text>
+  );
+}
+
 function FreshbooksCard({ merchantID, connection }: { merchantID: string; connection: Connection }) {
   const [starting, setStarting] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -62,6 +72,7 @@ function FreshbooksCard({ merchantID, connection }: { merchantID: string; connec
           {DESCRIPTIONS.freshbooks}
         </Text>
         <ConnectedSince connection={connection} />
+        <LastError connection={connection} />
         <Group mt="auto">
           {connected ? (
             <Button variant="default" color="red" onClick={() => setConfirming(true)}>
@@ -69,7 +80,7 @@ function FreshbooksCard({ merchantID, connection }: { merchantID: string; connec
             </Button>
           ) : (
             <Button onClick={connect} loading={starting}>
-              Connect FreshBooks
+              {connection.status === 'error' ? 'Reconnect FreshBooks' : 'Connect FreshBooks'}
             </Button>
           )}
         </Group>
@@ -114,11 +125,7 @@ function DeviceCard({ merchantID, connection }: { merchantID: string; connection
           {DESCRIPTIONS[provider]}
         </Text>
         <ConnectedSince connection={connection} />
-        {connection.last_error && (
-          <Text size="sm" c="red">
-            {connection.last_error}
-          </Text>
-        )}
+        <LastError connection={connection} />
         <Group mt="auto">
           <Anchor component={Link} to={`/merchants/${merchantID}/settings/${provider}`} fw={500}>
             {label} settings
