@@ -62,6 +62,8 @@ function serveCustomer(initial: Customer = buildCustomer()) {
       calls.viewed += 1;
       return new HttpResponse(null, { status: 204 });
     }),
+    // The co-borrower dialog's picker of existing customers.
+    http.get(`/api/merchants/${MERCHANT_ID}/customers/`, () => HttpResponse.json(page([]))),
     http.get(`${BASE}/history/`, () => HttpResponse.json(page(HISTORY))),
     http.get(`${BASE}/notes/`, () => HttpResponse.json(page(notes))),
     http.get(`${BASE}/payment_methods/`, () => HttpResponse.json(page(PAYMENT_METHODS))),
