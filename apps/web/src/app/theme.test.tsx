@@ -32,6 +32,14 @@ describe('theme: colour contrast (WCAG AA, 4.5:1)', () => {
     },
   );
 
+  it.each(['red', 'indigo', 'teal', 'gray', 'blue'])(
+    'gives the text of a subtle or light %s button 4.5:1 under the pointer (its hover background)',
+    (color) => {
+      const hovered = resolvedTheme.colors[color]![2];
+      expect(measureContrast(readColor(`--mantine-color-${color}-light-color`), hovered)).toBeGreaterThanOrEqual(4.5);
+    },
+  );
+
   it.each(['indigo', 'red', 'teal', 'blue', 'grape'])('gives white text 4.5:1 on a filled %s button', (color) => {
     expect(measureContrast(WHITE, readColor(`--mantine-color-${color}-filled`))).toBeGreaterThanOrEqual(4.5);
   });

@@ -57,15 +57,17 @@ function findFilledShade(palette: MantineColorsTuple): number {
 }
 
 /**
- * Colour variables that keep text at 4.5:1 in the light scheme: dimmed text, the text of light variants (a yellow
- * Pending badge is 2.7:1 with Mantine's defaults, a teal Active badge 4.3:1) and filled backgrounds under white text.
+ * Colour variables that keep text at 4.5:1 in the light scheme: dimmed text, the text of light and subtle variants,
+ * at rest and hovered (a yellow Pending badge is 2.7:1 with Mantine's defaults, a teal Active badge 4.3:1, a hovered
+ * red subtle button 4.1:1) and filled backgrounds under white text.
  * Colours whose darkest fill still fails (yellow, lime) keep Mantine's fill; use them only with dark text.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (resolvedTheme) => {
   const light: Record<string, string> = { '--mantine-color-dimmed': DIMMED_TEXT };
   for (const [name, palette] of Object.entries(resolvedTheme.colors)) {
     if (name === 'dark') continue;
-    light[`--mantine-color-${name}-light-color`] = ensureContrast(palette[9], palette[1]);
+    // Light badges sit on shade 1; subtle and light buttons turn shade 2 under the pointer (red.9 on red.2: 4.1:1).
+    light[`--mantine-color-${name}-light-color`] = ensureContrast(palette[9], palette[2]);
     const shade = findFilledShade(palette);
     if (measureContrast('#ffffff', palette[shade]!) < MIN_CONTRAST) continue;
     light[`--mantine-color-${name}-filled`] = palette[shade]!;
