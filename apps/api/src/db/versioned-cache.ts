@@ -57,6 +57,23 @@ export function sharedFreshReads<T>(read: () => Promise<T>): () => Promise<T> {
   };
 }
 
+const versionReads = new WeakMap<Db, Map<string, () => Promise<number | null>>>();
+
+/** `readListVersion`, one read shared by the callers of every cache of the list that came while one was in flight. */
+function readCurrentListVersion(db: Db, list: string): Promise<number | null> {
+  let reads = versionReads.get(db);
+  if (!reads) {
+    reads = new Map();
+    versionReads.set(db, reads);
+  }
+  let read = reads.get(list);
+  if (!read) {
+    read = sharedFreshReads(() => readListVersion(db, list));
+    reads.set(list, read);
+  }
+  return read();
+}
+
 /**
  * Values read from a list (its pages) kept per process and reused only while the list's version in `list_versions`
  * is the one read before the value was: every statement that writes what the list shows replaces that version in
@@ -70,26 +87,22 @@ export function versionedCache<Value extends object>(
   options: { maxSize: number; size: (value: Value) => number },
 ) {
   type Entry = { version: number; value: Value };
-  type PerDatabase = { cache: LRUCache<string, Entry>; readVersion: () => Promise<number | null> };
-  const perDatabase = new WeakMap<Db, PerDatabase>();
-  const stateOf = (db: Db) => {
-    let state = perDatabase.get(db);
-    if (!state) {
-      state = {
-        cache: new LRUCache<string, Entry>({
-          maxSize: options.maxSize,
-          sizeCalculation: (entry) => Math.max(1, options.size(entry.value)),
-        }),
-        readVersion: sharedFreshReads(() => readListVersion(db, list)),
-      };
-      perDatabase.set(db, state);
+  const caches = new WeakMap<Db, LRUCache<string, Entry>>();
+  const cacheOf = (db: Db) => {
+    let cache = caches.get(db);
+    if (!cache) {
+      cache = new LRUCache<string, Entry>({
+        maxSize: options.maxSize,
+        sizeCalculation: (entry) => Math.max(1, options.size(entry.value)),
+      });
+      caches.set(db, cache);
     }
-    return state;
+    return cache;
   };
   return async (db: Db, key: string, load: () => Promise<Value>): Promise<Value> => {
-    const { cache, readVersion } = stateOf(db);
-    const version = await readVersion();
+    const version = await readCurrentListVersion(db, list);
     if (version === null) return load();
+    const cache = cacheOf(db);
     const cached = cache.get(key);
     if (cached?.version === version) return cached.value;
     // Read after the version: the value is at least as new as it. If a write lands in between, the version has

@@ -11,10 +11,10 @@ type ProfileParts = Pick<Profile, 'organization' | 'merchants'>;
 
 /**
  * What the profile query gives for a user (null for a user no longer there), by user id, while the `profiles`
- * version stands (every table the query reads bumps it: migration 0018_profile_versions.sql); weighed by merchants,
+ * version stands (every table the query reads bumps it: migration 0018_user_access_version.sql); weighed by merchants,
  * up to ~10,000 per process.
  */
-const cachedProfileParts = versionedCache<{ parts: ProfileParts | null }>('profiles', {
+const cachedProfileParts = versionedCache<{ parts: ProfileParts | null }>('user_access', {
   maxSize: 10_000,
   size: ({ parts }) => 1 + (parts?.merchants.length ?? 0),
 });

@@ -6,9 +6,10 @@ import { DEMO_PAYMENT_CODES } from '../src/db/demo/payment-codes';
 import { buildTestApp, testConfig, type TestApp } from './helpers';
 import { addGrant, seedDemo, sessionsFor, userIdOf, type DemoIds } from './identity';
 
-// Each API process keeps what the profile query gave for a user while the `profiles` version stands
-// (profile.service.ts, db/versioned-cache.ts). Every test reads the profile on both processes first, so each has it
-// cached, then changes what it shows straight in the database, and expects the very next read on either to show it.
+// Each API process keeps what the profile query gave for a user, and its merchant access checks, while the
+// `user_access` version stands (profile.service.ts, findMerchantAccess, db/versioned-cache.ts). Every test reads
+// through both processes first, so each has it cached, then changes what it depends on straight in the database, and
+// expects the very next request on either to follow.
 
 let t: TestApp;
 let second: FastifyInstance;
@@ -85,14 +86,42 @@ describe('the cached profile', () => {
   });
 });
 
-describe('the profiles version', () => {
+describe('the cached merchant access check', () => {
+  it('follows a grant given and taken away in the database on both processes', async () => {
+    const staffId = await userIdOf(t.database.db, 'staff@demo.test');
+    const statusesOf = async () => {
+      const statuses: number[] = [];
+      for (const app of [t.app, second]) {
+        for (let read = 0; read < 2; read += 1) {
+          const response = await app.inject({
+            method: 'GET',
+            url: `/api/merchants/${ids.legacyMotors}/`,
+            headers: await as('staff@demo.test'),
+          });
+          statuses.push(response.statusCode);
+        }
+      }
+      return statuses;
+    };
+    expect(await statusesOf()).toEqual([404, 404, 404, 404]);
+    await addGrant(t.database.db, staffId, ids.legacyMotors, 'staff');
+    expect(await statusesOf()).toEqual([200, 200, 200, 200]);
+    await t.database.query(`delete from role_grants where user_id = $1 and merchant_id = $2`, [
+      staffId,
+      ids.legacyMotors,
+    ]);
+    expect(await statusesOf()).toEqual([404, 404, 404, 404]);
+  });
+});
+
+describe('the user_access version', () => {
   it.each(['users', 'organizations', 'role_grants', 'merchants', 'payment_codes', 'custom_roles'])(
     'changes with every statement on %s, in its transaction, to a value never used before',
     async (table) => {
-      const seen = new Set([await readListVersion(t.database.db, 'profiles')]);
+      const seen = new Set([await readListVersion(t.database.db, 'user_access')]);
       for (const statement of [`update ${table} set id = id where false`, `delete from ${table} where false`]) {
         await t.database.query(statement);
-        const version = await readListVersion(t.database.db, 'profiles');
+        const version = await readListVersion(t.database.db, 'user_access');
         expect(seen.has(version)).toBe(false);
         seen.add(version);
       }
