@@ -1,7 +1,8 @@
-// `node bench/interleave.mjs` (after `npm run build -w apps/api`): health, the merchants list and profile in short
-// alternating rounds against one server, reporting per scenario the CPU per request of the app process AND of the
-// PostgreSQL backends serving its database (pg_stat_activity, /proc). On a shared machine requests/s swing with the
-// neighbours' load; CPU per request, and the ratio of rounds run side by side, much less.
+// `node bench/interleave.mjs` (after `npm run build -w apps/api`): health, the merchants list, profile and a
+// merchant's customers list in short alternating rounds against one server, reporting per scenario the CPU per
+// request of the app process AND of the PostgreSQL backends serving its database (pg_stat_activity, /proc). On a
+// shared machine requests/s swing with the neighbours' load; CPU per request, and the ratio of rounds run side by
+// side, much less.
 // BENCH_ENGINES (embedded,postgres), BENCH_ROUNDS (6), BENCH_ROUND_SECONDS (2), BENCH_CONNECTIONS (50),
 // BENCH_PORT (3900), BENCH_SERVER (a built server file, default apps/api/dist/server.js: to compare builds),
 // BENCH_NODE_FLAGS (default: the flags of `npm start`; empty for V8's defaults).
@@ -27,10 +28,13 @@ async function benchEngine(engine) {
     await waitFor(`${base}/api/health`);
     await monitor.connect();
     const headers = { authorization: `Bearer ${await signIn(base)}` };
+    const merchants = await (await fetch(`${base}/api/merchants/?search=Demo%20Motors`, { headers })).json();
     const scenarios = {
       health: { url: `${base}/api/health` },
       merchants: { url: `${base}/api/merchants/`, headers },
       profile: { url: `${base}/api/profile/`, headers },
+      // A merchant's route: the access check, then the demo customers list's first page (50 of 200 rows).
+      customers: { url: `${base}/api/merchants/${merchants.results[0].id}/customers/`, headers },
     };
     const totals = await interleavedRounds({
       scenarios,

@@ -124,6 +124,25 @@ describe('the cached merchants list', () => {
     });
   });
 
+  it('gives every request that comes after a write the change, with many requests at once', async () => {
+    await listsOf('admin@demo.test');
+    const headers = await as('admin@demo.test');
+    const read = () =>
+      t.app.inject({ method: 'GET', url: '/api/merchants/', headers }).then((response) => response.json() as Page);
+    const namesIn = (page: Page) => page.results.map((merchant) => merchant.name);
+    for (const name of ['Concurrent Motors', 'Concurrent Motors Again']) {
+      // Requests at once share version reads (the order they keep is unit-tested in versioned-cache.test.ts);
+      // some of these may still be reading when the write commits...
+      const before = Array.from({ length: 20 }, read);
+      await t.database.query(`update merchants set name = $1 where id = $2`, [name, ids.demoMotors]);
+      // ...and those that come after it all show it.
+      const after = await Promise.all(Array.from({ length: 20 }, read));
+      for (const page of after) expect(namesIn(page)).toContain(name);
+      await Promise.all(before);
+    }
+    await t.database.query(`update merchants set name = 'Demo Motors' where id = $1`, [ids.demoMotors]);
+  });
+
   it('keeps a page when a change is rolled back', async () => {
     const version = await readListVersion(t.database.db, 'merchants');
     await expect(

@@ -24,11 +24,63 @@ export async function readListVersion(db: Db, list: string): Promise<number | nu
 }
 
 /**
+ * `read`, shared by callers that come together, without giving any of them an older answer than its own call
+ * would: a caller joins only a read not sent yet. While one read is in flight, every caller that comes meanwhile
+ * waits for the same next read, sent as soon as the first one settles (so at most one is in flight). Alone, a
+ * caller reads at once, as it would without this; under load, one round trip serves every request that came
+ * during the previous one.
+ */
+export function sharedFreshReads<T>(read: () => Promise<T>): () => Promise<T> {
+  let inFlight: Promise<T> | null = null;
+  let next: Promise<T> | null = null;
+  const start = () => {
+    const reading = read();
+    inFlight = reading;
+    const settle = () => {
+      if (inFlight === reading) inFlight = null;
+    };
+    reading.then(settle, settle);
+    return reading;
+  };
+  return () => {
+    if (!inFlight) return start();
+    next ??= inFlight
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        next = null;
+        return start();
+      });
+    return next;
+  };
+}
+
+const versionReads = new WeakMap<Db, Map<string, () => Promise<number | null>>>();
+
+/** `readListVersion`, one read shared by the callers of every cache of the list that came while one was in flight. */
+function readCurrentListVersion(db: Db, list: string): Promise<number | null> {
+  let reads = versionReads.get(db);
+  if (!reads) {
+    reads = new Map();
+    versionReads.set(db, reads);
+  }
+  let read = reads.get(list);
+  if (!read) {
+    read = sharedFreshReads(() => readListVersion(db, list));
+    reads.set(list, read);
+  }
+  return read();
+}
+
+/**
  * Values read from a list (its pages) kept per process and reused only while the list's version in `list_versions`
  * is the one read before the value was: every statement that writes what the list shows replaces that version in
  * its own transaction (triggers, migration 0016_list_versions.sql), so a request sees every write committed before
  * it began, from any process, the same as without the cache. A hit costs one primary-key read instead of the
- * list's query. `size` weighs a value (e.g. its text's length) against `maxSize`.
+ * list's query, one read shared by the requests that came while the previous one was in flight (`sharedFreshReads`).
+ * `size` weighs a value (e.g. its text's length) against `maxSize`.
  */
 export function versionedCache<Value extends object>(
   list: string,
@@ -48,7 +100,7 @@ export function versionedCache<Value extends object>(
     return cache;
   };
   return async (db: Db, key: string, load: () => Promise<Value>): Promise<Value> => {
-    const version = await readListVersion(db, list);
+    const version = await readCurrentListVersion(db, list);
     if (version === null) return load();
     const cache = cacheOf(db);
     const cached = cache.get(key);

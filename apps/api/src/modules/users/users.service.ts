@@ -16,6 +16,7 @@ import {
 } from '@paydesk/domain/access/user-management';
 import { REQUIRED } from '@paydesk/domain/validation/messages';
 import type { Db } from '../../db/client';
+import { versionedCache } from '../../db/versioned-cache';
 import { CatalogueError, FieldErrors, HttpError, notFound, permissionDenied } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
@@ -80,9 +81,27 @@ export async function findActiveUser(db: Db, id: string): Promise<UserRow | null
   return user?.is_active ? user : null;
 }
 
+/**
+ * Merchant access checks by user, super user or not, and merchant, per process, while the `user_access` version
+ * stands (every table the check reads bumps it: migration 0018_user_access_version.sql): every request to a
+ * merchant's routes makes one, and a hit costs only the version read that requests share.
+ */
+const cachedMerchantAccess = versionedCache<{ access: MerchantAccess | null }>('user_access', {
+  maxSize: 10_000,
+  size: () => 1,
+});
+
 /** What the user may do on the merchant, or null when it is not theirs to see (another tenant's: 404). */
 export async function findMerchantAccess(db: Db, user: UserRow, merchantId: unknown): Promise<MerchantAccess | null> {
   if (!isUuid(merchantId)) return null;
+  const key = `${user.id}|${user.is_super_user}|${merchantId}`;
+  const { access } = await cachedMerchantAccess(db, key, async () => ({
+    access: await readMerchantAccess(db, user, merchantId),
+  }));
+  return access;
+}
+
+async function readMerchantAccess(db: Db, user: UserRow, merchantId: string): Promise<MerchantAccess | null> {
   const row = await findGrant(db, user.id, merchantId);
   if (row)
     return {
