@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { readListVersion } from '../src/db/versioned-cache';
 import { DEMO_PAYMENT_CODES } from '../src/db/demo/payment-codes';
@@ -127,4 +128,34 @@ describe('the user_access version', () => {
       }
     },
   );
+});
+
+describe('the version rows', () => {
+  it('are taken in one order, so a user-then-grant write and a merchant write at once do not deadlock', async () => {
+    const [first, other] = [t.database.url, t.database.url].map((url) => new pg.Client({ connectionString: url }));
+    await Promise.all([first!.connect(), other!.connect()]);
+    try {
+      const staffId = await userIdOf(t.database.db, 'staff@demo.test');
+      const [{ pid }] = (await other!.query('select pg_backend_pid() as pid')).rows;
+      await first!.query('begin');
+      await first!.query('update users set first_name = first_name where id = $1', [staffId]);
+      await other!.query('begin');
+      const merchantWrite = other!.query('update merchants set name = name where id = $1', [ids.demoMotors]);
+      // The merchant write waits for the user_access row before it takes the merchants list's one.
+      await vi.waitFor(
+        async () => {
+          const [row] = await t.database.query('select wait_event_type from pg_stat_activity where pid = $1', [pid]);
+          expect(row?.wait_event_type).toBe('Lock');
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      // An invite's second statement: role_grants bumps both versions.
+      await first!.query('update role_grants set role = role where user_id = $1', [staffId]);
+      await first!.query('commit');
+      await merchantWrite;
+      await other!.query('commit');
+    } finally {
+      await Promise.all([first!.end(), other!.end()]);
+    }
+  });
 });
