@@ -113,8 +113,8 @@ function paramsOf(scope: CustomerListScope, filters: CustomerListFilters): ListP
  *
  * With `sortIndexOnly` (a merchant's walk, `hasOnePlan`), the search, status and tag are written so that no index
  * can serve them (`strpos`, `= any`): the page then walks the sort key's index whatever the values, so its generic
- * plan is right, and as the merchant's sort indexes carry `account_statuses` and `tag_ids` (migration 0018), a
- * status or tag walk reads the index alone. Otherwise they are written for the trigram and GIN indexes.
+ * plan is right, and as the merchant's sort indexes carry the location, statuses and tags (migration 0018), a walk
+ * with those filters reads the index alone. Otherwise they are written for the trigram and GIN indexes.
  */
 function whereSql(
   scope: CustomerListScope,
