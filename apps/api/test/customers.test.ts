@@ -3,6 +3,7 @@ import { pageSchema } from '@paydesk/domain/api/pagination';
 import {
   OPT_IN_BY_CONSENT_ONLY,
   consentAffirmationText,
+  CUSTOMER_SORT_KEYS,
   customerListRowSchema,
 } from '@paydesk/domain/customers/customers.contract';
 import { ERROR_CATALOGUE } from '@paydesk/domain/errors/catalogue';
@@ -14,7 +15,12 @@ import { merchants } from '../src/db/schema/identity';
 import { merchantLocations } from '../src/db/schema/locations';
 import { accountTags } from '../src/db/schema/tags';
 import { CHECK_FRESH_MS, FRESHBOOKS_BUDGET, SYNC_MESSAGES } from '../src/modules/customers/customer-integration-sync';
-import { LIVE_FIELDS, STORED_FIELDS } from '../src/modules/customers/customers.list';
+import {
+  findPage,
+  LIVE_FIELDS,
+  STORED_FIELDS,
+  type CustomerListFilters,
+} from '../src/modules/customers/customers.list';
 import { INTEGRATED_CREATE_REFUSED, PRIMARY_NOT_REMOVABLE } from '../src/modules/customers/customers.service';
 import {
   FreshbooksRateLimitError,
@@ -343,6 +349,65 @@ describe('the customers list', () => {
     expect((await call('GET', `${customersUrl()}?location=${otherLocation}`, 'staff@demo.test')).statusCode).toBe(404);
     expect((await call('GET', `${customersUrl()}?tag=${otherTag}`, 'staff@demo.test')).statusCode).toBe(404);
     expect((await call('GET', `${customersUrl()}?page_size=101`, 'staff@demo.test')).statusCode).toBe(400);
+  });
+
+  it('combines a status and a tag filter with a search', async () => {
+    const name = `Combined${randomUUID().slice(0, 6)}`;
+    const [vipPending] = [
+      await create(newCustomer({ last_name: name }, { status: 'pending', tag_ids: [vipTag] })),
+      await create(newCustomer({ last_name: name }, { status: 'pending' })),
+      await create(newCustomer({ last_name: name }, { status: 'active', tag_ids: [vipTag] })),
+    ];
+    const found = async (query: string) =>
+      (await call('GET', `${customersUrl()}?search=${name}&${query}`, 'staff@demo.test')).json();
+    const both = await found(`status=pending&tag=${vipTag}`);
+    expect(both.count).toBe(1);
+    expect(both.results.map((row: { id: string }) => row.id)).toEqual([vipPending.id]);
+    expect((await found(`status=closed&tag=${vipTag}`)).count).toBe(0);
+  });
+
+  it('reads the same page whether it walks the sort index or reads the matches first', async () => {
+    const name = `Plans${randomUUID().slice(0, 6)}`;
+    const phone = freshPhone();
+    for (const [index, status] of ['active', 'closed', 'pending', 'pending'].entries()) {
+      await create(
+        newCustomer(
+          {
+            last_name: name,
+            first_name: `P${index}`,
+            location_id: index % 2 ? mainSt : airportRd,
+            sms_phone_number: index === 3 ? phone : undefined,
+          },
+          {
+            status,
+            amount_due_cents: 100 * (index % 3),
+            due_date: `2030-0${index + 1}-15`,
+            tag_ids: index ? [vipTag] : [],
+          },
+        ),
+      );
+    }
+    const scope = { kind: 'merchant', merchantId: ids.demoMotors } as const;
+    const cases: Partial<CustomerListFilters>[] = [
+      { search: name },
+      { search: name.toUpperCase(), status: 'pending', tagId: vipTag },
+      { status: 'pending', tagId: vipTag },
+      { locationId: mainSt, status: 'closed' },
+      { search: phone },
+      { search: '%' },
+      { search: 'p_' },
+    ];
+    const orderings = CUSTOMER_SORT_KEYS.flatMap((key) => [key, `-${key}`]);
+    for (const ordering of orderings) {
+      for (const given of cases) {
+        const filters = { search: '', ordering, limit: 20, offset: 0, ...given };
+        const walked = await findPage(t.database, scope, filters, 'walk');
+        const matched = await findPage(t.database, scope, filters, 'match-first');
+        expect(walked, `${ordering} ${JSON.stringify(given)}`).toBe(matched);
+      }
+      const named = await findPage(t.database, scope, { search: name, ordering, limit: 20, offset: 0 }, 'walk');
+      expect(JSON.parse(named)).toHaveLength(4);
+    }
   });
 
   it('writes each row exactly as the contract, with the detail endpoint’s values', async () => {
