@@ -833,22 +833,25 @@ describe('checkIntegration', () => {
   const check = (customerId: string, email = 'admin@demo.test', merchantId = ids.integratedAuto) =>
     call('GET', `${customerUrl(customerId, merchantId)}?checkIntegration=true`, email);
 
-  /** Counts the calls to FreshBooks (through the sandbox) until `restore`. */
-  function countFindClients() {
+  /** Counts the calls of one kind to FreshBooks (through the sandbox) until `restore`. */
+  function countCalls(kind: 'findClients' | 'refresh') {
     const provider = t.app.ctx.providers.freshbooks;
-    const findClients = provider.findClients;
+    const original = provider[kind];
     const counter = {
       count: 0,
       restore: () => {
-        provider.findClients = findClients;
+        Object.assign(provider, { [kind]: original });
       },
     };
-    provider.findClients = async (...args) => {
-      counter.count += 1;
-      return findClients(...args);
-    };
+    Object.assign(provider, {
+      [kind]: async (...args: unknown[]) => {
+        counter.count += 1;
+        return (original as (...given: unknown[]) => Promise<unknown>).apply(provider, args);
+      },
+    });
     return counter;
   }
+  const countFindClients = () => countCalls('findClients');
 
   /** Stops the API's clock at `at` (so the budget does not refill while a test spends it) until the call returned. */
   function stopClock(at: Date) {
@@ -1070,26 +1073,20 @@ describe('checkIntegration', () => {
       .set({ credentials_sealed: cipher.encrypt(JSON.stringify(expired)) })
       .where(eq(integrationConnections.id, row.id));
 
-    const provider = t.app.ctx.providers.freshbooks;
-    const refresh = provider.refresh;
-    let renewals = 0;
-    provider.refresh = async (...args) => {
-      renewals += 1;
-      return refresh(...args);
-    };
+    const renewals = countCalls('refresh');
     try {
       const [one, two] = await Promise.all([integratedCustomer('IA-7021'), integratedCustomer('IA-7022')]);
       const responses = await Promise.all([check(one.customerId), check(two.customerId)]);
       expect(responses.map((response) => response.json().integration_sync.status)).toEqual(['updated', 'updated']);
-      expect(renewals).toBe(1);
+      expect(renewals.count).toBe(1);
     } finally {
-      provider.refresh = refresh;
+      renewals.restore();
     }
     const { session: renewed } = await connectionOf();
     expect(renewed.refresh_token).not.toBe(expired.refresh_token);
     expect(Date.parse(renewed.expires_at)).toBeGreaterThan(Date.now());
     // The sandbox, like FreshBooks, refuses a refresh token that was used once.
-    await expect(provider.refresh(expired)).rejects.toThrow(FreshbooksSyncError);
+    await expect(t.app.ctx.providers.freshbooks.refresh(expired)).rejects.toThrow(FreshbooksSyncError);
   });
 
   it('answers the stored customer when FreshBooks fails, and says so', async () => {
@@ -1165,19 +1162,13 @@ describe('checkIntegration', () => {
     });
     const { customerId } = await createCustomerFixture(db, merchantId);
     const admin = await createUser(db, merchantId, { role: 'admin' });
-    const provider = t.app.ctx.providers.freshbooks;
-    const refresh = provider.refresh;
-    let renewals = 0;
-    provider.refresh = async (...args) => {
-      renewals += 1;
-      return refresh(...args);
-    };
+    const renewals = countCalls('refresh');
     const calls = countFindClients();
     try {
       const first = await check(customerId, admin.email, merchantId);
       expect(first.statusCode).toBe(200);
       expect(first.json()).toMatchObject({ first_name: 'Fixture', integration_sync: { status: 'not_connected' } });
-      expect(renewals).toBe(1);
+      expect(renewals.count).toBe(1);
 
       // Integration settings are a super user's.
       const superUser = await createUser(db, merchantId, { role: 'super_admin' });
@@ -1203,11 +1194,11 @@ describe('checkIntegration', () => {
       await db.delete(customerIntegrationChecks).where(eq(customerIntegrationChecks.customer_id, customerId));
       const again = await check(customerId, admin.email, merchantId);
       expect(again.json()).toMatchObject({ integration_sync: { status: 'not_connected' } });
-      expect(renewals).toBe(1);
+      expect(renewals.count).toBe(1);
       expect(calls.count).toBe(0);
       expect(await budgetTokens()).toEqual(tokensBefore);
     } finally {
-      provider.refresh = refresh;
+      renewals.restore();
       calls.restore();
     }
   });
