@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCATION_HAS_CUSTOMERS } from '@paydesk/domain/locations/locations.contract';
 import { auditEvents } from '../src/db/schema/audit';
+import { customers } from '../src/db/schema/customers';
 import { merchantLocations } from '../src/db/schema/locations';
 import { buildTestApp, type TestApp } from './helpers';
 import { seedDemo, sessionsFor, type DemoIds } from './identity';
@@ -170,6 +172,23 @@ describe('locations', () => {
       detail: 'This location still has merchant accounts.',
     });
     expect((await call('GET', `${locationsUrl()}${main.id}/`, 'admin@demo.test')).statusCode).toBe(200);
+  });
+
+  it('refuses to delete a location its customers (even removed ones) still belong to', async () => {
+    const created = await call('POST', locationsUrl(), 'admin@demo.test', valid('Customers Only Lot'));
+    expect(created.statusCode).toBe(201);
+    const location = created.json();
+    await t.database.db.insert(customers).values({
+      merchant_id: ids.demoMotors,
+      location_id: location.id,
+      first_name: 'Still',
+      last_name: 'Here',
+      removed_at: new Date(),
+    });
+    const response = await call('DELETE', `${locationsUrl()}${location.id}/`, 'admin@demo.test');
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ code: 'location.in_use', detail: LOCATION_HAS_CUSTOMERS });
+    expect((await call('GET', `${locationsUrl()}${location.id}/`, 'admin@demo.test')).statusCode).toBe(200);
   });
 
   it('refuses NUL characters, empty and oversize bodies', async () => {

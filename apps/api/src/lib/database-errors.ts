@@ -1,5 +1,5 @@
 import { TAG_NAME_EXISTS } from '@paydesk/domain/tags/tags.contract';
-import { LOCATION_NAME_TAKEN } from '@paydesk/domain/locations/locations.contract';
+import { LOCATION_HAS_CUSTOMERS, LOCATION_NAME_TAKEN } from '@paydesk/domain/locations/locations.contract';
 import { ERROR_CATALOGUE } from '@paydesk/domain/errors/catalogue';
 import { REQUIRED } from '@paydesk/domain/validation/messages';
 import { CatalogueError, FieldErrors, HttpError } from './http-errors';
@@ -45,6 +45,7 @@ const UNIQUE_VIOLATIONS: Record<string, () => HttpError | FieldErrors> = {
 /** Foreign keys whose "still referenced" means something to the client: deleting what others still point at. */
 const REFERENCED_VIOLATIONS: Record<string, () => HttpError | FieldErrors> = {
   merchant_accounts_location_fk: () => new HttpError('location.in_use'),
+  customers_location_id_merchant_locations_id_fk: () => new HttpError('location.in_use', LOCATION_HAS_CUSTOMERS),
 };
 
 /** `Key (organization_id)=(…) is not present in table …` → `organization_id`. */

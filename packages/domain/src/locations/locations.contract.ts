@@ -8,6 +8,8 @@ import { phoneField, postalCodeField, requiredString } from '../validation/rules
 import { STATE_CODES, TIME_ZONE_IDS } from './regions';
 
 export const LOCATION_NAME_TAKEN = 'A location with this name already exists';
+/** Deleting a location its customers still belong to (409 location.in_use, in these words). */
+export const LOCATION_HAS_CUSTOMERS = 'This location still has customers.';
 export const STATE_INVALID = 'Choose a state from the list';
 export const TIME_ZONE_INVALID = 'Choose a time zone from the list';
 

@@ -3,7 +3,9 @@ import type { LOCATION_SORT_KEYS } from '@paydesk/domain/locations/locations.con
 import type { Db } from '../../db/client';
 import { orderBy, toListPage, totalColumn, type SortColumns } from '../../db/list-query';
 import { preparedStatements } from '../../db/prepared';
+import { customers } from '../../db/schema/customers';
 import { merchantLocations } from '../../db/schema/locations';
+import { merchantAccounts } from '../../db/schema/merchant-accounts';
 
 export type LocationRow = typeof merchantLocations.$inferSelect;
 export type LocationValues = Omit<typeof merchantLocations.$inferInsert, 'id' | 'merchant_id' | 'created'>;
@@ -84,6 +86,25 @@ export async function updateLocation(
 ): Promise<LocationRow | undefined> {
   const [row] = await db.update(merchantLocations).set(values).where(eq(merchantLocations.id, locationId)).returning();
   return row;
+}
+
+/**
+ * What still sits under a location and keeps it from being deleted: merchant accounts first, then customers (removed
+ * ones too: they keep their history, location included).
+ */
+export async function findLocationUse(db: Db, locationId: string): Promise<'merchant_accounts' | 'customers' | null> {
+  const [account] = await db
+    .select({ id: merchantAccounts.id })
+    .from(merchantAccounts)
+    .where(eq(merchantAccounts.location_id, locationId))
+    .limit(1);
+  if (account) return 'merchant_accounts';
+  const [customer] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.location_id, locationId))
+    .limit(1);
+  return customer ? 'customers' : null;
 }
 
 export async function deleteLocation(db: Db, locationId: string): Promise<void> {

@@ -1,6 +1,11 @@
-import type { Location, LocationPatch, ParsedLocationInput } from '@paydesk/domain/locations/locations.contract';
+import {
+  LOCATION_HAS_CUSTOMERS,
+  type Location,
+  type LocationPatch,
+  type ParsedLocationInput,
+} from '@paydesk/domain/locations/locations.contract';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/http-errors';
+import { HttpError, notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import { recordChange, type AuditActor } from '../audit/audit.record';
@@ -8,6 +13,7 @@ import {
   deleteLocation,
   findLocation,
   findLocations,
+  findLocationUse,
   insertLocation,
   updateLocation,
   type LocationRow,
@@ -109,7 +115,11 @@ export async function changeLocation(
   });
 }
 
-/** Refused (409 location.in_use, lib/database-errors.ts) while merchant accounts sit under it. */
+/**
+ * Refused (409 location.in_use) while merchant accounts or customers sit under it. Checked first, so the answer
+ * does not depend on which foreign key PostgreSQL checks first; one added meanwhile is still caught by the keys
+ * (lib/database-errors.ts).
+ */
 export async function removeLocation(
   ctx: ServiceContext,
   merchantId: string,
@@ -118,6 +128,9 @@ export async function removeLocation(
 ): Promise<void> {
   await withTransaction(ctx, async (tx) => {
     const current = await getLocation(tx.db, merchantId, locationId);
+    const use = await findLocationUse(tx.db, current.id);
+    if (use === 'merchant_accounts') throw new HttpError('location.in_use');
+    if (use === 'customers') throw new HttpError('location.in_use', LOCATION_HAS_CUSTOMERS);
     await deleteLocation(tx.db, current.id);
     await recordChange(tx, {
       merchantId,
