@@ -20,6 +20,7 @@ import { locationsRoutes } from './modules/locations/locations.routes';
 import { merchantAccountsRoutes } from './modules/merchant-accounts/merchant-accounts.routes';
 import { customerImportsRoutes } from './modules/customers/customer-imports.routes';
 import { registerCustomerImportJobs } from './modules/customers/customer-imports.jobs';
+import { registerCustomerNameOrderJobs } from './modules/customers/customer-name-order';
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { ownersRoutes } from './modules/owners/owners.routes';
@@ -159,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMailJobs(app);
   registerAuthJobs(app);
   registerCustomerImportJobs(app);
+  registerCustomerNameOrderJobs(app);
 
   await app.register(webAppPlugin, { distDir: options.webDistDir ?? WEB_DIST_DIR });
   return app;

@@ -47,6 +47,7 @@ import { FieldErrors, HttpError, notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { pageBounds, type PageRequest } from '../../lib/pagination';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
+import { queueNameOrderIfNeeded } from './customer-name-order';
 import { invalidateCustomerCounts } from './customers.list';
 import type { CustomerRow, MerchantRef } from './customers.read';
 import {
@@ -650,6 +651,8 @@ export async function runCustomerImport(
         sql`not exists (select 1 from customer_import_rows r where r.import_id = ${importId} and r.state = 'pending')`,
       ),
     );
+  // The imported customers' search rows were written where there was room: put them in name order now.
+  await queueNameOrderIfNeeded(ctx);
 }
 
 /**
