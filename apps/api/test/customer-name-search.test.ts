@@ -213,7 +213,12 @@ describe('customer name search rows', () => {
       .returning({ id: customers.id });
     const [account] = await db
       .insert(accounts)
-      .values({ merchant_id: ids.demoMotors, location_id: locationId, external_id: `${surname}-X`, amount_due_cents: 1 })
+      .values({
+        merchant_id: ids.demoMotors,
+        location_id: locationId,
+        external_id: `${surname}-X`,
+        amount_due_cents: 1,
+      })
       .returning({ id: accounts.id });
     await db.insert(accountCustomers).values([
       { account_id: account!.id, customer_id: primary!.id, role: 'primary' },

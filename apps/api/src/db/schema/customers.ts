@@ -164,7 +164,9 @@ export const customerNameSearch = pgTable(
     index('customer_name_search_phone_digits_trgm_idx')
       .using('gin', table.phone_digits.op('gin_trgm_ops'))
       .with({ gin_pending_list_limit: 256 }),
-    index('customer_name_search_unordered_idx').on(table.merchant_id).where(sql`not ${table.in_order}`),
+    index('customer_name_search_unordered_idx')
+      .on(table.merchant_id)
+      .where(sql`not ${table.in_order}`),
   ],
 );
 

@@ -2,7 +2,8 @@
 // ids walk a (merchant_id, sort key, id) index (or the trigram and filter GIN indexes, for few matches), then
 // PostgreSQL writes those rows as the contract's JSON (accounts are on the row, tags are named from `tag_ids`), which
 // the route sends unparsed. Counting every match is the expensive part at 100k customers (it reads them all), so the
-// total comes from a per-process cache (see Totals below). Decision 0014.
+// total comes from a per-process cache (see Totals below). Decision 0014. Searches sorted by name read their matches
+// from `customer_name_search`, a copy of the search columns kept in name order (decision 0018).
 
 import type { CustomerListRow } from '@paydesk/domain/customers/customers.contract';
 import type { CUSTOMER_SORT_KEYS } from '@paydesk/domain/customers/customers.contract';
