@@ -107,10 +107,7 @@ function paramsOf(scope: CustomerListScope, filters: CustomerListFilters): ListP
   };
 }
 
-/**
- * Where `c` is read from: `customers`, or `customer_name_search` (searches read by name, `readsNameSearch`), which has
- * the columns the conditions name.
- */
+/** Where `c` is read from: `customers`, or `customer_name_search` (`sourceOf`), which has the columns conditions name. */
 type ListSource = 'customers' | 'customer_name_search';
 type WhereOptions = { prepared?: boolean; sortIndexOnly?: boolean; from?: ListSource };
 
