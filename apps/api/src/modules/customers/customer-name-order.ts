@@ -78,13 +78,10 @@ async function orderChunk(ctx: ServiceContext, merchantId: string, after: NameKe
   });
 }
 
-/** Puts one merchant's rows in name order; returns how many chunks it wrote. */
-export async function orderMerchantNameSearch(ctx: ServiceContext, merchantId: string): Promise<number> {
-  let chunks = 0;
-  for (let after = await orderChunk(ctx, merchantId, null); after; after = await orderChunk(ctx, merchantId, after)) {
-    chunks += 1;
-  }
-  return chunks;
+/** Puts one merchant's rows in name order, a chunk at a time. */
+export async function orderMerchantNameSearch(ctx: ServiceContext, merchantId: string): Promise<void> {
+  let after = await orderChunk(ctx, merchantId, null);
+  while (after) after = await orderChunk(ctx, merchantId, after);
 }
 
 /**
