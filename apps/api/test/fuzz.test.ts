@@ -264,6 +264,13 @@ function bodies(schema: z.ZodType): fc.Arbitrary<string | undefined> {
   );
 }
 
+/** Arrays and objects nested past the 32 levels a body may have, small enough to pass the body size limit. */
+const DEEP_BODIES = [
+  `${'['.repeat(2000)}${']'.repeat(2000)}`,
+  `${'{"a":'.repeat(33)}1${'}'.repeat(33)}`,
+  JSON.stringify({ unknown_field: JSON.parse(`${'['.repeat(40)}${']'.repeat(40)}`) as unknown }),
+];
+
 const ODD_QUERIES = [
   'page=-1',
   'page=0',
@@ -353,7 +360,7 @@ function isDetail(body: unknown): boolean {
 /** The tables as the last refused request left them; null after an accepted one (it may change rows). */
 let lastSnapshot: Snapshot | null = null;
 
-async function sendCase(route: FuzzRoute, headers: Record<string, string>, fuzzCase: Case): Promise<void> {
+async function sendCase(route: FuzzRoute, headers: Record<string, string>, fuzzCase: Case) {
   const before = lastSnapshot ?? (await snapshotTables());
   lastSnapshot = null;
   const path = pathOf(route, fuzzCase.params);
@@ -365,7 +372,7 @@ async function sendCase(route: FuzzRoute, headers: Record<string, string>, fuzzC
   });
   const context = `${route.method} ${path} → ${response.statusCode} ${response.body.slice(0, 300)}`;
   expect(response.statusCode, context).toBeLessThan(500);
-  if (response.statusCode < 400) return;
+  if (response.statusCode < 400) return response;
   let body: unknown;
   expect(() => (body = response.json()), context).not.toThrow();
   if (response.statusCode === 400) expect(isFieldErrors(body) || isDetail(body), context).toBe(true);
@@ -373,6 +380,7 @@ async function sendCase(route: FuzzRoute, headers: Record<string, string>, fuzzC
   const after = await snapshotTables();
   expect(changedTables(before, after), `${context}: a refused request changed rows`).toEqual([]);
   lastSnapshot = after;
+  return response;
 }
 
 async function check(property: fc.IAsyncProperty<[Case]>) {
@@ -389,7 +397,9 @@ describe.each(fuzzRoutes)('$method $url', (route) => {
         check(
           fc.asyncProperty(
             bodies(body).map((text) => ({ params: realParamsOf(route), body: text })),
-            (fuzzCase) => sendCase(route, headers, fuzzCase),
+            async (fuzzCase) => {
+              await sendCase(route, headers, fuzzCase);
+            },
           ),
         ));
     }
@@ -397,6 +407,17 @@ describe.each(fuzzRoutes)('$method $url', (route) => {
       it('refuses values its columns cannot hold, field by field', async () => {
         for (const text of edgeBodies(body))
           await sendCase(route, headers, { params: realParamsOf(route), body: text });
+      });
+    }
+    if (body) {
+      it('refuses deeply nested bodies with body_too_deep', async () => {
+        for (const text of DEEP_BODIES) {
+          const response = await sendCase(route, headers, { params: realParamsOf(route), body: text });
+          // A caller who may not use the route is refused that first.
+          expect(['body_too_deep', 'permission_denied'], `${route.method} ${route.url}`).toContain(
+            (response.json() as { code?: string }).code,
+          );
+        }
       });
     }
     if (querystring) {
@@ -407,7 +428,9 @@ describe.each(fuzzRoutes)('$method $url', (route) => {
         check(
           fc.asyncProperty(
             queries(querystring).map((query) => ({ params: realParamsOf(route), query })),
-            (fuzzCase) => sendCase(route, headers, fuzzCase),
+            async (fuzzCase) => {
+              await sendCase(route, headers, fuzzCase);
+            },
           ),
         ));
     }
@@ -416,7 +439,9 @@ describe.each(fuzzRoutes)('$method $url', (route) => {
         check(
           fc.asyncProperty(
             paramSets(route).map((values) => ({ params: values, body: route.schemas.body ? '{}' : undefined })),
-            (fuzzCase) => sendCase(route, headers, fuzzCase),
+            async (fuzzCase) => {
+              await sendCase(route, headers, fuzzCase);
+            },
           ),
         ));
     }
