@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { buildApp, loggerOptions } from '../src/app';
 import { AUTHENTICATED, PUBLIC } from '@paydesk/domain/access/endpoint-access';
 import { buildTestApp, testConfig, type TestApp } from './helpers';
-import { addGrant, bearer, seedDemo, signIn, userIdOf, type DemoIds } from './identity';
+import { addGrant, bearer, DEMO_PASSWORD, seedDemo, signIn, userIdOf, type DemoIds } from './identity';
 
 const logLines: string[] = [];
 const logStream = new Writable({
@@ -138,7 +138,7 @@ describe('security headers', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers).toMatchObject({
       'content-security-policy':
-        "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';img-src 'self' data: blob: https:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';upgrade-insecure-requests;connect-src 'self' ws: wss:",
+        "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';upgrade-insecure-requests;connect-src 'self'",
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-origin',
       'origin-agent-cluster': '?1',
@@ -152,5 +152,36 @@ describe('security headers', () => {
       'x-xss-protection': '0',
     });
     expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('API answers', () => {
+  const NOT_STORED = { 'cache-control': 'no-store', pragma: 'no-cache' };
+
+  it('are never stored by a browser or proxy: token pairs, personal data and errors alike', async () => {
+    const pair = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { email: 'staff@demo.test', password: DEMO_PASSWORD },
+    });
+    expect(pair.statusCode).toBe(200);
+    expect(pair.headers).toMatchObject(NOT_STORED);
+    const { access } = pair.json() as { access: string };
+    const answers = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/api/profile/', headers: bearer(access) }),
+      t.app.inject({ method: 'GET', url: '/api/health' }),
+      t.app.inject({ method: 'GET', url: '/api/profile/' }),
+      t.app.inject({ method: 'GET', url: '/api/no-such-thing/' }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        payload: '{"email":',
+        headers: { 'content-type': 'application/json' },
+      }),
+      t.app.inject({ method: 'GET', url: `/api/merchants/${'x'.repeat(10_000)}/` }),
+      t.app.inject({ method: 'GET', url: '/api/merchants/%E0%A4%A/' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 401, 404, 400, 414, 400]);
+    for (const answer of answers) expect(answer.headers).toMatchObject(NOT_STORED);
   });
 });
