@@ -111,6 +111,38 @@ describe('request logs', () => {
     expect(logLines.join('')).not.toContain('t-secret');
   });
 
+  it('blank the one-time secrets in link paths and the codes and states in queries, in every line', async () => {
+    logLines.length = 0;
+    const id = '3f0c2a4e-1b2c-4d5e-8f90-a1b2c3d4e5f6';
+    const secret = (name: string) => `${name}-Zx9_sEcReT-${'q'.repeat(20)}`;
+    const urls = {
+      [`/reset-password/${id}/${secret('reset')}`]: secret('reset'),
+      [`/partner-signup/${id}/${secret('signup')}/`]: secret('signup'),
+      [`/partner-invite/${id}/${secret('invite')}?from=mail`]: secret('invite'),
+      [`/api/password-reset/${id}/${secret('apireset')}/`]: secret('apireset'),
+      [`/api/partner-signup/${id}/${secret('apisignup')}/`]: secret('apisignup'),
+      [`/api/partner-invite/${id}/${secret('apiinvite')}/`]: secret('apiinvite'),
+      [`/freshbooks/auth/${secret('code')}?state=${secret('state')}`]: secret('code'),
+      [`/sandbox/freshbooks/authorize?client_id=x&state=${secret('sandboxstate')}&code=${secret('qcode')}`]:
+        secret('sandboxstate'),
+      [`/api/nothing-here/${id}/?token=${secret('qtoken')}`]: secret('qtoken'),
+    };
+    for (const url of Object.keys(urls)) await t.app.inject({ method: 'GET', url });
+    await t.app.inject({ method: 'POST', url: `/api/partner-signup/${id}/${secret('posted')}/`, payload: {} });
+    // Refused before routing: a malformed escape, a parameter over the router's length limit.
+    await t.app.inject({ method: 'GET', url: `/api/partner-invite/${id}/${secret('badurl')}%E0%A4%A/` });
+    await t.app.inject({ method: 'GET', url: `/api/partner-invite/${id}/${secret('long')}${'x'.repeat(1000)}/` });
+    const log = logLines.join('');
+    expect(log).toContain(`/reset-password/${id}/[redacted]`);
+    expect(log).toContain(`/api/partner-invite/${id}/[redacted]/`);
+    expect(log).toContain('/freshbooks/auth/[redacted]?state=[redacted]');
+    expect(log).toContain('client_id=x&state=[redacted]&code=[redacted]');
+    for (const name of Object.values(urls)) expect(log).not.toContain(name);
+    for (const name of ['state', 'qcode', 'posted', 'badurl', 'long']) expect(log).not.toContain(secret(name));
+    // The secrets share a marker; no line carries any part of one.
+    expect(log).not.toContain('Zx9_sEcReT');
+  });
+
   it('blank the password, token, refresh and access fields of logged objects and errors, leaving the objects as they were', () => {
     logLines.length = 0;
     const error = Object.assign(new Error('exchange failed'), { token: 'err-secret-token', status: 502 });
