@@ -242,6 +242,30 @@ function edgeBodies(schema: z.ZodType): string[] {
   });
 }
 
+const OUT_OF_RANGE_DATES = ['0000-01-01', '1899-12-31', '2101-01-01'];
+
+/**
+ * For each date field (a text field named for a date), a valid-looking body with it set to a real day outside
+ * 1900-2100, and the field's key as field errors name it.
+ */
+function outOfRangeDateBodies(schema: z.ZodType): { field: string; body: string }[] {
+  const shape = shapeOf(schema);
+  if (!shape) return [];
+  const [base = {}] = fc.sample(plausibleObject(shape), { seed: SEED, numRuns: 1 });
+  return (
+    fieldPaths(shape)
+      // An import's mapping names columns for the date fields; its values are column names, not dates.
+      .filter((path) => path[0] !== 'mapping' && /date|birth/.test(path.at(-1) ?? ''))
+      .filter((path) => leafTypeAt(shape, path) === 'string')
+      .flatMap((path) =>
+        OUT_OF_RANGE_DATES.map((value) => ({
+          field: path.join('.'),
+          body: JSON.stringify(applyMutations(base, [{ path, remove: false, value }])),
+        })),
+      )
+  );
+}
+
 function leafTypeAt(shape: Record<string, z.ZodType>, path: string[]): string {
   let current: Record<string, z.ZodType> | null = shape;
   let def: ZodDef | null = null;
@@ -417,6 +441,16 @@ describe.each(fuzzRoutes)('$method $url', (route) => {
           expect(['body_too_deep', 'permission_denied'], `${route.method} ${route.url}`).toContain(
             (response.json() as { code?: string }).code,
           );
+        }
+      });
+    }
+    if (body && outOfRangeDateBodies(body).length > 0) {
+      it('refuses dates outside 1900-2100 with a message on the field', async () => {
+        for (const { field, body: text } of outOfRangeDateBodies(body)) {
+          const response = await sendCase(route, headers, { params: realParamsOf(route), body: text });
+          const context = `${route.method} ${route.url} ${text}`;
+          expect(response.statusCode, context).toBeGreaterThanOrEqual(400);
+          if (response.statusCode === 400) expect(Object.keys(response.json() as object), context).toContain(field);
         }
       });
     }
