@@ -13,6 +13,8 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  // Fails the run when the server's log holds a secret the run issued.
+  globalTeardown: './support/global-teardown.ts',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'off',

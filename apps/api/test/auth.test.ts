@@ -541,6 +541,22 @@ describe('sign-in throttling', () => {
     expect((await signInFrom('203.0.113.9', email, DEMO_PASSWORD)).statusCode).toBe(429);
   });
 
+  it('lets the owner in from an address that has not failed after 5 failures from each of 21 others, and still slows the attackers', async () => {
+    const email = 'widely.attacked@demo.test';
+    await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
+    const attackers = Array.from({ length: 21 }, (_, n) => `198.18.0.${n + 1}`);
+    for (const ip of attackers) {
+      for (let attempt = 0; attempt < 5; attempt += 1) await signInFrom(ip, email, 'Wrong!2026');
+    }
+    // Past the per-account ceiling (100), an address that has failed for the account waits even with the password…
+    expect((await signInFrom(attackers[0]!, email, DEMO_PASSWORD)).statusCode).toBe(429);
+    const newcomer = '198.18.1.1';
+    expect((await signInFrom(newcomer, email, 'Wrong!2026')).statusCode).toBe(400);
+    expect((await signInFrom(newcomer, email, 'Wrong!2026')).statusCode).toBe(429);
+    // …while the owner's own address, which has not failed, is not throttled by failures elsewhere.
+    expect((await signInFrom('198.18.2.1', email, DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
   it('counts each attempt before checking it: of 50 parallel wrong guesses at most 5 are checked', async () => {
     const email = 'parallel.guesses@demo.test';
     await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });

@@ -83,3 +83,27 @@ describe('a path parameter over the router’s length limit', () => {
     expect(response.json()).toEqual({ detail: 'The address is too long.', code: 'uri_too_long' });
   });
 });
+
+describe('a deeply nested body', () => {
+  const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+  const send = (url: string, body: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url, payload: body, headers: { ...headers, 'content-type': 'application/json' } });
+  const TOO_DEEP = { detail: 'The request body is nested more than 32 levels deep.', code: 'body_too_deep' };
+
+  it('is refused with 400 before any route reads it, signed in or not', async () => {
+    const signIn = await send('/api/token/', nested(2000));
+    expect(signIn.statusCode).toBe(400);
+    expect(signIn.json()).toEqual(TOO_DEEP);
+    const objects = `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`;
+    const role = await send(rolesUrl(), objects, await as('admin@demo.test'));
+    expect(role.statusCode).toBe(400);
+    expect(role.json()).toEqual(TOO_DEEP);
+  });
+
+  it('is refused one level past the limit and read at the limit', async () => {
+    expect((await send('/api/token/', nested(33))).json()).toEqual(TOO_DEEP);
+    const atLimit = await send('/api/token/', nested(32));
+    expect(atLimit.statusCode).toBe(400);
+    expect(atLimit.json()).not.toEqual(TOO_DEEP);
+  });
+});

@@ -206,8 +206,9 @@ describe('importing customers from a CSV', () => {
       { phone },
       { autopay: 'yes', due: '2031-01-30' },
       { tags: 'No Such Tag' },
+      { due: '01/01/0000' },
     ]);
-    expect(summary).toMatchObject({ imported: 1, failed: 4 });
+    expect(summary).toMatchObject({ imported: 1, failed: 5 });
     const report = await t.app.inject({
       method: 'GET',
       url: `${importsUrl()}${summary.id}/report/`,
@@ -221,6 +222,7 @@ describe('importing customers from a CSV', () => {
       [3, `Phone: ${ERROR_CATALOGUE['phone_number.duplicate']}`],
       [4, `Due date: ${ERROR_CATALOGUE['account.due_date.autopay_cap']}`],
       [5, 'Tags (by name): No tag of this merchant has this name: No Such Tag'],
+      [6, 'Due date: Must be between 01/01/1900 and 12/31/2100'],
     ]);
   });
 

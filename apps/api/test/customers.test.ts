@@ -7,6 +7,7 @@ import {
   customerListRowSchema,
 } from '@paydesk/domain/customers/customers.contract';
 import { ERROR_CATALOGUE } from '@paydesk/domain/errors/catalogue';
+import { DATE_OUT_OF_RANGE } from '@paydesk/domain/validation/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, consentEvents, customerIntegrationChecks, customers } from '../src/db/schema/customers';
@@ -212,9 +213,15 @@ describe('creating customers', () => {
       }),
     );
     expect(shared.json()).toEqual({ email_opt_in_affirmation: ['Required'] });
-    const dob = await call('POST', customersUrl(), 'staff@demo.test', newCustomer({ date_of_birth: '2999-01-01' }));
+    const dob = await call('POST', customersUrl(), 'staff@demo.test', newCustomer({ date_of_birth: '2099-01-01' }));
     expect(dob.statusCode).toBe(400);
     expect(dob.json()).toEqual({ date_of_birth: [ERROR_CATALOGUE['customer.dob_in_future']] });
+    for (const date of ['0000-01-01', '1899-12-31', '2999-01-01']) {
+      const outOfRange = await call('POST', customersUrl(), 'staff@demo.test', newCustomer({ date_of_birth: date }));
+      expect(outOfRange.json(), date).toEqual({ date_of_birth: [DATE_OUT_OF_RANGE] });
+      const due = await call('POST', customersUrl(), 'staff@demo.test', newCustomer({}, { due_date: date }));
+      expect(due.json(), date).toEqual({ 'account.due_date': [DATE_OUT_OF_RANGE] });
+    }
   });
 
   it('refuses NUL characters, oversize and empty bodies', async () => {
@@ -666,6 +673,14 @@ describe('a customer', () => {
       amount_due_cents: 999,
       status: 'do_not_contact',
       tags: [{ id: vipTag, name: 'VIP' }],
+    });
+    expect((await call('PATCH', accountUrl, 'staff@demo.test', { due_date: '0000-01-01' })).json()).toEqual({
+      due_date: [DATE_OUT_OF_RANGE],
+    });
+    expect(
+      (await call('PATCH', customerUrl(created.id), 'staff@demo.test', { date_of_birth: '0000-01-01' })).json(),
+    ).toEqual({
+      date_of_birth: [DATE_OUT_OF_RANGE],
     });
     expect((await call('PATCH', accountUrl, 'staff@demo.test', { convenience_fee_cents: -1 })).json()).toEqual({
       convenience_fee_cents: [ERROR_CATALOGUE['account.negative_convenience_fee']],

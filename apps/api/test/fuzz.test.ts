@@ -242,6 +242,30 @@ function edgeBodies(schema: z.ZodType): string[] {
   });
 }
 
+const OUT_OF_RANGE_DATES = ['0000-01-01', '1899-12-31', '2101-01-01'];
+
+/**
+ * For each date field (a text field named for a date), a valid-looking body with it set to a real day outside
+ * 1900-2100, and the field's key as field errors name it.
+ */
+function outOfRangeDateBodies(schema: z.ZodType): { field: string; body: string }[] {
+  const shape = shapeOf(schema);
+  if (!shape) return [];
+  const [base = {}] = fc.sample(plausibleObject(shape), { seed: SEED, numRuns: 1 });
+  return (
+    fieldPaths(shape)
+      // An import's mapping names columns for the date fields; its values are column names, not dates.
+      .filter((path) => path[0] !== 'mapping' && /date|birth/.test(path.at(-1) ?? ''))
+      .filter((path) => leafTypeAt(shape, path) === 'string')
+      .flatMap((path) =>
+        OUT_OF_RANGE_DATES.map((value) => ({
+          field: path.join('.'),
+          body: JSON.stringify(applyMutations(base, [{ path, remove: false, value }])),
+        })),
+      )
+  );
+}
+
 function leafTypeAt(shape: Record<string, z.ZodType>, path: string[]): string {
   let current: Record<string, z.ZodType> | null = shape;
   let def: ZodDef | null = null;
@@ -263,6 +287,13 @@ function bodies(schema: z.ZodType): fc.Arbitrary<string | undefined> {
     { arbitrary: garbled, weight: 3 },
   );
 }
+
+/** Arrays and objects nested past the 32 levels a body may have, small enough to pass the body size limit. */
+const DEEP_BODIES = [
+  `${'['.repeat(2000)}${']'.repeat(2000)}`,
+  `${'{"a":'.repeat(33)}1${'}'.repeat(33)}`,
+  JSON.stringify({ unknown_field: JSON.parse(`${'['.repeat(40)}${']'.repeat(40)}`) as unknown }),
+];
 
 const ODD_QUERIES = [
   'page=-1',
@@ -353,7 +384,7 @@ function isDetail(body: unknown): boolean {
 /** The tables as the last refused request left them; null after an accepted one (it may change rows). */
 let lastSnapshot: Snapshot | null = null;
 
-async function sendCase(route: FuzzRoute, headers: Record<string, string>, fuzzCase: Case): Promise<void> {
+async function sendCase(route: FuzzRoute, headers: Record<string, string>, fuzzCase: Case) {
   const before = lastSnapshot ?? (await snapshotTables());
   lastSnapshot = null;
   const path = pathOf(route, fuzzCase.params);
@@ -365,7 +396,7 @@ async function sendCase(route: FuzzRoute, headers: Record<string, string>, fuzzC
   });
   const context = `${route.method} ${path} → ${response.statusCode} ${response.body.slice(0, 300)}`;
   expect(response.statusCode, context).toBeLessThan(500);
-  if (response.statusCode < 400) return;
+  if (response.statusCode < 400) return response;
   let body: unknown;
   expect(() => (body = response.json()), context).not.toThrow();
   if (response.statusCode === 400) expect(isFieldErrors(body) || isDetail(body), context).toBe(true);
@@ -373,6 +404,7 @@ async function sendCase(route: FuzzRoute, headers: Record<string, string>, fuzzC
   const after = await snapshotTables();
   expect(changedTables(before, after), `${context}: a refused request changed rows`).toEqual([]);
   lastSnapshot = after;
+  return response;
 }
 
 async function check(property: fc.IAsyncProperty<[Case]>) {
@@ -389,7 +421,9 @@ describe.each(fuzzRoutes)('$method $url', (route) => {
         check(
           fc.asyncProperty(
             bodies(body).map((text) => ({ params: realParamsOf(route), body: text })),
-            (fuzzCase) => sendCase(route, headers, fuzzCase),
+            async (fuzzCase) => {
+              await sendCase(route, headers, fuzzCase);
+            },
           ),
         ));
     }
@@ -397,6 +431,27 @@ describe.each(fuzzRoutes)('$method $url', (route) => {
       it('refuses values its columns cannot hold, field by field', async () => {
         for (const text of edgeBodies(body))
           await sendCase(route, headers, { params: realParamsOf(route), body: text });
+      });
+    }
+    if (body) {
+      it('refuses deeply nested bodies with body_too_deep', async () => {
+        for (const text of DEEP_BODIES) {
+          const response = await sendCase(route, headers, { params: realParamsOf(route), body: text });
+          // A caller who may not use the route is refused that first.
+          expect(['body_too_deep', 'permission_denied'], `${route.method} ${route.url}`).toContain(
+            (response.json() as { code?: string }).code,
+          );
+        }
+      });
+    }
+    if (body && outOfRangeDateBodies(body).length > 0) {
+      it('refuses dates outside 1900-2100 with a message on the field', async () => {
+        for (const { field, body: text } of outOfRangeDateBodies(body)) {
+          const response = await sendCase(route, headers, { params: realParamsOf(route), body: text });
+          const context = `${route.method} ${route.url} ${text}`;
+          expect(response.statusCode, context).toBeGreaterThanOrEqual(400);
+          if (response.statusCode === 400) expect(Object.keys(response.json() as object), context).toContain(field);
+        }
       });
     }
     if (querystring) {
@@ -407,7 +462,9 @@ describe.each(fuzzRoutes)('$method $url', (route) => {
         check(
           fc.asyncProperty(
             queries(querystring).map((query) => ({ params: realParamsOf(route), query })),
-            (fuzzCase) => sendCase(route, headers, fuzzCase),
+            async (fuzzCase) => {
+              await sendCase(route, headers, fuzzCase);
+            },
           ),
         ));
     }
@@ -416,7 +473,9 @@ describe.each(fuzzRoutes)('$method $url', (route) => {
         check(
           fc.asyncProperty(
             paramSets(route).map((values) => ({ params: values, body: route.schemas.body ? '{}' : undefined })),
-            (fuzzCase) => sendCase(route, headers, fuzzCase),
+            async (fuzzCase) => {
+              await sendCase(route, headers, fuzzCase);
+            },
           ),
         ));
     }

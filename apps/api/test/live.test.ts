@@ -5,6 +5,7 @@ import { WebSocket } from 'ws';
 import { z } from 'zod';
 import { defineEvent } from '../src/lib/events';
 import { pruneExpiredAuthRecords } from '../src/modules/auth/auth.service';
+import { issueOneTimeToken } from '../src/modules/one-time-tokens/one-time-tokens.service';
 import { buildTestApp, type TestApp } from './helpers';
 import { addUser, bearer, seedDemo, signIn, userIdOf, type DemoIds } from './identity';
 
@@ -46,6 +47,22 @@ async function signInNewStaff() {
   const id = await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
   const { access } = await signIn(t.app, email);
   return { id, access };
+}
+
+/** A fresh staff user of Demo Motors, signed in: their access and refresh tokens. */
+async function signInNewStaffWithRefresh() {
+  const email = `live.${randomBytes(6).toString('hex')}@demo.test`;
+  await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
+  return signIn(t.app, email);
+}
+
+async function logout(refresh: string) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/token/blacklist/',
+    payload: { refresh_token: refresh },
+  });
+  expect(response.statusCode, response.body).toBe(200);
 }
 
 async function disable(userId: string) {
@@ -138,6 +155,51 @@ describe('GET /ws/events/', () => {
     await disable(staff.id);
     await vi.waitFor(() => expect(frames).toEqual([{ type: 'session.revoked' }]), { timeout: 5000 });
     expect(await closed).toBe(4001);
+  });
+
+  it('closes the sockets of a sign-in when it logs out, and leaves the same user’s other sign-ins connected', async () => {
+    const email = `live.${randomBytes(6).toString('hex')}@demo.test`;
+    await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
+    const [leaving, staying] = [await signIn(t.app, email), await signIn(t.app, email)];
+    const tabs = [
+      await connect(withTicket(await requestTicket(leaving.access))),
+      await connect(withTicket(await requestTicket(leaving.access))),
+    ];
+    const other = await connect(withTicket(await requestTicket(staying.access)));
+    const closed = tabs.map(({ socket }) => new Promise<number>((resolve) => socket.once('close', resolve)));
+
+    await logout(leaving.refresh);
+    expect(await Promise.all(closed)).toEqual([4001, 4001]);
+    for (const tab of tabs) expect(tab.frames).toEqual([{ type: 'session.revoked' }]);
+    expect(other.socket.readyState).toBe(WebSocket.OPEN);
+    expect(other.frames).toEqual([]);
+    other.socket.terminate();
+  });
+
+  it('refuses a ticket minted before its sign-in logged out', async () => {
+    const staff = await signInNewStaffWithRefresh();
+    const ticket = await requestTicket(staff.access);
+    await logout(staff.refresh);
+    await expect(connect(withTicket(ticket))).rejects.toThrow(/401/);
+  });
+
+  it('closes the sockets of every sign-in of a user whose password changes', async () => {
+    const email = `live.${randomBytes(6).toString('hex')}@demo.test`;
+    const userId = await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
+    const sockets = [
+      await connect(withTicket(await requestTicket((await signIn(t.app, email)).access))),
+      await connect(withTicket(await requestTicket((await signIn(t.app, email)).access))),
+    ];
+    const closed = sockets.map(({ socket }) => new Promise<number>((resolve) => socket.once('close', resolve)));
+    const link = await issueOneTimeToken(t.database.db, { user_id: userId, purpose: 'password_reset' });
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/password-reset/confirm/',
+      payload: { ...link, password: 'Changed!2027', password_confirmation: 'Changed!2027' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await Promise.all(closed)).toEqual([4001, 4001]);
+    for (const { frames } of sockets) expect(frames).toEqual([{ type: 'session.revoked' }]);
   });
 
   it('delivers a merchant event only to sockets whose user may see it there, in the order published', async () => {

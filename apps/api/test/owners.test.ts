@@ -121,6 +121,11 @@ describe('business owners', () => {
     expect((await post(owner({ date_of_birth: '1980-02-30' }))).json()).toEqual({
       date_of_birth: ['Date is not valid'],
     });
+    for (const date of ['0000-01-01', '1899-12-31']) {
+      expect((await post(owner({ date_of_birth: date }))).json(), date).toEqual({
+        date_of_birth: ['Must be between 01/01/1900 and 12/31/2100'],
+      });
+    }
     for (const percentage of [0, 101, 12.5, -5]) {
       expect((await post(owner({ ownership_percentage: percentage }))).json()).toEqual({
         ownership_percentage: [PERCENT_MESSAGE],

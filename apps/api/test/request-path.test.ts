@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { buildApp, loggerOptions } from '../src/app';
 import { AUTHENTICATED, PUBLIC } from '@paydesk/domain/access/endpoint-access';
 import { buildTestApp, testConfig, type TestApp } from './helpers';
-import { addGrant, bearer, seedDemo, signIn, userIdOf, type DemoIds } from './identity';
+import { addGrant, bearer, DEMO_PASSWORD, seedDemo, signIn, userIdOf, type DemoIds } from './identity';
 
 const logLines: string[] = [];
 const logStream = new Writable({
@@ -111,6 +111,38 @@ describe('request logs', () => {
     expect(logLines.join('')).not.toContain('t-secret');
   });
 
+  it('blank the one-time secrets in link paths and the codes and states in queries, in every line', async () => {
+    logLines.length = 0;
+    const id = '3f0c2a4e-1b2c-4d5e-8f90-a1b2c3d4e5f6';
+    const secret = (name: string) => `${name}-Zx9_sEcReT-${'q'.repeat(20)}`;
+    const urls = {
+      [`/reset-password/${id}/${secret('reset')}`]: secret('reset'),
+      [`/partner-signup/${id}/${secret('signup')}/`]: secret('signup'),
+      [`/partner-invite/${id}/${secret('invite')}?from=mail`]: secret('invite'),
+      [`/api/password-reset/${id}/${secret('apireset')}/`]: secret('apireset'),
+      [`/api/partner-signup/${id}/${secret('apisignup')}/`]: secret('apisignup'),
+      [`/api/partner-invite/${id}/${secret('apiinvite')}/`]: secret('apiinvite'),
+      [`/freshbooks/auth/${secret('code')}?state=${secret('state')}`]: secret('code'),
+      [`/sandbox/freshbooks/authorize?client_id=x&state=${secret('sandboxstate')}&code=${secret('qcode')}`]:
+        secret('sandboxstate'),
+      [`/api/nothing-here/${id}/?token=${secret('qtoken')}`]: secret('qtoken'),
+    };
+    for (const url of Object.keys(urls)) await t.app.inject({ method: 'GET', url });
+    await t.app.inject({ method: 'POST', url: `/api/partner-signup/${id}/${secret('posted')}/`, payload: {} });
+    // Refused before routing: a malformed escape, a parameter over the router's length limit.
+    await t.app.inject({ method: 'GET', url: `/api/partner-invite/${id}/${secret('badurl')}%E0%A4%A/` });
+    await t.app.inject({ method: 'GET', url: `/api/partner-invite/${id}/${secret('long')}${'x'.repeat(1000)}/` });
+    const log = logLines.join('');
+    expect(log).toContain(`/reset-password/${id}/[redacted]`);
+    expect(log).toContain(`/api/partner-invite/${id}/[redacted]/`);
+    expect(log).toContain('/freshbooks/auth/[redacted]?state=[redacted]');
+    expect(log).toContain('client_id=x&state=[redacted]&code=[redacted]');
+    for (const name of Object.values(urls)) expect(log).not.toContain(name);
+    for (const name of ['state', 'qcode', 'posted', 'badurl', 'long']) expect(log).not.toContain(secret(name));
+    // The secrets share a marker; no line carries any part of one.
+    expect(log).not.toContain('Zx9_sEcReT');
+  });
+
   it('blank the password, token, refresh and access fields of logged objects and errors, leaving the objects as they were', () => {
     logLines.length = 0;
     const error = Object.assign(new Error('exchange failed'), { token: 'err-secret-token', status: 502 });
@@ -138,7 +170,7 @@ describe('security headers', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers).toMatchObject({
       'content-security-policy':
-        "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';img-src 'self' data: blob: https:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';upgrade-insecure-requests;connect-src 'self' ws: wss:",
+        "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';upgrade-insecure-requests;connect-src 'self'",
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-origin',
       'origin-agent-cluster': '?1',
@@ -152,5 +184,36 @@ describe('security headers', () => {
       'x-xss-protection': '0',
     });
     expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('API answers', () => {
+  const NOT_STORED = { 'cache-control': 'no-store', pragma: 'no-cache' };
+
+  it('are never stored by a browser or proxy: token pairs, personal data and errors alike', async () => {
+    const pair = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { email: 'staff@demo.test', password: DEMO_PASSWORD },
+    });
+    expect(pair.statusCode).toBe(200);
+    expect(pair.headers).toMatchObject(NOT_STORED);
+    const { access } = pair.json() as { access: string };
+    const answers = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/api/profile/', headers: bearer(access) }),
+      t.app.inject({ method: 'GET', url: '/api/health' }),
+      t.app.inject({ method: 'GET', url: '/api/profile/' }),
+      t.app.inject({ method: 'GET', url: '/api/no-such-thing/' }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        payload: '{"email":',
+        headers: { 'content-type': 'application/json' },
+      }),
+      t.app.inject({ method: 'GET', url: `/api/merchants/${'x'.repeat(10_000)}/` }),
+      t.app.inject({ method: 'GET', url: '/api/merchants/%E0%A4%A/' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 401, 404, 400, 414, 400]);
+    for (const answer of answers) expect(answer.headers).toMatchObject(NOT_STORED);
   });
 });

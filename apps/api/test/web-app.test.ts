@@ -109,6 +109,33 @@ describe('app routes and misses', () => {
     expect(plain.body).toBe(INDEX_HTML);
   });
 
+  it('answers / and every client route with index.html whatever encodings the request accepts', async () => {
+    for (const url of ['/', '/merchants', '/login?next=%2F', '/merchants/123/settings/users/']) {
+      for (const acceptEncoding of [undefined, 'identity', 'gzip', 'br']) {
+        const response = await get(url, acceptEncoding);
+        expect(response.statusCode, `${url} ${acceptEncoding}`).toBe(200);
+        expect(response.headers['content-type']).toMatch(/^text\/html/);
+        const body =
+          response.headers['content-encoding'] === 'br'
+            ? brotliDecompressSync(response.rawPayload).toString()
+            : response.headers['content-encoding'] === 'gzip'
+              ? gunzipSync(response.rawPayload).toString()
+              : response.body;
+        expect(body).toBe(INDEX_HTML);
+      }
+    }
+  });
+
+  it('answers the assets folder itself with a JSON 404', async () => {
+    for (const url of ['/assets/', '/assets']) {
+      for (const acceptEncoding of [undefined, 'identity', 'br']) {
+        const response = await get(url, acceptEncoding);
+        expect(response.statusCode, `${url} ${acceptEncoding}`).toBe(404);
+        expect(response.json()).toEqual({ detail: expect.any(String), code: 'not_found' });
+      }
+    }
+  });
+
   it('answers a missing asset with a JSON 404, not the app page', async () => {
     const response = await get('/assets/x.js', 'br, gzip');
     expect(response.statusCode).toBe(404);

@@ -1,10 +1,21 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
-const SECRET_QUERY_PARAMETER = /([?&](?:token|ticket|access|refresh)=)[^&#]*/gi;
+const SECRET_QUERY_PARAMETER = /([?&](?:token|ticket|access|refresh|code|state)=)[^&#]*/gi;
+/** Emailed one-time links (the web app's pages and the API routes they call): `/<kind>/<id>/<token>`. */
+const SECRET_LINK_PATH =
+  /^((?:\/api)?\/(?:reset-password|password-reset|partner-signup|partner-invite)\/[^/?#]*\/)[^/?#]+/i;
+/** Where FreshBooks sends the browser back with its authorization code: `/freshbooks/auth/<code>`. */
+const AUTHORIZATION_CODE_PATH = /^(\/freshbooks\/auth\/)[^/?#]+/i;
 
-/** A URL fit for the logs: secrets passed as query parameters (a WebSocket's token or ticket) are blanked. */
+/**
+ * A URL fit for the logs: one-time secrets in link paths (reset, sign-up and invitation tokens, FreshBooks codes)
+ * and secrets passed as query parameters (a WebSocket's token or ticket, an OAuth code or state) are blanked.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY_PARAMETER, '$1[redacted]');
+  return url
+    .replace(SECRET_LINK_PATH, '$1[redacted]')
+    .replace(AUTHORIZATION_CODE_PATH, '$1[redacted]')
+    .replace(SECRET_QUERY_PARAMETER, '$1[redacted]');
 }
 
 /** What a log line says about a request (replaces Fastify's serializer, which logs the raw URL). */

@@ -12,8 +12,10 @@ import { userChangedEvent } from '../modules/users/users.events';
 
 /** A caller signed in with an access token (every /api route). */
 export type TokenPrincipal = { user: UserRow; claims: AccessTokenClaims };
-/** Who made a request: a socket opened with a ticket (`/ws/events/?ticket=`) has a user but no token claims. */
-export type Principal = TokenPrincipal | { user: UserRow; claims: null };
+/** A socket opened with a ticket (`/ws/events/?ticket=`): a user and the sign-in the ticket was asked for. */
+export type TicketPrincipal = { user: UserRow; claims: null; familyId: string };
+/** Who made a request. */
+export type Principal = TokenPrincipal | TicketPrincipal;
 
 /** How long a process may reuse an active user it read, when no change event reaches it (e.g. a lost LISTEN). */
 export const ACTIVE_USER_TTL_MS = 5_000;
@@ -110,10 +112,11 @@ function readAccessToken(request: FastifyRequest): string | null {
 async function readTicketPrincipal(app: FastifyInstance, request: FastifyRequest): Promise<Principal> {
   const ticket = (request.query as Record<string, unknown> | undefined)?.ticket;
   if (typeof ticket !== 'string' || !ticket) throw notAuthenticated();
-  const userId = await redeemWsTicket(app.database.db, ticket);
-  const user = userId ? await app.activeUsers.find(userId) : null;
-  if (!user) throw tokenNotValid();
-  return { user, claims: null };
+  const signIn = await redeemWsTicket(app.database.db, ticket);
+  // A ticket asked for before its sign-in ended (logout, password change) opens nothing after.
+  const user = signIn ? await app.activeUsers.findSignedIn(signIn.userId, signIn.familyId) : null;
+  if (!user || !signIn) throw tokenNotValid();
+  return { user, claims: null, familyId: signIn.familyId };
 }
 
 async function readTokenPrincipal(app: FastifyInstance, request: FastifyRequest): Promise<Principal> {

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { mapDatabaseError } from '../lib/database-errors';
 import { FieldErrors, HttpError, ThrottledError } from '../lib/http-errors';
+import { securityHeadersFor } from './security';
 
 /** Turns a zod issue path ('/message_bodies/0/body') into a DRF field key ('message_bodies.0.body'). */
 function fieldKey(instancePath: string): string {
@@ -78,6 +79,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 });
 
 /** For Fastify's `frameworkErrors` option: a bad URL and the like, answered before any route runs. */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // No hook runs for these answers.
+  reply.headers(securityHeadersFor(request.url));
   return sendHttpError(reply, mapClientError(error));
 }

@@ -10,8 +10,9 @@ const HELMET_OPTIONS: HelmetOptions = {
       scriptSrc: ["'self'"],
       // Mantine sets inline style attributes and injects CSS variables at run time.
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-      connectSrc: ["'self'", 'ws:', 'wss:'],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      // 'self' covers the app's own WebSocket (ws:/wss: on the same host) in CSP Level 3 browsers.
+      connectSrc: ["'self'"],
       fontSrc: ["'self'", 'data:'],
       objectSrc: ["'none'"],
       frameAncestors: ["'none'"],
@@ -41,10 +42,29 @@ export function computeSecurityHeaders(options: HelmetOptions = HELMET_OPTIONS):
   return headers;
 }
 
+/** API answers carry token pairs and personal data: no browser or proxy may keep them. */
+const API_CACHE_HEADERS = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
+
+function isApiUrl(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+const SECURITY_HEADERS = computeSecurityHeaders();
+const API_SECURITY_HEADERS = { ...SECURITY_HEADERS, ...API_CACHE_HEADERS };
+
+/** The headers every answer to this URL carries: helmet's set, and no-store on the API. */
+export function securityHeadersFor(url: string): Record<string, string> {
+  return isApiUrl(url) ? API_SECURITY_HEADERS : SECURITY_HEADERS;
+}
+
 export const securityPlugin = fp(async (app: FastifyInstance) => {
-  const headers = computeSecurityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(securityHeadersFor(request.url));
     done();
+  });
+  // A too long path parameter is refused after routing but before onRequest (a bad URL: errors.ts sets them).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!reply.hasHeader('content-security-policy')) reply.headers(securityHeadersFor(request.url));
+    done(null, payload);
   });
 });

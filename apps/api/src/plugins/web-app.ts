@@ -24,6 +24,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
       // One route for every file, looked up per request: a route per built file (hundreds) slowed every start.
       wildcard: true,
       index: false,
+      // A folder is never a file to send (without this `/` or `/assets/` answered 403 unless a compressed variant
+      // was accepted): it goes to the not-found handler below like any other path that is not a file.
+      allowedPath: (pathname) => !pathname.endsWith('/'),
       preCompressed: true,
       // Cache-Control is set below, per file.
       cacheControl: false,
@@ -39,7 +42,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // A missing asset is a 404, not the app page (the browser would report a confusing MIME error).
-    const isApp = !path.startsWith('/api') && !path.startsWith('/ws') && !path.startsWith('/assets/');
+    const isAsset = path === '/assets' || path.startsWith('/assets/');
+    const isApp = !path.startsWith('/api') && !path.startsWith('/ws') && !isAsset;
     if (hasWebApp && isApp && request.method === 'GET') {
       return reply.sendFile('index.html');
     }

@@ -17,7 +17,7 @@ import { ACCESS_REQUIREMENTS } from '../access/requirements';
 import { defineEndpoint } from '../api/endpoint';
 import { orderingQuery, pageSchema } from '../api/pagination';
 import { AUTOPAY_DUE_DAY_CAP, DEFAULT_LANGUAGE, PHONE_INPUT_MAX_LENGTH, TABLE_DEFAULT_ROWS } from '../constants';
-import { isCalendarDate } from '../dates/calendar';
+import { isCalendarDate, isDateInRange } from '../dates/calendar';
 import { ERROR_CATALOGUE } from '../errors/catalogue';
 import {
   DATE_INVALID,
@@ -28,7 +28,7 @@ import {
   VALUE_INVALID,
   maxLengthMessage,
 } from '../validation/messages';
-import { dateField, normalizePhoneNumber, requiredString } from '../validation/rules';
+import { checkCalendarDate, dateField, normalizePhoneNumber, requiredString } from '../validation/rules';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Constants
@@ -109,12 +109,9 @@ export function optionalPhoneField() {
     .optional();
 }
 
-/** Optional `YYYY-MM-DD`: absent, null or '' means none. */
+/** Optional `YYYY-MM-DD` from 1900 to 2100: absent, null or '' means none. */
 export function optionalDateField() {
-  return z
-    .string({ error: DATE_INVALID })
-    .trim()
-    .refine((text) => text === '' || isCalendarDate(text), DATE_INVALID)
+  return checkCalendarDate(z.string({ error: DATE_INVALID }).trim())
     .nullable()
     .optional();
 }
@@ -122,7 +119,7 @@ export function optionalDateField() {
 /** A date of birth for forms: as the wire field, and not after `today` (`YYYY-MM-DD`, the merchant's day). */
 export function dateOfBirthField(today: string) {
   return optionalDateField().refine(
-    (text) => !text || !isCalendarDate(text) || text <= today,
+    (text) => !text || !isDateInRange(text) || text <= today,
     ERROR_CATALOGUE['customer.dob_in_future'],
   );
 }

@@ -18,6 +18,15 @@ export function isCalendarDate(text: string): boolean {
   return day <= daysInMonth;
 }
 
+/** The days a date field accepts: a birth date or due date outside them is a typing mistake (or year 0000). */
+export const EARLIEST_DATE = '1900-01-01';
+export const LATEST_DATE = '2100-12-31';
+
+/** A real calendar day (see `isCalendarDate`) from 1900 to 2100: every date input is checked with it. */
+export function isDateInRange(text: string): boolean {
+  return isCalendarDate(text) && text >= EARLIEST_DATE && text <= LATEST_DATE;
+}
+
 const partFormatters = new Map<string, Intl.DateTimeFormat>();
 
 function getPartFormatter(timeZone: string | undefined): Intl.DateTimeFormat {

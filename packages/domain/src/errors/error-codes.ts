@@ -6,6 +6,7 @@ import { ERROR_CATALOGUE, ERROR_HTTP_STATUS, type CatalogueCode } from './catalo
 const PROJECT_ERROR_MESSAGES = {
   bad_request: 'The request is not valid.',
   parse_error: 'The request body is not valid JSON.',
+  body_too_deep: 'The request body is nested more than 32 levels deep.',
   not_authenticated: 'Authentication credentials were not provided.',
   token_not_valid: 'Given token not valid for any token type',
   permission_denied: 'You do not have permission to perform this action.',
@@ -33,6 +34,7 @@ export type ErrorCode = CatalogueCode | ProjectErrorCode;
 const PROJECT_ERROR_STATUS = {
   bad_request: 400,
   parse_error: 400,
+  body_too_deep: 400,
   not_authenticated: 401,
   token_not_valid: 401,
   permission_denied: 403,

@@ -3,10 +3,10 @@
 
 import { z } from 'zod';
 import { US_STATES } from '../constants';
-import { isCalendarDate, toCalendarDate } from '../dates/calendar';
+import { toCalendarDate } from '../dates/calendar';
 import { ERROR_CATALOGUE } from '../errors/catalogue';
 import { URL_INVALID, digitsMessage } from '../validation/messages';
-import { dateField, isHttpUrl, requiredString } from '../validation/rules';
+import { dateField, ifDateInRange, isHttpUrl, requiredString } from '../validation/rules';
 
 export const STATE_INVALID = 'Must be a valid state';
 export const SSN_INVALID = ERROR_CATALOGUE.ssn_invalid_format;
@@ -57,7 +57,10 @@ export function optionalUrlField() {
 
 /** A date of birth (`YYYY-MM-DD`) that is not in the future, by the runtime's local day at validation time. */
 export function dateOfBirthField() {
-  return dateField().refine((day) => !isCalendarDate(day) || day <= toCalendarDate(new Date()), DOB_IN_FUTURE);
+  return dateField().refine(
+    ifDateInRange((day) => day <= toCalendarDate(new Date())),
+    DOB_IN_FUTURE,
+  );
 }
 
 /** A whole percentage from 1 to 100 (SPEC §8 `owner.incorrect_percentage` otherwise). */

@@ -14,6 +14,8 @@ export const PHONE_INVALID = 'Phone number is not valid';
 export const POSTAL_CODE_INVALID = 'Invalid postal code';
 export const DATE_INVALID = 'Date is not valid';
 export const DATE_NOT_PAST = "Must be today's date or later";
+// Not in the spec: a real day outside the years dates are accepted for (dates/calendar.ts).
+export const DATE_OUT_OF_RANGE = 'Must be between 01/01/1900 and 12/31/2100';
 export const PROMISE_TOO_SOON = 'Promise time must be at least 30 minutes from now';
 export const URL_INVALID = 'Must be a valid URL';
 export const NUMBER_INVALID = 'Must be a valid number';

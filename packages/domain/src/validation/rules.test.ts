@@ -226,6 +226,17 @@ describe('dateField', () => {
     },
   );
 
+  it('accepts days from 1900 to 2100 and names the range for any other real day', () => {
+    expect(outputOf(dateField(), '1900-01-01')).toBe('1900-01-01');
+    expect(outputOf(dateField(), '2100-12-31')).toBe('2100-12-31');
+    for (const value of ['0000-01-01', '0001-01-01', '1899-12-31', '2101-01-01', '9999-12-31']) {
+      expect(messagesOf(dateField(), value), value).toEqual(['Must be between 01/01/1900 and 12/31/2100']);
+    }
+    expect(messagesOf(presentOrFutureDate('2024-01-01'), '2101-01-01')).toEqual([
+      'Must be between 01/01/1900 and 12/31/2100',
+    ]);
+  });
+
   it('compares with a given date, exclusively', () => {
     expect(messagesOf(dateAfter('2024-03-01'), '2024-03-02')).toEqual([]);
     expect(messagesOf(dateAfter('2024-03-01'), '2024-03-01')).toEqual(['Must be after 03/01/2024']);

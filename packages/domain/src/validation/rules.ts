@@ -9,12 +9,13 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { ATTACHMENT_MAX_BYTES, PHONE_COUNTRIES, PHONE_INPUT_MAX_LENGTH, PROMISE_MIN_LEAD_MINUTES } from '../constants';
-import { isCalendarDate, parseInstant, toCalendarDate } from '../dates/calendar';
+import { isCalendarDate, isDateInRange, parseInstant, toCalendarDate } from '../dates/calendar';
 import { centsFromDollars, parseCentsFromDollars } from '../format/money';
 import {
   ATTACHMENT_TOO_LARGE,
   ATTACHMENT_TYPE_INVALID,
   DATE_INVALID,
+  DATE_OUT_OF_RANGE,
   DATE_NOT_PAST,
   DECIMAL_INVALID,
   EMAIL_INVALID,
@@ -202,21 +203,31 @@ function toDay(value: Date | string | number): string {
   return toCalendarDate(instant);
 }
 
-/** Strict `YYYY-MM-DD` naming a real day; the output stays that string. */
-export function dateField() {
-  return requiredString().refine(unlessBlank(isCalendarDate), DATE_INVALID);
+/**
+ * The checks of every date input: `Date is not valid` unless a strict `YYYY-MM-DD` naming a real day, then the range
+ * (1900-2100, `isDateInRange`). Blank text passes (`Required` is the caller's).
+ */
+export function checkCalendarDate<T extends z.ZodType<string | null | undefined>>(schema: T) {
+  return schema
+    .refine((text) => !text || isCalendarDate(text), DATE_INVALID)
+    .refine((text) => !text || !isCalendarDate(text) || isDateInRange(text), DATE_OUT_OF_RANGE);
 }
 
-/** A check on a real calendar day; anything else is left to `Date is not valid`. */
-function ifCalendarDate(predicate: (day: string) => boolean): (text: string) => boolean {
-  return (text) => !isCalendarDate(text) || predicate(text);
+/** Strict `YYYY-MM-DD` naming a real day from 1900 to 2100; the output stays that string. */
+export function dateField() {
+  return checkCalendarDate(requiredString());
+}
+
+/** A check on a day that passed `dateField`'s checks; anything else is left to their messages. */
+export function ifDateInRange(predicate: (day: string) => boolean): (text: string) => boolean {
+  return (text) => !isDateInRange(text) || predicate(text);
 }
 
 /** A date strictly after `date` (a `YYYY-MM-DD` or a moment, compared by calendar day). */
 export function dateAfter(date: Date | string) {
   const min = toDay(date);
   return dateField().refine(
-    ifCalendarDate((day) => day > min),
+    ifDateInRange((day) => day > min),
     dateAfterMessage(min),
   );
 }
@@ -225,7 +236,7 @@ export function dateAfter(date: Date | string) {
 export function dateBefore(date: Date | string) {
   const max = toDay(date);
   return dateField().refine(
-    ifCalendarDate((day) => day < max),
+    ifDateInRange((day) => day < max),
     dateBeforeMessage(max),
   );
 }
@@ -236,7 +247,7 @@ export function dateBefore(date: Date | string) {
  */
 export function presentOrFutureDate(today?: ClockInput) {
   return dateField().refine(
-    ifCalendarDate((day) => day >= toDay(readClock(today))),
+    ifDateInRange((day) => day >= toDay(readClock(today))),
     DATE_NOT_PAST,
   );
 }

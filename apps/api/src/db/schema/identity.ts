@@ -180,5 +180,7 @@ export const wsTickets = pgTable('ws_tickets', {
   user_id: uuid()
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
+  /** The sign-in (refresh family) the ticket was asked for: its socket lives only as long as that sign-in. */
+  family_id: uuid().notNull(),
   expires_at: timestamp({ withTimezone: true }).notNull(),
 });

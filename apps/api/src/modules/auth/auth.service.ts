@@ -42,7 +42,7 @@ import {
   revokeUserRefreshTokens,
   useRefreshToken,
 } from './auth.repository';
-import { sessionRevokedEvent } from './auth.events';
+import { sessionRevokedEvent, signInEndedEvent } from './auth.events';
 import { passwordResetRequestedJob } from './auth.jobs';
 import { passwordCheckRules, passwordResetRules, throttleAttempt } from './auth.throttle';
 
@@ -175,6 +175,7 @@ export async function blacklistRefreshToken(ctx: ServiceContext, token: string):
   await withTransaction(ctx, async (tx) => {
     await revokeFamily(tx.db, claims.family);
     await publishUserChanged(tx, claims.sub);
+    await tx.events.publish(signInEndedEvent, { user_id: claims.sub, family_id: claims.family }, { kind: 'servers' });
   });
 }
 
@@ -224,6 +225,8 @@ export async function changePassword(ctx: ServiceContext, userId: string, passwo
     await invalidateOneTimeTokens(tx.db, userId, 'password_reset');
     await revokeUserRefreshTokens(tx.db, userId);
     await publishUserChanged(tx, userId);
+    // Every sign-in ended with the old password: their open clients sign out and their live sockets close.
+    await tx.events.publish(sessionRevokedEvent, {}, { kind: 'user', userId });
   });
 }
 

@@ -8,8 +8,11 @@ export const THROTTLE_WINDOW_MINUTES = 15;
 export const FIRST_DELAY_SECONDS = 30;
 export const MAX_DELAY_SECONDS = THROTTLE_WINDOW_MINUTES * 60;
 
-/** One counter: its key and how many attempts in the window go without a wait. */
-export type ThrottleRule = { key: string; free: number };
+/**
+ * One counter: its key and how many attempts in the window go without a wait. With `onlyAfterFailureOf`, the
+ * counter always counts but makes an attempt wait only once that other counter has failures in the window.
+ */
+export type ThrottleRule = { key: string; free: number; onlyAfterFailureOf?: string };
 
 /** Sign-in attempts are counted per (account, address), per address over all accounts, and per account over all addresses. */
 export const SIGN_IN_FREE_PER_ACCOUNT_AND_ADDRESS = 5;
@@ -22,13 +25,16 @@ const normalised = (email: string) => email.trim().toLowerCase();
 
 /**
  * The counters of a password check for an account from an address. The owner's usual address has its own counter,
- * so an attacker elsewhere slows down only themselves until the much higher per-account ceiling.
+ * so an attacker elsewhere slows down only themselves. The per-account ceiling slows only addresses that have
+ * already failed for the account: failures elsewhere never lock the owner out of an address that has not failed
+ * (ASVS 6.3: throttle without enabling lockout), while each further address an attacker uses gets one guess.
  */
 export function passwordCheckRules(email: string, ip: string): ThrottleRule[] {
+  const pair = `pair:${normalised(email)}|${ip}`;
   return [
-    { key: `pair:${normalised(email)}|${ip}`, free: SIGN_IN_FREE_PER_ACCOUNT_AND_ADDRESS },
+    { key: pair, free: SIGN_IN_FREE_PER_ACCOUNT_AND_ADDRESS },
     { key: `ip:${ip}`, free: SIGN_IN_FREE_PER_ADDRESS },
-    { key: `email:${normalised(email)}`, free: SIGN_IN_FREE_PER_ACCOUNT },
+    { key: `email:${normalised(email)}`, free: SIGN_IN_FREE_PER_ACCOUNT, onlyAfterFailureOf: pair },
   ];
 }
 
@@ -66,6 +72,7 @@ export async function throttleAttempt(ctx: ServiceContext, rules: ThrottleRule[]
   const stats = new Map((await findAttemptStats(db, keys, own, since)).map((row) => [row.key, row]));
   let waitMs = 0;
   for (const rule of rules) {
+    if (rule.onlyAfterFailureOf && !stats.get(rule.onlyAfterFailureOf)?.count) continue;
     const row = stats.get(rule.key);
     const delaySeconds = row?.newest ? delaySecondsAfter(row.count, rule.free) : 0;
     if (!row?.newest || delaySeconds === 0) continue;

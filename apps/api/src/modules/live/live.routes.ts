@@ -2,14 +2,17 @@ import { AUTHENTICATED } from '@paydesk/domain/access/endpoint-access';
 import { liveEndpoints } from '@paydesk/domain/live/live.contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-routes';
-import { principalOf } from '../../plugins/auth';
-import { sessionRevokedEvent } from '../auth/auth.events';
+import { principalOf, tokenPrincipalOf } from '../../plugins/auth';
+import { sessionRevokedEvent, signInEndedEvent } from '../auth/auth.events';
 import { issueWsTicket, maySeeEvent, toLiveFrame } from './live.service';
 
 /** Under /api: the ticket a browser trades for the socket, since it cannot set headers on a WebSocket. */
 export const liveTicketRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoint(app, liveEndpoints.ticket, async (request) => ({
-    ticket: await issueWsTicket(app.ctx.db, principalOf(request).user.id),
+    ticket: await issueWsTicket(app.ctx.db, {
+      userId: tokenPrincipalOf(request).user.id,
+      familyId: tokenPrincipalOf(request).claims.fam,
+    }),
   }));
 };
 
@@ -24,16 +27,25 @@ export const SESSION_REVOKED_CLOSE_CODE = 4001;
  */
 export const liveRoutes: FastifyPluginAsync = async (app) => {
   app.get('/ws/events/', { websocket: true, config: { access: AUTHENTICATED } }, (socket, request) => {
-    const { user } = principalOf(request);
+    const principal = principalOf(request);
+    const { user } = principal;
+    const familyId = principal.claims ? principal.claims.fam : principal.familyId;
+    const endSession = () => {
+      socket.send(JSON.stringify({ type: sessionRevokedEvent.name }));
+      // The session is over: nothing more may reach this socket.
+      socket.close(SESSION_REVOKED_CLOSE_CODE, 'session revoked');
+    };
     // One check at a time per socket, so that its frames keep the order the events arrived in.
     let delivered = Promise.resolve();
     const unsubscribe = app.events.subscribeAll((envelope) => {
       delivered = delivered.then(async () => {
         try {
-          if ((await maySeeEvent(app.ctx.db, user, envelope)) && socket.readyState === socket.OPEN) {
-            socket.send(toLiveFrame(envelope));
-            // The session is over: nothing more may reach this socket.
-            if (envelope.name === sessionRevokedEvent.name) socket.close(SESSION_REVOKED_CLOSE_CODE, 'session revoked');
+          if (socket.readyState !== socket.OPEN) return;
+          if (envelope.name === signInEndedEvent.name) {
+            if (signInEndedEvent.payload.parse(envelope.payload).family_id === familyId) endSession();
+          } else if (await maySeeEvent(app.ctx.db, user, envelope)) {
+            if (envelope.name === sessionRevokedEvent.name) endSession();
+            else socket.send(toLiveFrame(envelope));
           }
         } catch (error) {
           request.log.warn({ err: error, event: envelope.name }, 'could not deliver a live event');

@@ -26,15 +26,21 @@ export function toLiveFrame(envelope: EventEnvelope): string {
 
 const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 
-/** A random 32-byte ticket for the user's live socket; only its hash is stored. */
-export async function issueWsTicket(db: Db, userId: string): Promise<string> {
+/** A user and one of their sign-ins (refresh families). */
+export type SignIn = { userId: string; familyId: string };
+
+/** A random 32-byte ticket for a live socket of the sign-in; only its hash is stored. */
+export async function issueWsTicket(db: Db, signIn: SignIn): Promise<string> {
   const ticket = randomBytes(32).toString('base64url');
-  await insertWsTicket(db, userId, hashTicket(ticket), WS_TICKET_LIFETIME_SECONDS);
+  await insertWsTicket(db, signIn, hashTicket(ticket), WS_TICKET_LIFETIME_SECONDS);
   return ticket;
 }
 
-/** Uses a ticket up: its user the first time, before it expires; null for any other use or an unknown ticket. */
-export async function redeemWsTicket(db: Db, ticket: string): Promise<string | null> {
+/**
+ * Uses a ticket up: its sign-in the first time, before it expires; null for any other use or an unknown ticket.
+ * Whether the sign-in still stands is the caller's check.
+ */
+export async function redeemWsTicket(db: Db, ticket: string): Promise<SignIn | null> {
   return deleteValidWsTicket(db, hashTicket(ticket));
 }
 
