@@ -52,7 +52,7 @@ import {
   type MerchantRef,
 } from './customers.read';
 
-/** The user making a change; null for the system and imports. */
+/** The user making a change (for an import, the importing user); null for the system. */
 export type Actor = { id: string } | null;
 
 type CustomerPatch = z.output<typeof customerPatchSchema>;
