@@ -1,4 +1,4 @@
-import { Alert, List, Stack, Table, Text } from '@mantine/core';
+import { Alert, List, Stack, Text } from '@mantine/core';
 import type { ImportPreview } from '@paydesk/domain/customers/customer-imports.contract';
 import { accountStatusDisplay } from '@paydesk/domain/format/account-status';
 
@@ -45,24 +45,13 @@ export function ImportSummary({ preview }: { preview: ImportPreview }) {
           <Text fw={500} size="sm" mb={4}>
             Do not contact changes
           </Text>
-          <Table withTableBorder aria-label="Do not contact changes" fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Row</Table.Th>
-                <Table.Th scope="col">Customer</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {preview.do_not_contact_changes.map((change) => (
-                <Table.Tr key={change.row_number}>
-                  <Table.Td>{change.row_number}</Table.Td>
-                  <Table.Td>{`${change.name} (${change.external_id})`}</Table.Td>
-                  <Table.Td>{`${statusLabel(change.from)} → ${statusLabel(change.to)}`}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <List size="sm" spacing={2} aria-label="Do not contact changes">
+            {preview.do_not_contact_changes.map((change) => (
+              <List.Item key={change.row_number}>
+                {`Row ${change.row_number}: ${change.name} (${change.external_id}), ${statusLabel(change.from)} → ${statusLabel(change.to)}`}
+              </List.Item>
+            ))}
+          </List>
         </div>
       )}
     </Stack>

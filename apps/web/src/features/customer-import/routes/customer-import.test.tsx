@@ -219,6 +219,26 @@ describe('customer import: mapping and preview', () => {
     );
   }, 40_000);
 
+  it('lists the accounts whose status goes to or from Do Not Contact before the import', async () => {
+    const { container } = renderImport(
+      { first_name: 'Given', last_name: 'Surname', location: 'Location' },
+      {
+        ...PREVIEW,
+        create: 0,
+        update: 1,
+        do_not_contact_changes: [
+          { row_number: 1, external_id: 'A-1', name: 'Ada Lovelace', from: 'do_not_contact', to: 'active' },
+        ],
+      },
+    );
+    await screen.findByText(/Step 1 of 5/);
+    const user = await uploadCsv(container);
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const changes = await screen.findByRole('list', { name: 'Do not contact changes' });
+    expect(changes).toHaveTextContent('Row 1: Ada Lovelace (A-1), Do Not Contact → Active');
+    expect(screen.getByRole('button', { name: 'Import 1 row' })).toBeEnabled();
+  }, 40_000);
+
   it('refuses a file that is not CSV text before uploading it', async () => {
     const { container } = renderImport();
     await screen.findByText(/Step 1 of 5/);

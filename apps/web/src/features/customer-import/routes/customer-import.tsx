@@ -240,7 +240,9 @@ export function CustomerImportRoute() {
                 loading={startImport.isPending && !confirmingOptIns}
                 disabled={!preview || willImport === 0}
               >
-                {`Import ${willImport.toLocaleString('en-US')} ${willImport === 1 ? 'row' : 'rows'}`}
+                {preview
+                  ? `Import ${willImport.toLocaleString('en-US')} ${willImport === 1 ? 'row' : 'rows'}`
+                  : 'Import'}
               </Button>
             </Group>
             {preview && (
