@@ -508,6 +508,12 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     expect: ROWS.customerEditors,
     request: () => ({ body: {} }),
   },
+  // An empty body: a caller past the access checks is answered 400; nothing is written either way.
+  'POST /api/merchants/:id/customer_imports/preview/': {
+    flags: ['is_customer_update_allowed'],
+    expect: ROWS.customerEditors,
+    request: () => ({ body: {} }),
+  },
   'GET /api/merchants/:id/customer_imports/:importId/': customerEditors(async (context) => ({
     params: { importId: await context.createCustomerImport() },
   })),

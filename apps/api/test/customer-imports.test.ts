@@ -11,6 +11,8 @@ import {
 import {
   IMPORT_COLUMN_MAX_LENGTH,
   checkImportRow,
+  fieldsSetByRow,
+  importAffirmationText,
   recordOf,
 } from '@paydesk/domain/customers/customer-imports.contract';
 import { NAME_MAX_LENGTH } from '@paydesk/domain/customers/customers.contract';
@@ -45,7 +47,7 @@ import {
 } from '../src/modules/customers/customers.service';
 import { findOrCreateLocation, signInCustomRoleUser } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
-import { seedDemo, sessionsFor, type DemoIds } from './identity';
+import { seedDemo, sessionsFor, userIdOf, type DemoIds } from './identity';
 
 let t: TestApp;
 let ids: DemoIds;
@@ -116,12 +118,33 @@ const csvOf = (rows: Row[]) => [HEADER, ...rows.map(line)].join('\n');
 
 const importsUrl = (merchantId = ids.demoMotors) => `/api/merchants/${merchantId}/customer_imports/`;
 
-async function upload(csv: string, options: { email?: string; merchantId?: string; mapping?: ImportMapping } = {}) {
+type UploadOptions = {
+  email?: string;
+  merchantId?: string;
+  mapping?: ImportMapping;
+  /** Send the words of both channels' opt-ins ("I'm Sure" for the file). */
+  affirm?: boolean;
+  blankClears?: boolean;
+};
+
+/** The words affirmed for both channels, as the upload screen sends them. */
+const AFFIRMED = {
+  text_opt_in_affirmation: importAffirmationText('sms'),
+  email_opt_in_affirmation: importAffirmationText('email'),
+};
+
+async function upload(csv: string, options: UploadOptions = {}) {
   return t.app.inject({
     method: 'POST',
     url: importsUrl(options.merchantId),
     headers: await as(options.email ?? 'staff@demo.test'),
-    payload: { file_name: 'customers.csv', csv, mapping: options.mapping ?? MAPPING },
+    payload: {
+      file_name: 'customers.csv',
+      csv,
+      mapping: options.mapping ?? MAPPING,
+      ...(options.blankClears === undefined ? {} : { blank_clears: options.blankClears }),
+      ...(options.affirm ? AFFIRMED : {}),
+    },
   });
 }
 
@@ -133,8 +156,8 @@ async function status(importId: string, merchantId = ids.demoMotors, email = 'st
   });
 }
 
-async function importAndRun(rows: Row[]) {
-  const created = await upload(csvOf(rows));
+async function importAndRun(rows: Row[], options: UploadOptions = {}) {
+  const created = await upload(csvOf(rows), options);
   expect(created.statusCode, created.body).toBe(201);
   const result = await t.app.jobs.drain();
   expect(result.failed).toEqual([]);
@@ -154,11 +177,14 @@ describe('importing customers from a CSV', () => {
   it('imports every good row and reports a bad one with its reason', async () => {
     const good = [`GOOD-${randomUUID().slice(0, 6)}`, `GOOD-${randomUUID().slice(0, 6)}`];
     const phone = freshPhone();
-    const summary = await importAndRun([
-      { account: good[0], phone, tags: 'VIP; Repo Risk', textOptIn: 'yes', due: '2031-02-10' },
-      { account: 'BAD-1', email: 'not-an-email', amount: '' },
-      { account: good[1], location: 'airport rd', status: 'Do not contact' },
-    ]);
+    const summary = await importAndRun(
+      [
+        { account: good[0], phone, tags: 'VIP; Repo Risk', textOptIn: 'yes', due: '2031-02-10' },
+        { account: 'BAD-1', email: 'not-an-email', amount: '' },
+        { account: good[1], location: 'airport rd', status: 'Do not contact' },
+      ],
+      { affirm: true },
+    );
     expect(summary).toMatchObject({ status: 'completed', total: 3, processed: 3, imported: 2, failed: 1, updated: 0 });
     expect(summary.finished).not.toBeNull();
 
@@ -170,7 +196,16 @@ describe('importing customers from a CSV', () => {
       .where(and(eq(customers.merchant_id, ids.demoMotors), eq(customers.sms_phone_number, '+17185550100')));
     expect(first).toMatchObject({ first_name: 'Ada', text_opt_in: true });
     const ledger = await t.database.db.select().from(consentEvents).where(eq(consentEvents.customer_id, first!.id));
-    expect(ledger).toMatchObject([{ channel: 'sms', opted_in: true, method: 'import', actor_id: null }]);
+    expect(ledger).toMatchObject([
+      {
+        channel: 'sms',
+        opted_in: true,
+        method: 'import',
+        actor_id: await userIdOf(t.database.db, 'staff@demo.test'),
+        affirmation: importAffirmationText('sms'),
+        import_id: summary.id,
+      },
+    ]);
     const tagRows = await t.database.db
       .select()
       .from(accountTagAssignments)
@@ -282,13 +317,13 @@ describe('importing customers from a CSV', () => {
       headers: await as('staff@demo.test'),
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ mapping: MAPPING });
+    expect(response.json()).toEqual({ mapping: MAPPING, blank_clears: false });
     const other = await t.app.inject({
       method: 'GET',
       url: `/api/merchants/${ids.customRolesAuto}/customer_import_mapping/`,
       headers: await as('admin@demo.test'),
     });
-    expect(other.json()).toEqual({ mapping: {} });
+    expect(other.json()).toEqual({ mapping: {}, blank_clears: false });
   });
 });
 
@@ -577,8 +612,11 @@ describe('the set-based writes of new rows and updates', () => {
     return { id: row.id, name: row.name, is_integrated: row.is_integrated, timezone: row.timezone };
   };
 
-  /** A row's cells as the import's checks make them the service's input (location and tags resolved by name). */
-  async function inputOf(row: string[]) {
+  /**
+   * A row's cells as the import's checks make them the service's input (location and tags resolved by name, the
+   * fields it sets, and, given an import, that import's words and id).
+   */
+  async function inputOf(row: string[], importOf: { id: string; blankClears: boolean } | null = null) {
     const locations = await t.database.db
       .select()
       .from(merchantLocations)
@@ -596,6 +634,13 @@ describe('the set-based writes of new rows and updates', () => {
       ...check.row.input,
       location_id: location?.id ?? '',
       account: { ...check.row.input.account, tag_ids: tagIds },
+      ...(importOf && {
+        sets: new Set(fieldsSetByRow(record, mapping, importOf.blankClears)),
+        consent: {
+          importId: importOf.id,
+          affirmations: { sms: AFFIRMED.text_opt_in_affirmation, email: AFFIRMED.email_opt_in_affirmation },
+        },
+      }),
     };
   }
 
@@ -671,10 +716,12 @@ describe('the set-based writes of new rows and updates', () => {
       ],
       ['Bo', 'Plain', '', '', `SET-${tag}-B`, '0', '', 'no', '', 'main st', '', 'no', 'no', '', ''],
     ];
-    const created = await upload(csvOfCells(cells), { mapping });
+    const created = await upload(csvOfCells(cells), { mapping, affirm: true });
     expect(created.statusCode, created.body).toBe(201);
     expect((await t.app.jobs.drain()).failed).toEqual([]);
     expect((await status(created.json().id)).json()).toMatchObject({ imported: 2, failed: 0 });
+    const staff = { id: await userIdOf(t.database.db, 'staff@demo.test') };
+    const importOf = { id: created.json().id, blankClears: false };
     const imported = await t.database.db
       .select({ customer_id: customerImportRows.customer_id })
       .from(customerImportRows)
@@ -693,9 +740,9 @@ describe('the set-based writes of new rows and updates', () => {
     const merchant = await demoMotors();
     const viaService = [];
     for (const row of cells) {
-      const input = await inputOf(row);
+      const input = await inputOf(row, importOf);
       const result = await withTransaction(t.app.ctx, (tx) =>
-        upsertCustomerAccount(tx, merchant, input, null, 'import'),
+        upsertCustomerAccount(tx, merchant, input, staff, 'import'),
       );
       expect(result.created).toBe(true);
       viaService.push(await snapshot(result.customerId));
@@ -928,8 +975,11 @@ describe('the set-based writes of new rows and updates', () => {
     }
 
     await seed();
-    const created = await upload(csvOfCells(after), { mapping });
+    // Blank clears here: the rows' blank cells clear phone, tags and due date, as a file of whole rows means.
+    const created = await upload(csvOfCells(after), { mapping, affirm: true, blankClears: true });
     expect(created.statusCode, created.body).toBe(201);
+    const staff = { id: await userIdOf(t.database.db, 'staff@demo.test') };
+    const importOf = { id: created.json().id, blankClears: true };
     expect((await t.app.jobs.drain()).failed).toEqual([]);
     expect((await status(created.json().id)).json()).toMatchObject({ imported: 4, updated: 4, failed: 0 });
     // Written together: one statement, so one update time for the four customers.
@@ -944,8 +994,8 @@ describe('the set-based writes of new rows and updates', () => {
     await unseed();
     await seed();
     for (const row of after) {
-      const input = await inputOf(row);
-      await withTransaction(t.app.ctx, (tx) => upsertCustomerAccount(tx, merchant, input, null, 'import'));
+      const input = await inputOf(row, importOf);
+      await withTransaction(t.app.ctx, (tx) => upsertCustomerAccount(tx, merchant, input, staff, 'import'));
     }
     const viaService = await rowsOf(externalIds);
     expect(viaImport).toEqual(viaService);

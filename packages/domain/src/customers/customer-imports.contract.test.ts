@@ -4,9 +4,11 @@ import {
   checkImportRow,
   describeRowErrors,
   escapeCsvFormula,
+  fieldsSetByRow,
   guessMapping,
   importDate,
   mappingErrors,
+  optInChannelsOf,
   recordOf,
   type ImportRecord,
 } from './customer-imports.contract';
@@ -123,5 +125,51 @@ describe('helpers', () => {
       'plain',
       '',
     ]);
+  });
+});
+
+describe('what a row sets on an existing account', () => {
+  const mapping = {
+    first_name: 'F',
+    last_name: 'L',
+    external_id: 'X',
+    amount_due: 'A',
+    email: 'E',
+    tags: 'T',
+    location: 'Loc',
+  };
+
+  it('sets the mapped fields with a value; a blank mapped cell and an unmapped field stay', () => {
+    const row = record({ email: '', tags: 'VIP', location: '' });
+    expect(fieldsSetByRow(row, mapping, false)).toEqual([
+      'first_name',
+      'last_name',
+      'external_id',
+      'amount_due',
+      'tags',
+    ]);
+  });
+
+  it('with blank clears, a blank mapped cell clears the clearable fields, never the location; unmapped ones stay', () => {
+    const row = record({ email: '', tags: '', location: '' });
+    expect(fieldsSetByRow(row, mapping, true)).toEqual([
+      'first_name',
+      'last_name',
+      'email',
+      'external_id',
+      'amount_due',
+      'tags',
+    ]);
+  });
+
+  it('names the channels a row opts in to', () => {
+    expect(optInChannelsOf(record({ text_opt_in: 'Yes', email_opt_in: 'no' }))).toEqual(['sms']);
+    expect(optInChannelsOf(record({ text_opt_in: '', email_opt_in: 'TRUE' }))).toEqual(['email']);
+    expect(optInChannelsOf(record())).toEqual([]);
+  });
+
+  it('leaves whether an opt-in has its contact to the server (the customer may have one the row leaves)', () => {
+    const check = checkImportRow(record({ text_opt_in: 'yes', sms_phone_number: '' }));
+    expect(check.ok).toBe(true);
   });
 });

@@ -16,9 +16,13 @@ import { NUMBER_INVALID, REQUIRED, VALUE_INVALID, maxLengthMessage } from '../va
 import { requiredString } from '../validation/rules';
 import {
   ACCOUNT_STATUSES,
+  AFFIRMATION_MAX_LENGTH,
+  CONSENT_CHANNELS,
   CUSTOMER_LANGUAGES,
+  consentAffirmationText,
   createCustomerSchema,
   type AccountStatus,
+  type ConsentChannel,
   type ParsedCreateCustomerInput,
 } from './customers.contract';
 
@@ -79,7 +83,6 @@ export const IMPORT_EMPTY = 'The file has no rows to import.';
 export const IMPORT_NOT_CSV = 'The file is not a CSV file (comma-separated text with a header row).';
 export const IMPORT_COLUMN_MISSING = 'The file has no such column.';
 export const LOCATION_UNKNOWN = 'No location of this merchant has this name.';
-export const LOCATION_AMBIGUOUS = 'Map a location column: this merchant has more than one location.';
 export const TAG_UNKNOWN = 'No tag of this merchant has this name';
 
 /** Tags in a cell are separated by commas, semicolons or vertical bars. */
@@ -171,6 +174,36 @@ export function recordOf(cells: Readonly<Record<string, string | undefined>>, ma
   ) as ImportRecord;
 }
 
+/**
+ * The fields a blank mapped cell clears when the import says "blank clears" (to the create default: no email, no
+ * phone, no due date, no tags, autopay and opt-ins off, no fee, active, the default language). The required fields
+ * and the location are never cleared: a blank there is an error (required fields) or leaves the location.
+ */
+export const CLEARABLE_IMPORT_FIELDS: readonly ImportField[] = [
+  'email',
+  'sms_phone_number',
+  'due_date',
+  'autopay',
+  'convenience_fee',
+  'status',
+  'tags',
+  'language',
+  'text_opt_in',
+  'email_opt_in',
+];
+
+/**
+ * What a row sets on an account the merchant already has (and its primary customer): the mapped fields with a value
+ * in the row, and, when blank clears, the clearable ones left blank. Every other field stays as it is. A new
+ * account gets the create defaults for what the row does not set.
+ */
+export function fieldsSetByRow(record: ImportRecord, mapping: ImportMapping, blankClears: boolean): ImportField[] {
+  return IMPORT_FIELDS.filter(
+    (field) =>
+      Boolean(mapping[field]) && (record[field] !== '' || (blankClears && CLEARABLE_IMPORT_FIELDS.includes(field))),
+  );
+}
+
 /** `YYYY-MM-DD`, or `M/D/YYYY` (the app's display format) turned into `YYYY-MM-DD`; anything else as given. */
 export function importDate(text: string): string {
   const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
@@ -187,6 +220,28 @@ function importBoolean(text: string): boolean | null {
   if (TRUE_WORDS.includes(word)) return true;
   if (FALSE_WORDS.includes(word)) return false;
   return null;
+}
+
+/**
+ * The contacts an opt-in needs and the customer would lack: a text opt-in without a phone number, an email opt-in
+ * without an email, by the values written (the row's, or the customer's where the row leaves them).
+ */
+export function optInContactsMissing(customer: {
+  text_opt_in: boolean;
+  email_opt_in: boolean;
+  sms_phone_number?: string | null;
+  email?: string | null;
+}): Partial<Record<'sms_phone_number' | 'email', string>> {
+  return {
+    ...(customer.text_opt_in && !customer.sms_phone_number ? { sms_phone_number: REQUIRED } : {}),
+    ...(customer.email_opt_in && !customer.email ? { email: REQUIRED } : {}),
+  };
+}
+
+/** The channels a row opts in to (its opt-in cell says yes): each needs the importing user's affirmation. */
+export function optInChannelsOf(record: ImportRecord): ConsentChannel[] {
+  const cells: Record<ConsentChannel, string> = { sms: record.text_opt_in, email: record.email_opt_in };
+  return CONSENT_CHANNELS.filter((channel) => importBoolean(cells[channel]) === true);
 }
 
 function importStatus(text: string): AccountStatus | null {
@@ -238,7 +293,10 @@ const FIELD_OF_PATH: Record<string, ImportField> = {
   email_opt_in: 'email_opt_in',
 };
 
-/** The words kept in the consent ledger for an opt-in set by an import (no user affirmed anything). */
+/**
+ * The words kept in the consent ledger for an opt-in an import turns off (no words are affirmed for that); an
+ * opt-in turned on records the words the importing user affirmed for the file.
+ */
 export const IMPORT_AFFIRMATION = '';
 
 /**
@@ -286,10 +344,10 @@ export function checkImportRow(record: ImportRecord): ImportRowCheck {
       status: status ?? 'active',
       tag_ids: [],
     },
-    text_opt_in: textOptIn,
-    email_opt_in: emailOptIn,
-    // Checked only for presence by the schema; the ledger gets IMPORT_AFFIRMATION.
-    affirmation: textOptIn || emailOptIn ? 'import' : null,
+    // The opt-ins go in after the check: whether an opt-in has its contact depends, for an account the merchant
+    // has, on the customer's own phone and email when the row leaves them (the server checks the values it writes).
+    text_opt_in: false,
+    email_opt_in: false,
   });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -307,7 +365,11 @@ export function checkImportRow(record: ImportRecord): ImportRowCheck {
   }
   return {
     ok: true,
-    row: { input: { ...parsed.data, affirmation: IMPORT_AFFIRMATION }, locationName: record.location, tagNames },
+    row: {
+      input: { ...parsed.data, text_opt_in: textOptIn, email_opt_in: emailOptIn, affirmation: IMPORT_AFFIRMATION },
+      locationName: record.location,
+      tagNames,
+    },
   };
 }
 
@@ -332,15 +394,81 @@ export function escapeCsvFormula(cell: string): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Wire schemas
 
+/** The body field carrying the words affirmed for a channel's opt-ins (as POST create names them). */
+export const IMPORT_AFFIRMATION_FIELDS: Record<ConsentChannel, 'text_opt_in_affirmation' | 'email_opt_in_affirmation'> =
+  { sms: 'text_opt_in_affirmation', email: 'email_opt_in_affirmation' };
+
+/** Why an upload whose rows opt customers in is refused without the importing user's affirmation. */
+export function importAffirmationRequired(channel: ConsentChannel): string {
+  const what = channel === 'sms' ? 'text messages' : 'emails';
+  return `Rows of this file opt customers in to ${what}. Affirm that they have given express permission (I'm Sure) to import them.`;
+}
+export const IMPORT_AFFIRMATION_MISMATCH = 'Affirm the words shown, exactly.';
+
+/** The words the importing user affirms, once for the file, for the rows that opt customers in to a channel. */
+export const importAffirmationText = (channel: ConsentChannel) => consentAffirmationText(channel, true);
+
+const importAffirmationField = () =>
+  z
+    .string({ error: VALUE_INVALID })
+    .max(AFFIRMATION_MAX_LENGTH, { error: maxLengthMessage(AFFIRMATION_MAX_LENGTH) })
+    .nullable()
+    .optional();
+
+/** What the preview and the upload both read: the file, its mapping and whether a blank mapped cell clears. */
+const importFileFields = {
+  /** The CSV text, header row first. */
+  csv: z.string({ error: REQUIRED }).max(IMPORT_MAX_BYTES, { error: IMPORT_TOO_LARGE }),
+  mapping: importMappingSchema,
+  /** A blank mapped cell clears the field on an existing account (else it leaves it as it is). */
+  blank_clears: z.boolean({ error: VALUE_INVALID }).optional(),
+};
+
+/**
+ * Upload. Rows whose opt-in cell says yes need the words of that channel (`importAffirmationText`) in
+ * `text_opt_in_affirmation` / `email_opt_in_affirmation`, affirmed once for the file (else a 400 on that field).
+ */
 export const createImportSchema = z.object({
   file_name: requiredString().max(IMPORT_FILE_NAME_MAX_LENGTH, {
     error: maxLengthMessage(IMPORT_FILE_NAME_MAX_LENGTH),
   }),
-  /** The CSV text, header row first. */
-  csv: z.string({ error: REQUIRED }).max(IMPORT_MAX_BYTES, { error: IMPORT_TOO_LARGE }),
-  mapping: importMappingSchema,
+  ...importFileFields,
+  text_opt_in_affirmation: importAffirmationField(),
+  email_opt_in_affirmation: importAffirmationField(),
 });
 export type CreateImportInput = z.input<typeof createImportSchema>;
+
+export const importPreviewInputSchema = z.object(importFileFields);
+export type ImportPreviewInput = z.input<typeof importPreviewInputSchema>;
+
+/** A row that changes an account's status to or from do-not-contact. */
+export const importStatusChangeSchema = z.object({
+  row_number: z.number().int(),
+  external_id: z.string(),
+  name: z.string(),
+  from: z.enum(ACCOUNT_STATUSES),
+  to: z.enum(ACCOUNT_STATUSES),
+});
+export type ImportStatusChange = z.infer<typeof importStatusChangeSchema>;
+
+/** How many failed rows the preview lists (the counts cover every row). */
+export const IMPORT_PREVIEW_FAILURES = 50;
+
+/**
+ * What importing the file would do now, by the server's checks: rows created, updated and failed (with the first
+ * failures' reasons), the accounts whose status goes to or from do-not-contact, and the rows that opt customers in
+ * (per channel: those need the affirmation). Rows are checked again when they import.
+ */
+export const importPreviewSchema = z.object({
+  total: z.number().int(),
+  create: z.number().int(),
+  update: z.number().int(),
+  fail: z.number().int(),
+  failures: z.array(z.object({ row_number: z.number().int(), reason: z.string() })),
+  do_not_contact_changes: z.array(importStatusChangeSchema),
+  opt_in_rows: z.object({ sms: z.number().int(), email: z.number().int() }),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
 /** `failed`: the job kept failing (not a row's fault: the database was away, a bug); `error` says why. */
 export const IMPORT_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
@@ -356,6 +484,7 @@ export const customerImportSchema = z.object({
   /** Of the imported rows, those that updated an existing account (same external id). */
   updated: z.number().int(),
   failed: z.number().int(),
+  blank_clears: z.boolean(),
   /** Why the import stopped, when its status is `failed`. */
   error: z.string().nullable(),
   created: z.iso.datetime({ offset: true }),
@@ -363,7 +492,8 @@ export const customerImportSchema = z.object({
 });
 export type CustomerImport = z.infer<typeof customerImportSchema>;
 
-export const importMappingResponseSchema = z.object({ mapping: importMappingSchema });
+/** The mapping used last and whether blank cells cleared then. */
+export const importMappingResponseSchema = z.object({ mapping: importMappingSchema, blank_clears: z.boolean() });
 
 /** A page of the failed rows: the file's columns, then each row's cells (in column order), its line and reason. */
 export const importReportSchema = pageSchema(
@@ -405,6 +535,21 @@ export const customerImportEndpoints = {
     status: 201,
     response: customerImportSchema,
     errors: [400, 401, 403, 404, 409],
+  }),
+  preview: defineEndpoint({
+    method: 'POST',
+    path: '/merchants/:id/customer_imports/preview/',
+    summary:
+      'What importing a CSV with its mapping would do now: rows created, updated and failed (with reasons), ' +
+      'statuses to or from do-not-contact, rows that opt customers in; nothing is written',
+    tags,
+    access: importers,
+    params: merchantParams,
+    body: importPreviewInputSchema,
+    bodyLimit: IMPORT_MAX_BYTES + 1024 * 1024,
+    status: 200,
+    response: importPreviewSchema,
+    errors: [400, 401, 403, 404],
   }),
   get: defineEndpoint({
     method: 'GET',

@@ -1,6 +1,17 @@
 import { IMPORT_STATUSES } from '@paydesk/domain/customers/customer-imports.contract';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { merchants, users } from './identity';
 import { customers } from './customers';
@@ -27,6 +38,14 @@ export const customerImports = pgTable(
     columns: jsonb().$type<string[]>().notNull(),
     /** Import field → column header. */
     mapping: jsonb().$type<Record<string, string | null | undefined>>().notNull(),
+    /** A blank mapped cell clears the field of an existing account (else it leaves it). */
+    blank_clears: boolean().notNull().default(false),
+    /**
+     * The words `created_by` affirmed, once for the file, for the rows that opt customers in to texts / emails
+     * (null: none affirmed; such rows are refused at upload). Each consent row the import writes repeats them.
+     */
+    text_opt_in_affirmation: text(),
+    email_opt_in_affirmation: text(),
     status: text({ enum: IMPORT_STATUSES }).notNull().default('queued'),
     total: integer().notNull(),
     processed: integer().notNull().default(0),
@@ -84,5 +103,6 @@ export const customerImportMappings = pgTable('customer_import_mappings', {
     .primaryKey()
     .references(() => merchants.id, { onDelete: 'cascade' }),
   mapping: jsonb().$type<Record<string, string | null | undefined>>().notNull(),
+  blank_clears: boolean().notNull().default(false),
   updated: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -8,6 +8,7 @@ import {
 import { DEFAULT_LANGUAGE } from '@paydesk/domain/constants';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -21,6 +22,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { customerImports } from './customer-imports';
 import { createdAt, id } from './columns';
 import { merchants, users } from './identity';
 import { merchantLocations } from './locations';
@@ -249,10 +251,12 @@ export const consentEvents = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     channel: text({ enum: CONSENT_CHANNELS }).notNull(),
     opted_in: boolean().notNull(),
-    /** Null for the system and imports. */
+    /** The user who made the change (for an import, the importing user); null for the system. */
     actor_id: uuid().references(() => users.id, { onDelete: 'set null' }),
     method: text({ enum: CONSENT_METHODS }).notNull(),
     affirmation: text().notNull().default(''),
+    /** The import that made the change (method `import`). */
+    import_id: uuid().references((): AnyPgColumn => customerImports.id, { onDelete: 'set null' }),
     created: createdAt(),
   },
   (table) => [index('consent_events_customer_idx').on(table.customer_id, sql`${table.created} desc`, table.id)],

@@ -8,7 +8,7 @@ export type CustomerEventInput = {
   accountId?: string | null;
   /** `customer.updated`, `account.updated`, … (CUSTOMER_EVENT_KINDS); other features add theirs (`payment.*`). */
   kind: string;
-  /** The user who made the change; null for the system and imports. */
+  /** The user who made the change (for an import, the importing user); null for the system. */
   actorId: string | null;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;

@@ -13,6 +13,7 @@ import {
   streamImportReportCsv,
   toImportDto,
 } from './customer-imports.service';
+import { previewImport } from './customer-imports.preview';
 
 /** The merchant the request acts on; integrated merchants' customers come from their integration (403). */
 function importingMerchantOf(request: FastifyRequest): MerchantRef {
@@ -31,9 +32,13 @@ export const customerImportsRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
   const { db } = ctx;
 
-  registerEndpoint(app, endpoints.mapping, async (request) => ({
-    mapping: await getRememberedMapping(db, importingMerchantOf(request).id),
-  }));
+  registerEndpoint(app, endpoints.mapping, async (request) =>
+    getRememberedMapping(db, importingMerchantOf(request).id),
+  );
+
+  registerEndpoint(app, endpoints.preview, async (request) =>
+    previewImport(ctx, importingMerchantOf(request), request.body),
+  );
 
   registerEndpoint(app, endpoints.create, async (request) => {
     const merchant = importingMerchantOf(request);

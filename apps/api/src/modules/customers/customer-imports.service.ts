@@ -18,13 +18,19 @@ import {
   IMPORT_REPORT_EXTRA_COLUMNS,
   IMPORT_TOO_LARGE,
   IMPORT_TOO_MANY_ROWS,
-  LOCATION_AMBIGUOUS,
+  IMPORT_AFFIRMATION_FIELDS,
+  IMPORT_AFFIRMATION_MISMATCH,
   LOCATION_UNKNOWN,
   TAG_UNKNOWN,
   checkImportRow,
   describeRowErrors,
   escapeCsvFormula,
+  fieldsSetByRow,
+  importAffirmationRequired,
+  importAffirmationText,
   mappingErrors,
+  optInChannelsOf,
+  optInContactsMissing,
   recordOf,
   type CreateImportInput,
   type CustomerImport,
@@ -32,7 +38,7 @@ import {
   type ImportMapping,
   type ImportReport,
 } from '@paydesk/domain/customers/customer-imports.contract';
-import type { ParsedCreateCustomerInput } from '@paydesk/domain/customers/customers.contract';
+import { CONSENT_CHANNELS, type ConsentChannel } from '@paydesk/domain/customers/customers.contract';
 import { REQUIRED } from '@paydesk/domain/validation/messages';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
@@ -57,6 +63,7 @@ import {
   upsertCustomerAccount,
   type AccountUpdate,
   type Actor,
+  type ImportRowInput,
 } from './customers.service';
 import { importCustomersJob } from './customer-imports.jobs';
 
@@ -89,6 +96,7 @@ export function toImportDto(row: ImportRow): CustomerImport {
     imported: row.imported,
     updated: row.updated,
     failed: row.failed,
+    blank_clears: row.blank_clears,
     error: row.status === 'failed' ? row.error : null,
     created: row.created.toISOString(),
     finished: row.finished ? row.finished.toISOString() : null,
@@ -123,9 +131,57 @@ async function locationsOf(db: Db, merchantId: string) {
     .where(eq(merchantLocations.merchant_id, merchantId));
 }
 
+/** The import fields a CSV row's cells give, by the import's columns and mapping. */
+export const recordOfCells = (columns: string[], cells: string[], mapping: ImportMapping) =>
+  recordOf(Object.fromEntries(columns.map((name, index) => [name, cells[index] ?? ''])), mapping);
+
+/** The file and its mapping, checked as the upload and the preview both need them (a 400 naming each problem). */
+export function checkedFile(input: { csv: string; mapping: ImportMapping }): {
+  columns: string[];
+  rows: string[][];
+  mapping: ImportMapping;
+} {
+  const { columns, rows } = parseCsv(input.csv);
+  const mapping = Object.fromEntries(
+    IMPORT_FIELDS.filter((field) => input.mapping[field]).map((field) => [field, input.mapping[field]?.trim()]),
+  ) as ImportMapping;
+  // No location column at a merchant with several: the rows update their accounts, and rows of new accounts fail
+  // for want of a location (the preview counts them before the import).
+  const problems = mappingErrors(mapping, columns);
+  const fields = Object.entries(problems).map(([field, message]) => [`mapping.${field}`, [message]]);
+  if (fields.length > 0) throw new FieldErrors(Object.fromEntries(fields));
+  return { columns, rows, mapping };
+}
+
 /**
- * Stores the file's rows and queues the job; the mapping becomes the merchant's remembered one. The same file with
- * the same mapping sent again while its import is unfinished (a double click, a client's retry, 50 at once) gets
+ * The words affirmed per channel for the rows that opt customers in, or a 400 on the channel's field: rows opting
+ * in to a channel need the importing user's affirmation of that channel's words, once for the file.
+ */
+function affirmationsFor(
+  input: Pick<CreateImportInput, 'text_opt_in_affirmation' | 'email_opt_in_affirmation'>,
+  optIns: ReadonlySet<ConsentChannel>,
+): Partial<Record<ConsentChannel, string>> {
+  const affirmed: Partial<Record<ConsentChannel, string>> = {};
+  const problems: Record<string, string[]> = {};
+  for (const channel of CONSENT_CHANNELS) {
+    const field = IMPORT_AFFIRMATION_FIELDS[channel];
+    const words = input[field]?.trim();
+    if (!words) {
+      if (optIns.has(channel)) problems[field] = [importAffirmationRequired(channel)];
+    } else if (words !== importAffirmationText(channel)) {
+      problems[field] = [IMPORT_AFFIRMATION_MISMATCH];
+    } else if (optIns.has(channel)) {
+      affirmed[channel] = words;
+    }
+  }
+  if (Object.keys(problems).length > 0) throw new FieldErrors(problems);
+  return affirmed;
+}
+
+/**
+ * Stores the file's rows and queues the job; the mapping (and blank clears) becomes the merchant's remembered one.
+ * Rows that opt customers in need the importing user's affirmation (`affirmationsFor`). The same file with the same
+ * mapping and choices sent again while its import is unfinished (a double click, a client's retry, 50 at once) gets
  * that import back: one import, one job.
  */
 export async function startImport(
@@ -135,19 +191,22 @@ export async function startImport(
   actor: Actor,
 ): Promise<ImportRow> {
   refuseIntegrated(merchant);
-  const { columns, rows } = parseCsv(input.csv);
-  const mapping = Object.fromEntries(
-    IMPORT_FIELDS.filter((field) => input.mapping[field]).map((field) => [field, input.mapping[field]?.trim()]),
-  ) as ImportMapping;
-  const problems = mappingErrors(mapping, columns);
-  if (!mapping.location && !problems.location && (await locationsOf(ctx.db, merchant.id)).length !== 1) {
-    problems.location = LOCATION_AMBIGUOUS;
-  }
-  const fields = Object.entries(problems).map(([field, message]) => [`mapping.${field}`, [message]]);
-  if (fields.length > 0) throw new FieldErrors(Object.fromEntries(fields));
+  const { columns, rows, mapping } = checkedFile(input);
+  const optIns = new Set(rows.flatMap((cells) => optInChannelsOf(recordOfCells(columns, cells, mapping))));
+  const affirmed = affirmationsFor(input, optIns);
+  const blankClears = input.blank_clears ?? false;
 
   const contentHash = createHash('sha256')
-    .update(JSON.stringify([columns, rows, IMPORT_FIELDS.map((field) => mapping[field] ?? null)]))
+    .update(
+      JSON.stringify([
+        columns,
+        rows,
+        IMPORT_FIELDS.map((field) => mapping[field] ?? null),
+        blankClears,
+        affirmed.sms ?? null,
+        affirmed.email ?? null,
+      ]),
+    )
     .digest('hex');
   return withTransaction(ctx, async (tx) => {
     // A concurrent upload of the same content waits here until this one commits, then finds its import.
@@ -159,6 +218,9 @@ export async function startImport(
         file_name: input.file_name,
         columns,
         mapping,
+        blank_clears: blankClears,
+        text_opt_in_affirmation: affirmed.sms ?? null,
+        email_opt_in_affirmation: affirmed.email ?? null,
         total: rows.length,
         content_hash: contentHash,
       })
@@ -188,21 +250,25 @@ export async function startImport(
       select ${created.id}::uuid, cells.row_number, cells.value
       from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as cells(value, row_number)
     `);
+    const remembered = { mapping, blank_clears: blankClears, updated: tx.clock() };
     await tx.db
       .insert(customerImportMappings)
-      .values({ merchant_id: merchant.id, mapping, updated: tx.clock() })
-      .onConflictDoUpdate({ target: customerImportMappings.merchant_id, set: { mapping, updated: tx.clock() } });
+      .values({ merchant_id: merchant.id, ...remembered })
+      .onConflictDoUpdate({ target: customerImportMappings.merchant_id, set: remembered });
     await tx.jobs.send(importCustomersJob, { importId: created.id });
     return created;
   });
 }
 
-export async function getRememberedMapping(db: Db, merchantId: string): Promise<ImportMapping> {
+export async function getRememberedMapping(
+  db: Db,
+  merchantId: string,
+): Promise<{ mapping: ImportMapping; blank_clears: boolean }> {
   const [row] = await db
-    .select({ mapping: customerImportMappings.mapping })
+    .select({ mapping: customerImportMappings.mapping, blank_clears: customerImportMappings.blank_clears })
     .from(customerImportMappings)
     .where(eq(customerImportMappings.merchant_id, merchantId));
-  return (row?.mapping ?? {}) as ImportMapping;
+  return { mapping: (row?.mapping ?? {}) as ImportMapping, blank_clears: row?.blank_clears ?? false };
 }
 
 export async function getImport(db: Db, merchantId: string, importId: string): Promise<ImportRow> {
@@ -305,14 +371,14 @@ function reasonOf(error: unknown): string | undefined {
   return undefined;
 }
 
-type Lookups = {
+export type Lookups = {
   merchant: MerchantRef;
   locations: Map<string, string>;
   onlyLocation: string | undefined;
   tags: Map<string, string>;
 };
 
-async function lookupsOf(db: Db, merchantId: string): Promise<Lookups | undefined> {
+export async function lookupsOf(db: Db, merchantId: string): Promise<Lookups | undefined> {
   const [merchant] = await db
     .select({
       id: merchants.id,
@@ -336,21 +402,38 @@ async function lookupsOf(db: Db, merchantId: string): Promise<Lookups | undefine
   };
 }
 
-type CheckedRow = { ok: true; input: ParsedCreateCustomerInput } | { ok: false; reason: string };
+type CheckedRow = { ok: true; input: ImportRowInput } | { ok: false; reason: string };
 
-/** A row through the domain's rules, its location and tags resolved by name: the create input, or why not. */
-function checkRow(lookups: Lookups, mapping: ImportMapping, columns: string[], cells: string[]): CheckedRow {
+/** How the job reads an import's rows: its mapping, whether blank clears, and what its user affirmed. */
+export type ImportTerms = {
+  importId: string;
+  mapping: ImportMapping;
+  columns: string[];
+  blankClears: boolean;
+  affirmations: Partial<Record<ConsentChannel, string>>;
+};
+
+/**
+ * A row through the domain's rules, its location and tags resolved by name: the import's input (with the fields it
+ * sets on an existing account), or why not. A blank location leaves an existing account's; a new account gets the
+ * merchant's only location, or fails for want of one when it is written (`location_id` ''). A row opting in to a
+ * channel the import's user did not affirm fails (uploads refuse such files; imports queued before are kept safe).
+ */
+export function checkRow(lookups: Lookups, terms: ImportTerms, cells: string[]): CheckedRow {
   if (lookups.merchant.is_integrated) return { ok: false, reason: INTEGRATED_CREATE_REFUSED };
-  const record = recordOf(Object.fromEntries(columns.map((name, index) => [name, cells[index] ?? ''])), mapping);
+  const record = recordOfCells(terms.columns, cells, terms.mapping);
   const check = checkImportRow(record);
   const errors: Partial<Record<ImportField, string>> = check.ok ? {} : { ...check.errors };
-  let locationId: string | undefined;
+  let locationId = '';
   if (record.location === '') {
-    locationId = lookups.onlyLocation;
-    if (!locationId) errors.location = REQUIRED;
+    locationId = lookups.onlyLocation ?? '';
   } else {
-    locationId = lookups.locations.get(record.location.toLowerCase());
+    locationId = lookups.locations.get(record.location.toLowerCase()) ?? '';
     if (!locationId) errors.location = LOCATION_UNKNOWN;
+  }
+  for (const channel of optInChannelsOf(record)) {
+    const field = channel === 'sms' ? 'text_opt_in' : 'email_opt_in';
+    if (!terms.affirmations[channel] && errors[field] === undefined) errors[field] = importAffirmationRequired(channel);
   }
   const tagIds: string[] = [];
   if (check.ok) {
@@ -361,20 +444,39 @@ function checkRow(lookups: Lookups, mapping: ImportMapping, columns: string[], c
       if (id) tagIds.push(id);
     }
   }
-  if (!check.ok || Object.keys(errors).length > 0 || !locationId) {
+  if (!check.ok || Object.keys(errors).length > 0) {
     return { ok: false, reason: describeRowErrors(errors) };
   }
   const { input } = check.row;
-  return { ok: true, input: { ...input, location_id: locationId, account: { ...input.account, tag_ids: tagIds } } };
+  return {
+    ok: true,
+    input: {
+      ...input,
+      location_id: locationId,
+      account: { ...input.account, tag_ids: tagIds },
+      sets: new Set(fieldsSetByRow(record, terms.mapping, terms.blankClears)),
+      consent: { importId: terms.importId, affirmations: terms.affirmations },
+    },
+  };
+}
+
+/**
+ * Why a row cannot create a new account, or null: it has no location (a blank cell, or none mapped at a merchant
+ * with several), or it opts in without the contact.
+ */
+export function createRefusal(input: ImportRowInput): string | null {
+  if (!input.location_id) return describeRowErrors({ location: REQUIRED });
+  const missing = optInContactsMissing(input);
+  return Object.keys(missing).length > 0 ? describeRowErrors(missing) : null;
 }
 
 type RowOutcome = { state: 'created' | 'updated' | 'failed'; reason: string | null; customerId: string | null };
 
 /** One row through the customers service, under a savepoint: written whole, or not at all with the reason. */
-async function upsertRow(tx: ServiceContext, merchant: MerchantRef, input: ParsedCreateCustomerInput) {
+async function upsertRow(tx: ServiceContext, merchant: MerchantRef, input: ImportRowInput, actor: Actor) {
   await tx.db.execute(sql`savepoint import_row`);
   try {
-    const result = await upsertCustomerAccount(tx, merchant, input, null, 'import');
+    const result = await upsertCustomerAccount(tx, merchant, input, actor, 'import');
     await tx.db.execute(sql`release savepoint import_row`);
     const outcome: RowOutcome = {
       state: result.created ? 'created' : 'updated',
@@ -391,7 +493,7 @@ async function upsertRow(tx: ServiceContext, merchant: MerchantRef, input: Parse
   }
 }
 
-type Candidate = { index: number; input: ParsedCreateCustomerInput };
+type Candidate = { index: number; input: ImportRowInput };
 type UpdateCandidate = Candidate & Omit<AccountUpdate, 'input'>;
 
 /** How many of `values` are each value. */
@@ -525,20 +627,28 @@ async function writeTogether(tx: ServiceContext, write: () => Promise<void>): Pr
 async function writeBatch(
   tx: ServiceContext,
   lookups: Lookups,
-  mapping: ImportMapping,
-  columns: string[],
+  terms: ImportTerms,
+  actor: Actor,
   rows: Array<{ cells: string[] }>,
 ): Promise<RowOutcome[]> {
   const outcomes: RowOutcome[] = [];
   const candidates: Candidate[] = [];
   rows.forEach((row, index) => {
-    const checked = checkRow(lookups, mapping, columns, row.cells);
+    const checked = checkRow(lookups, terms, row.cells);
     if (checked.ok) candidates.push({ index, input: checked.input });
     outcomes[index] = { state: 'failed', reason: checked.ok ? null : checked.reason, customerId: null };
   });
   if (candidates.length === 0) return outcomes;
   const { merchant } = lookups;
-  const { fresh, updates, rest } = await splitBatch(tx, merchant.id, candidates);
+  const split = await splitBatch(tx, merchant.id, candidates);
+  const { updates, rest } = split;
+  // New rows without a location (a blank cell, several locations) cannot be created.
+  const fresh = split.fresh.filter((row) => {
+    const reason = createRefusal(row.input);
+    if (reason === null) return true;
+    outcomes[row.index] = { state: 'failed', reason, customerId: null };
+    return false;
+  });
   if (fresh.length > 0) {
     let created: Array<{ customerId: string }> = [];
     const written = await writeTogether(tx, async () => {
@@ -546,7 +656,7 @@ async function writeBatch(
         tx,
         merchant,
         fresh.map((row) => row.input),
-        null,
+        actor,
         'import',
       );
     });
@@ -559,7 +669,7 @@ async function writeBatch(
     }
   }
   if (updates.length > 0) {
-    const written = await writeTogether(tx, () => updateCustomerAccounts(tx, merchant, updates, null, 'import'));
+    const written = await writeTogether(tx, () => updateCustomerAccounts(tx, merchant, updates, actor, 'import'));
     if (written) {
       for (const row of updates) outcomes[row.index] = { state: 'updated', reason: null, customerId: row.customer.id };
     } else {
@@ -567,7 +677,7 @@ async function writeBatch(
     }
   }
   rest.sort((left, right) => left.index - right.index);
-  for (const row of rest) outcomes[row.index] = await upsertRow(tx, merchant, row.input);
+  for (const row of rest) outcomes[row.index] = await upsertRow(tx, merchant, row.input, actor);
   return outcomes;
 }
 
@@ -597,7 +707,18 @@ export async function runCustomerImport(
   if (!found) return;
   const lookups = await lookupsOf(ctx.db, found.merchant_id);
   if (!lookups) return;
-  const mapping = found.mapping as ImportMapping;
+  const terms: ImportTerms = {
+    importId: found.id,
+    mapping: found.mapping as ImportMapping,
+    columns: found.columns,
+    blankClears: found.blank_clears,
+    affirmations: {
+      ...(found.text_opt_in_affirmation ? { sms: found.text_opt_in_affirmation } : {}),
+      ...(found.email_opt_in_affirmation ? { email: found.email_opt_in_affirmation } : {}),
+    },
+  };
+  // The importing user changes the customers: their history and consent rows name them.
+  const actor: Actor = found.created_by ? { id: found.created_by } : null;
   for (let batch = 1; ; batch += 1) {
     const done = await withTransaction(ctx, async (tx) => {
       const rows = await tx.db
@@ -608,7 +729,7 @@ export async function runCustomerImport(
         .limit(batchSize)
         .for('update', { skipLocked: true });
       if (rows.length === 0) return true;
-      const outcomes = await writeBatch(tx, lookups, mapping, found.columns, rows);
+      const outcomes = await writeBatch(tx, lookups, terms, actor, rows);
       await tx.db.execute(sql`
         update customer_import_rows r
         set state = v.state, reason = v.reason, customer_id = v.customer_id

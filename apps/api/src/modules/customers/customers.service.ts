@@ -13,6 +13,11 @@ import {
   type customerPatchSchema,
   type inlineCustomerSchema,
 } from '@paydesk/domain/customers/customers.contract';
+import {
+  IMPORT_AFFIRMATION,
+  optInContactsMissing,
+  type ImportField,
+} from '@paydesk/domain/customers/customer-imports.contract';
 import { toCalendarDate } from '@paydesk/domain/dates/calendar';
 import { ERROR_CATALOGUE } from '@paydesk/domain/errors/catalogue';
 import { REQUIRED } from '@paydesk/domain/validation/messages';
@@ -47,7 +52,7 @@ import {
   type MerchantRef,
 } from './customers.read';
 
-/** The user making a change; null for the system and imports. */
+/** The user making a change (for an import, the importing user); null for the system. */
 export type Actor = { id: string } | null;
 
 type CustomerPatch = z.output<typeof customerPatchSchema>;
@@ -196,7 +201,14 @@ export async function customerIdsOfAccount(db: Db, accountId: string): Promise<s
 async function writeConsent(
   ctx: ServiceContext,
   customer: { id: string; merchant_id: string },
-  change: { channel: ConsentChannel; optedIn: boolean; method: ConsentMethod; affirmation: string; actor: Actor },
+  change: {
+    channel: ConsentChannel;
+    optedIn: boolean;
+    method: ConsentMethod;
+    affirmation: string;
+    actor: Actor;
+    importId?: string | null;
+  },
 ): Promise<void> {
   await ctx.db.insert(consentEvents).values({
     merchant_id: customer.merchant_id,
@@ -206,6 +218,7 @@ async function writeConsent(
     actor_id: change.actor?.id ?? null,
     method: change.method,
     affirmation: change.affirmation,
+    import_id: change.importId ?? null,
     created: ctx.clock(),
   });
   await recordCustomerEvent(ctx, {
@@ -298,17 +311,70 @@ async function insertCustomer(
   return customer;
 }
 
-/** A created customer's input: one import row, or the POST body with its words per channel. */
-type CreateInput = ParsedCreateCustomerInput | ParsedCreateCustomerBody;
+/**
+ * A CSV import's row: the create input (the create defaults where the row has no value), which fields it sets on an
+ * account the merchant already has (`sets`; the others stay as they are; every field when absent), and the import
+ * writing it with the words its user affirmed per channel (the consent ledger records both).
+ */
+export type ImportRowInput = ParsedCreateCustomerInput & {
+  sets?: ReadonlySet<ImportField>;
+  consent?: { importId: string; affirmations: Partial<Record<ConsentChannel, string>> };
+};
 
-/** The words recorded for a channel's opt-in: the channel's own (POST create), else the row's one (imports). */
+/** The words an import's ledger row records: those affirmed for turning the channel on; none for turning it off. */
+function importWords(input: ImportRowInput, channel: ConsentChannel, optedIn: boolean): string {
+  if (!input.consent) return input.affirmation?.trim() ?? '';
+  return optedIn ? (input.consent.affirmations[channel] ?? '') : IMPORT_AFFIRMATION;
+}
+
+/**
+ * What an import row changes on an account the merchant has and its primary customer: the fields it sets (see
+ * `ImportRowInput.sets`), `undefined` for the others, as the patch functions read it. `updateCustomerAccounts` and
+ * `upsertCustomerAccount` both take their changes from here, so the two stay in step.
+ */
+function importChangesOf(input: ImportRowInput) {
+  const sets = (field: ImportField) => !input.sets || input.sets.has(field);
+  const when = <T>(field: ImportField, value: T): T | undefined => (sets(field) ? value : undefined);
+  return {
+    customer: {
+      first_name: input.first_name,
+      last_name: input.last_name,
+      email: when('email', input.email),
+      sms_phone_number: when('sms_phone_number', input.sms_phone_number),
+      date_of_birth: input.date_of_birth,
+      language: when('language', input.language),
+      location_id: when('location', input.location_id),
+    },
+    account: {
+      amount_due_cents: input.account.amount_due_cents,
+      due_date: when('due_date', input.account.due_date),
+      autopay: when('autopay', input.account.autopay),
+      convenience_fee_cents: when('convenience_fee', input.account.convenience_fee_cents),
+      status: when('status', input.account.status),
+      tag_ids: when('tags', input.account.tag_ids),
+    },
+    optIns: { sms: when('text_opt_in', input.text_opt_in), email: when('email_opt_in', input.email_opt_in) },
+  };
+}
+
+/** An import's customer as it will be: an opt-in without its contact (phone, email) is a field error. */
+export function refuseOptInsWithoutContacts(customer: Parameters<typeof optInContactsMissing>[0]): void {
+  const missing = Object.entries(optInContactsMissing(customer));
+  if (missing.length > 0)
+    throw new FieldErrors(Object.fromEntries(missing.map(([field, message]) => [field, [message]])));
+}
+
+/** A created customer's input: one import row, or the POST body with its words per channel. */
+type CreateInput = ImportRowInput | ParsedCreateCustomerBody;
+
+/** The words recorded for a channel's opt-in: the channel's own (POST create), else the import's. */
 function affirmationFor(input: CreateInput, channel: ConsentChannel): string {
   const own = 'text_opt_in_affirmation' in input || 'email_opt_in_affirmation' in input;
   if (own) {
     const body = input as ParsedCreateCustomerBody;
     return (channel === 'sms' ? body.text_opt_in_affirmation : body.email_opt_in_affirmation)?.trim() ?? '';
   }
-  return (input as ParsedCreateCustomerInput).affirmation?.trim() ?? '';
+  return importWords(input as ImportRowInput, channel, true);
 }
 
 /** Creates a customer with its first account inside an open transaction; returns their ids. */
@@ -348,7 +414,8 @@ async function createInTransaction(
   ] as const) {
     if (!optedIn) continue;
     const affirmation = affirmationFor(input, channel);
-    await writeConsent(tx, customer, { channel, optedIn, method: consentMethod, affirmation, actor });
+    const importId = 'consent' in input ? input.consent?.importId : null;
+    await writeConsent(tx, customer, { channel, optedIn, method: consentMethod, affirmation, actor, importId });
   }
   await refreshCustomerSearch(tx.db, [customer.id]);
   return { customerId: customer.id, accountId: account.id };
@@ -396,6 +463,7 @@ const CONSENT_COLUMNS = {
   actor_id: 'uuid',
   method: 'text',
   affirmation: 'text',
+  import_id: 'uuid',
   created: 'timestamptz',
 } as const satisfies Partial<Record<keyof typeof consentEvents.$inferInsert, string>>;
 
@@ -451,16 +519,18 @@ async function insertNewCustomers(db: Db, rows: Array<NewCustomerRows & { tagIds
 async function checkInputsOfMany(
   tx: ServiceContext,
   merchant: MerchantRef,
-  inputs: ParsedCreateCustomerInput[],
+  inputs: Array<{ location_id?: string; account: { tag_ids?: string[] }; date_of_birth?: string | null }>,
 ): Promise<Map<string, string>> {
-  const locationIds = [...new Set(inputs.map((input) => input.location_id))];
+  const locationIds = [
+    ...new Set(inputs.map((input) => input.location_id).filter((id): id is string => id !== undefined)),
+  ];
   if (!locationIds.every(isUuid)) throw notFound();
   const locations = await tx.db
     .select({ id: merchantLocations.id })
     .from(merchantLocations)
     .where(and(inArray(merchantLocations.id, locationIds), eq(merchantLocations.merchant_id, merchant.id)));
   if (locations.length !== locationIds.length) throw notFound();
-  const tagIds = [...new Set(inputs.flatMap((input) => input.account.tag_ids))];
+  const tagIds = [...new Set(inputs.flatMap((input) => input.account.tag_ids ?? []))];
   if (!tagIds.every(isUuid)) throw notFound();
   const tagRows =
     tagIds.length === 0
@@ -484,7 +554,7 @@ async function checkInputsOfMany(
 export async function createCustomerAccounts(
   tx: ServiceContext,
   merchant: MerchantRef,
-  inputs: ParsedCreateCustomerInput[],
+  inputs: ImportRowInput[],
   actor: Actor,
   consentMethod: ConsentMethod,
 ): Promise<Array<{ customerId: string; accountId: string }>> {
@@ -530,7 +600,6 @@ export async function createCustomerAccounts(
       kind: 'account.created',
       after: { ...accountHistoryFields(account), tags: ids.map((id) => tagName.get(id) ?? '').sort() },
     });
-    const affirmation = input.affirmation?.trim() ?? '';
     for (const [channel, optedIn] of [
       ['sms', input.text_opt_in],
       ['email', input.email_opt_in],
@@ -543,7 +612,8 @@ export async function createCustomerAccounts(
         opted_in: true,
         actor_id: actorId,
         method: consentMethod,
-        affirmation,
+        affirmation: importWords(input, channel, true),
+        import_id: input.consent?.importId ?? null,
         created: tx.clock(),
       });
       events.push({
@@ -581,12 +651,15 @@ export async function createCustomer(
 export async function upsertCustomerAccount(
   tx: ServiceContext,
   merchant: MerchantRef,
-  input: ParsedCreateCustomerInput,
+  input: ImportRowInput,
   actor: Actor,
   consentMethod: ConsentMethod = 'import',
 ): Promise<{ customerId: string; accountId: string; created: boolean }> {
   const existing = await findAccountByExternalId(tx.db, merchant.id, input.account.external_id);
   if (!existing) {
+    // A row without a location updates an account, but cannot create one.
+    if (!input.location_id) throw FieldErrors.of('location_id', REQUIRED);
+    refuseOptInsWithoutContacts(input);
     return { ...(await createInTransaction(tx, merchant, input, actor, consentMethod)), created: true };
   }
   const [primary] = await tx.db
@@ -596,41 +669,33 @@ export async function upsertCustomerAccount(
     .where(and(eq(accountCustomers.account_id, existing.id), eq(accountCustomers.role, 'primary')));
   if (!primary) throw new Error(`account ${existing.id} has no primary customer`);
   const customer = primary.customer;
-  await patchCustomerInTransaction(
-    tx,
-    merchant,
-    customer,
-    {
-      first_name: input.first_name,
-      last_name: input.last_name,
-      email: input.email,
-      sms_phone_number: input.sms_phone_number,
-      date_of_birth: input.date_of_birth,
-      language: input.language,
-      location_id: input.location_id,
-    },
-    actor,
-  );
-  const { external_id: _externalId, ...accountChanges } = input.account;
-  await patchAccountInTransaction(tx, merchant, customer.id, existing, accountChanges, actor);
-  const affirmation = input.affirmation?.trim() ?? '';
-  for (const [channel, optedIn] of [
-    ['sms', input.text_opt_in],
-    ['email', input.email_opt_in],
-  ] as const) {
-    if (customer[CHANNEL_COLUMN[channel]] !== optedIn) {
+  const changes = importChangesOf(input);
+  const kept = <T>(value: T | undefined, current: T) => (value === undefined ? current : value);
+  refuseOptInsWithoutContacts({
+    text_opt_in: kept(changes.optIns.sms, customer.text_opt_in),
+    email_opt_in: kept(changes.optIns.email, customer.email_opt_in),
+    sms_phone_number: kept(changes.customer.sms_phone_number, customer.sms_phone_number),
+    email: kept(changes.customer.email, customer.email),
+  });
+  await patchCustomerInTransaction(tx, merchant, customer, changes.customer, actor);
+  await patchAccountInTransaction(tx, merchant, customer.id, existing, changes.account, actor);
+  for (const channel of ['sms', 'email'] as const) {
+    const optedIn = changes.optIns[channel];
+    if (optedIn !== undefined && customer[CHANNEL_COLUMN[channel]] !== optedIn) {
       await tx.db
         .update(customers)
         .set({ [CHANNEL_COLUMN[channel]]: optedIn, updated: tx.clock() })
         .where(eq(customers.id, customer.id));
-      await writeConsent(tx, customer, { channel, optedIn, method: consentMethod, affirmation, actor });
+      const affirmation = importWords(input, channel, optedIn);
+      const importId = input.consent?.importId ?? null;
+      await writeConsent(tx, customer, { channel, optedIn, method: consentMethod, affirmation, actor, importId });
     }
   }
   return { customerId: customer.id, accountId: existing.id, created: false };
 }
 
 /** An import row for an account the merchant has: the row, the account and its primary customer as they are. */
-export type AccountUpdate = { input: ParsedCreateCustomerInput; account: AccountRow; customer: CustomerRow };
+export type AccountUpdate = { input: ImportRowInput; account: AccountRow; customer: CustomerRow };
 
 const UPDATED_CUSTOMER_COLUMNS = {
   id: 'uuid',
@@ -700,40 +765,48 @@ export async function updateCustomerAccounts(
   const ledger: Array<typeof consentEvents.$inferInsert> = [];
   const events: CustomerEventInput[] = [];
   for (const { input, account, customer } of updates) {
-    // As patchCustomerInTransaction and patchAccountInTransaction read the row's fields.
+    // As patchCustomerInTransaction and patchAccountInTransaction read the row's changes.
+    const changes = importChangesOf(input);
     const customerAfter = {
       ...customer,
-      first_name: patched(input.first_name, customer.first_name),
-      last_name: patched(input.last_name, customer.last_name),
-      email: input.email === undefined ? customer.email : orNull(input.email),
+      first_name: patched(changes.customer.first_name, customer.first_name),
+      last_name: patched(changes.customer.last_name, customer.last_name),
+      email: changes.customer.email === undefined ? customer.email : orNull(changes.customer.email),
       sms_phone_number:
-        input.sms_phone_number === undefined ? customer.sms_phone_number : orNull(input.sms_phone_number),
-      date_of_birth: input.date_of_birth === undefined ? customer.date_of_birth : orNull(input.date_of_birth),
-      language: patched(input.language, customer.language),
-      location_id: input.location_id,
-      text_opt_in: input.text_opt_in,
-      email_opt_in: input.email_opt_in,
+        changes.customer.sms_phone_number === undefined
+          ? customer.sms_phone_number
+          : orNull(changes.customer.sms_phone_number),
+      date_of_birth:
+        changes.customer.date_of_birth === undefined ? customer.date_of_birth : orNull(changes.customer.date_of_birth),
+      language: patched(changes.customer.language, customer.language),
+      location_id: patched(changes.customer.location_id, customer.location_id),
+      text_opt_in: patched(changes.optIns.sms, customer.text_opt_in),
+      email_opt_in: patched(changes.optIns.email, customer.email_opt_in),
     };
-    const isMoved = input.location_id !== customer.location_id;
+    const isMoved = customerAfter.location_id !== customer.location_id;
     const accountAfter = {
       ...account,
-      amount_due_cents: patched(input.account.amount_due_cents, account.amount_due_cents),
-      due_date: input.account.due_date === undefined ? account.due_date : orNull(input.account.due_date),
-      autopay: patched(input.account.autopay, account.autopay),
-      convenience_fee_cents: patched(input.account.convenience_fee_cents, account.convenience_fee_cents),
-      status: patched(input.account.status, account.status),
+      amount_due_cents: patched(changes.account.amount_due_cents, account.amount_due_cents),
+      due_date: changes.account.due_date === undefined ? account.due_date : orNull(changes.account.due_date),
+      autopay: patched(changes.account.autopay, account.autopay),
+      convenience_fee_cents: patched(changes.account.convenience_fee_cents, account.convenience_fee_cents),
+      status: patched(changes.account.status, account.status),
       // The accounts the customer is primary on (this one among them) follow it to its new location.
-      location_id: isMoved ? input.location_id : account.location_id,
+      location_id: isMoved ? customerAfter.location_id : account.location_id,
     };
     if (breaksAutopayCap(accountAfter.autopay, accountAfter.due_date)) {
       throw FieldErrors.of('due_date', ERROR_CATALOGUE['account.due_date.autopay_cap']);
     }
+    refuseOptInsWithoutContacts(customerAfter);
     customerRows.push({ ...pickColumns(customerAfter, UPDATED_CUSTOMER_COLUMNS), updated: now });
     accountRows.push({ ...pickColumns(accountAfter, UPDATED_ACCOUNT_COLUMNS), updated: now });
-    if (isMoved) moved.push({ customer_id: customer.id, location_id: input.location_id });
+    if (isMoved) moved.push({ customer_id: customer.id, location_id: customerAfter.location_id });
 
     const before = tagsOf.get(account.id) ?? [];
-    const after = [...new Set(input.account.tag_ids)].sort();
+    const after =
+      changes.account.tag_ids === undefined
+        ? before.map((tag) => tag.id).sort()
+        : [...new Set(changes.account.tag_ids)].sort();
     if (
       before
         .map((tag) => tag.id)
@@ -743,6 +816,7 @@ export async function updateCustomerAccounts(
       retagged.push(account.id);
       newTags.push(...after.map((tag_id) => ({ account_id: account.id, tag_id })));
     }
+    const nameOfTag = (id: string) => tagName.get(id) ?? before.find((tag) => tag.id === id)?.name ?? '';
 
     const subject = { merchantId: merchant.id, customerId: customer.id, actorId };
     events.push({
@@ -756,14 +830,11 @@ export async function updateCustomerAccounts(
       accountId: account.id,
       kind: 'account.updated',
       before: { ...accountHistoryFields(account), tags: before.map((tag) => tag.name).sort() },
-      after: { ...accountHistoryFields(accountAfter), tags: after.map((id) => tagName.get(id) ?? '').sort() },
+      after: { ...accountHistoryFields(accountAfter), tags: after.map(nameOfTag).sort() },
     });
-    const affirmation = input.affirmation?.trim() ?? '';
-    for (const [channel, optedIn] of [
-      ['sms', input.text_opt_in],
-      ['email', input.email_opt_in],
-    ] as const) {
-      if (customer[CHANNEL_COLUMN[channel]] === optedIn) continue;
+    for (const channel of ['sms', 'email'] as const) {
+      const optedIn = changes.optIns[channel];
+      if (optedIn === undefined || customer[CHANNEL_COLUMN[channel]] === optedIn) continue;
       ledger.push({
         merchant_id: customer.merchant_id,
         customer_id: customer.id,
@@ -771,7 +842,8 @@ export async function updateCustomerAccounts(
         opted_in: optedIn,
         actor_id: actorId,
         method: consentMethod,
-        affirmation,
+        affirmation: importWords(input, channel, optedIn),
+        import_id: input.consent?.importId ?? null,
         created: now,
       });
       events.push({

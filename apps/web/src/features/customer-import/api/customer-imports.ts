@@ -1,4 +1,8 @@
-import { customerImportEndpoints, type CreateImportInput } from '@paydesk/domain/customers/customer-imports.contract';
+import {
+  customerImportEndpoints,
+  type CreateImportInput,
+  type ImportPreviewInput,
+} from '@paydesk/domain/customers/customer-imports.contract';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -13,6 +17,14 @@ export function getImportMappingQueryOptions(merchantID: string) {
 
 export function useImportMapping(merchantID: string) {
   return useQuery(getImportMappingQueryOptions(merchantID));
+}
+
+/** POST /merchants/:id/customer_imports/preview/: what importing the file would do now, by the server's checks. */
+export function usePreviewImport(merchantID: string) {
+  return useMutation({
+    mutationFn: (input: ImportPreviewInput) =>
+      api.call(customerImportEndpoints.preview, { params: { id: merchantID }, body: input }),
+  });
 }
 
 /** POST /merchants/:id/customer_imports/: uploads the CSV text with its mapping; the rows import in the background. */

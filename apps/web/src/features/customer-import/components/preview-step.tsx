@@ -1,4 +1,4 @@
-import { Alert, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import {
   IMPORT_FIELD_LABELS,
   IMPORT_FIELDS,
@@ -14,8 +14,8 @@ export const PREVIEW_ROWS = 10;
 type PreviewStepProps = { rows: Array<Record<string, string>>; mapping: ImportMapping };
 
 /**
- * The first rows as they will be imported, each cell checked with the import's rules; a cell with a problem is
- * marked and says what is wrong. Location and tag names are checked by the server when the rows import.
+ * The first rows as they will be read, each cell checked with the import's rules; a cell with a problem is marked
+ * and says what is wrong. The counts of what the import will do come from the server (`ImportSummary`).
  */
 export function PreviewStep({ rows, mapping }: PreviewStepProps) {
   const fields = IMPORT_FIELDS.filter((field) => mapping[field]);
@@ -24,16 +24,12 @@ export function PreviewStep({ rows, mapping }: PreviewStepProps) {
     const check = checkImportRow(record);
     return { record, errors: check.ok ? {} : check.errors };
   });
-  const withProblems = checked.filter((row) => Object.keys(row.errors).length > 0).length;
 
   return (
     <>
-      <Alert color={withProblems > 0 ? 'yellow' : 'green'} mb="sm">
-        {withProblems > 0
-          ? `${withProblems} of the first ${checked.length} rows have problems. They will not be imported; the report lists them with the reason.`
-          : `The first ${checked.length} rows look right.`}{' '}
-        Every row is checked again when it is imported.
-      </Alert>
+      <Text size="sm" c="dimmed">
+        {`The first ${checked.length} rows as they will be read; a cell with a problem says what is wrong.`}
+      </Text>
       {/* Focusable, so keyboard users can scroll a wide table sideways. */}
       <div className={classes.scroll} tabIndex={0} role="region" aria-label="Rows to import">
         <Table striped withTableBorder aria-label="Preview of the first rows" miw={Math.max(480, fields.length * 130)}>

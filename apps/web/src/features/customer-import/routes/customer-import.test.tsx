@@ -1,4 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import {
+  IMPORT_FIELDS,
+  guessMapping,
+  importAffirmationText,
+} from '@paydesk/domain/customers/customer-imports.contract';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildProfile, buildSession } from '../../../../test/profile-fixtures';
@@ -13,8 +18,24 @@ const CSV = [
   'Bob,Builder,not-an-email,A-2,,Main St',
 ].join('\n');
 
-function renderImport(remembered: Record<string, string> = {}) {
-  server.use(http.get('/api/merchants/m-1/customer_import_mapping/', () => HttpResponse.json({ mapping: remembered })));
+/** What the server's preview says of CSV: Ada is new, Bob's row fails. */
+const PREVIEW = {
+  total: 2,
+  create: 1,
+  update: 0,
+  fail: 1,
+  failures: [{ row_number: 2, reason: 'Email: Email is not valid' }],
+  do_not_contact_changes: [],
+  opt_in_rows: { sms: 0, email: 0 },
+};
+
+function renderImport(remembered: Record<string, string> = {}, preview: Record<string, unknown> = PREVIEW) {
+  server.use(
+    http.get('/api/merchants/m-1/customer_import_mapping/', () =>
+      HttpResponse.json({ mapping: remembered, blank_clears: false }),
+    ),
+    http.post('/api/merchants/m-1/customer_imports/preview/', () => HttpResponse.json(preview)),
+  );
   const view = renderRoutes(
     [
       { path: '/merchants/:merchantID/customers/import', element: <CustomerImportRoute /> },
@@ -85,11 +106,26 @@ describe('customer import: mapping and preview', () => {
       'not-an-emailEmail is not valid',
       'Amount Due is Required.',
     ]);
-    expect(screen.getByText(/1 of the first 2 rows have problems/)).toBeInTheDocument();
+    // The counts are the server's: the import button names the rows that will import, not every row.
+    expect(
+      await screen.findByText(
+        /Of 2 rows: 1 new customer, 0 updates of existing accounts, 1 row that will not be imported/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Rows that will fail' })).toHaveTextContent(
+      'Row 2: Email: Email is not valid',
+    );
+    expect(screen.getByRole('button', { name: 'Import 1 row' })).toBeEnabled();
   }, 40_000);
 
   it('uploads the file with its mapping, follows the progress and shows the result', async () => {
-    let body: { file_name?: string; csv?: string; mapping?: Record<string, string> } = {};
+    let body: {
+      file_name?: string;
+      csv?: string;
+      mapping?: Record<string, string>;
+      blank_clears?: boolean;
+      text_opt_in_affirmation?: string | null;
+    } = {};
     let polls = 0;
     const progress = (processed: number, status: string) => ({
       id: '7b0c6f0e-6a0f-4d5e-9d2b-3c1f2a4b5c6d',
@@ -118,15 +154,89 @@ describe('customer import: mapping and preview', () => {
     await screen.findByText(/Step 1 of 5/);
     const user = await uploadCsv(container);
     await user.click(screen.getByRole('button', { name: 'Preview' }));
-    await user.click(await screen.findByRole('button', { name: 'Import 2 rows' }));
+    await user.click(await screen.findByRole('button', { name: 'Import 1 row' }));
 
     expect(await screen.findByText(/Imported 1, failed 1/, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(body.file_name).toBe('customers.csv');
     expect(body.csv).toBe(CSV);
     expect(body.mapping).toMatchObject({ first_name: 'Given', email: 'E-mail', external_id: 'Account' });
+    expect(body).toMatchObject({ blank_clears: false, text_opt_in_affirmation: null });
     expect(screen.getByRole('button', { name: 'Download report' })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Go to the customer list' }));
     expect(await screen.findByRole('heading', { name: 'Customer list page' })).toBeInTheDocument();
+  }, 40_000);
+
+  it('offers a drop zone with Choose file, a breadcrumb and a page title', async () => {
+    const { container } = renderImport();
+    await screen.findByText(/Step 1 of 5: Upload/);
+    expect(await screen.findByRole('button', { name: 'Choose file' })).toBeInTheDocument();
+    expect(screen.getByText('Drop the CSV file here')).toBeInTheDocument();
+    await fileInputOf(container);
+    await waitFor(() => expect(document.title).toBe('Import customers · Paydesk'));
+    const user = setupUser();
+    await user.click(screen.getByRole('link', { name: 'Customers' }));
+    expect(await screen.findByRole('heading', { name: 'Customer list page' })).toBeInTheDocument();
+  });
+
+  it('downloads a sample CSV whose headers map every import field', async () => {
+    const blobs: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:sample') }));
+    renderImport();
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: 'Download a sample CSV' }));
+    await vi.waitFor(() => expect(blobs).toHaveLength(1));
+    const header = (await blobs[0]?.text())?.split('\r\n')[0]?.split(',') ?? [];
+    expect(Object.keys(guessMapping(header)).sort()).toEqual([...IMPORT_FIELDS].sort());
+    vi.unstubAllGlobals();
+  });
+
+  it("asks for the opt-in affirmation (I'm Sure) once for a file that opts customers in, and sends its words", async () => {
+    let body: Record<string, unknown> = {};
+    server.use(
+      http.post('/api/merchants/m-1/customer_imports/', async ({ request }) => {
+        body = (await request.json()) as typeof body;
+        return HttpResponse.json({ code: 'bad_request', detail: 'stop here' }, { status: 400 });
+      }),
+    );
+    const { container } = renderImport(
+      { first_name: 'Given', last_name: 'Surname', location: 'Location' },
+      { ...PREVIEW, opt_in_rows: { sms: 1, email: 0 } },
+    );
+    await screen.findByText(/Step 1 of 5/);
+    const user = await uploadCsv(container);
+    await user.click(screen.getByRole('checkbox', { name: /Blank cells clear the field/ }));
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await user.click(await screen.findByRole('button', { name: 'Import 1 row' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm opt-ins' });
+    expect(dialog).toHaveTextContent(importAffirmationText('sms'));
+    await user.click(within(dialog).getByRole('button', { name: "I'm Sure" }));
+    await waitFor(() =>
+      expect(body).toMatchObject({
+        blank_clears: true,
+        text_opt_in_affirmation: importAffirmationText('sms'),
+        email_opt_in_affirmation: null,
+      }),
+    );
+  }, 40_000);
+
+  it('lists the accounts whose status goes to or from Do Not Contact before the import', async () => {
+    const { container } = renderImport(
+      { first_name: 'Given', last_name: 'Surname', location: 'Location' },
+      {
+        ...PREVIEW,
+        create: 0,
+        update: 1,
+        do_not_contact_changes: [
+          { row_number: 1, external_id: 'A-1', name: 'Ada Lovelace', from: 'do_not_contact', to: 'active' },
+        ],
+      },
+    );
+    await screen.findByText(/Step 1 of 5/);
+    const user = await uploadCsv(container);
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const changes = await screen.findByRole('list', { name: 'Do not contact changes' });
+    expect(changes).toHaveTextContent('Row 1: Ada Lovelace (A-1), Do Not Contact → Active');
+    expect(screen.getByRole('button', { name: 'Import 1 row' })).toBeEnabled();
   }, 40_000);
 
   it('refuses a file that is not CSV text before uploading it', async () => {
@@ -180,7 +290,7 @@ describe('the end of an import', () => {
     await screen.findByText(/Step 1 of 5/);
     const user = await uploadCsv(container);
     await user.click(screen.getByRole('button', { name: 'Preview' }));
-    await user.click(await screen.findByRole('button', { name: 'Import 2 rows' }));
+    await user.click(await screen.findByRole('button', { name: 'Import 1 row' }));
     return user;
   }
 

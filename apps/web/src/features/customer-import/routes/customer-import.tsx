@@ -1,8 +1,9 @@
 import {
   Alert,
   Anchor,
+  Breadcrumbs,
   Button,
-  FileInput,
+  Checkbox,
   Group,
   List,
   Loader,
@@ -19,14 +20,25 @@ import {
   type CustomerImport,
   type ImportField,
   type ImportMapping,
+  type ImportPreview,
 } from '@paydesk/domain/customers/customer-imports.contract';
+import type { ConsentChannel } from '@paydesk/domain/customers/customers.contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { describeError, notifyError } from '../../../lib/notify';
-import { getImportReportCsv, useImportMapping, useImportProgress, useStartImport } from '../api/customer-imports';
+import {
+  getImportReportCsv,
+  useImportMapping,
+  useImportProgress,
+  usePreviewImport,
+  useStartImport,
+} from '../api/customer-imports';
+import { ImportOptInConfirm } from '../components/import-opt-in-confirm';
+import { ImportSummary } from '../components/import-summary';
 import { MappingStep } from '../components/mapping-step';
 import { PreviewStep } from '../components/preview-step';
+import { NOT_A_CSV_FILE, UploadStep } from '../components/upload-step';
 import { downloadText, readCsvFile, type ReadCsv } from '../lib/read-csv';
 
 const STEPS = ['Upload', 'Map columns', 'Preview', 'Import', 'Result'] as const;
@@ -57,9 +69,12 @@ export function CustomerImportRoute() {
   const { merchantID = '' } = useParams();
   const remembered = useImportMapping(merchantID);
   const startImport = useStartImport(merchantID);
+  const previewImport = usePreviewImport(merchantID);
   const [step, setStep] = useState<Step>(0);
-  const [file, setFile] = useState<File | null>(null);
   const [csv, setCsv] = useState<ReadCsv | null>(null);
+  const [blankClears, setBlankClears] = useState(false);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [confirmingOptIns, setConfirmingOptIns] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
   const [mapping, setMapping] = useState<ImportMapping>({});
   const [showMappingErrors, setShowMappingErrors] = useState(false);
@@ -73,14 +88,17 @@ export function CustomerImportRoute() {
   const errors: Partial<Record<ImportField, string>> = csv ? mappingErrors(mapping, csv.columns) : {};
 
   async function chooseFile(chosen: File | null) {
-    setFile(chosen);
     setCsv(null);
     setFileError(null);
-    if (!chosen) return;
+    if (!chosen) {
+      setFileError(NOT_A_CSV_FILE);
+      return;
+    }
     try {
       const read = await readCsvFile(chosen);
       setCsv(read);
       setMapping(initialMapping(read.columns, remembered.data?.mapping));
+      setBlankClears(remembered.data?.blank_clears ?? false);
       setShowMappingErrors(false);
       setStep(1);
     } catch (error) {
@@ -88,17 +106,42 @@ export function CustomerImportRoute() {
     }
   }
 
-  async function runImport() {
+  /** The preview step: the server checks every row and says what the import will do. */
+  async function showPreview() {
     if (!csv) return;
     setProblems([]);
+    setPreview(null);
+    setStep(2);
     try {
-      const created = await startImport.mutateAsync({ file_name: csv.fileName, csv: csv.text, mapping });
-      setImportID(created.id);
-      setStep(3);
+      setPreview(await previewImport.mutateAsync({ csv: csv.text, mapping, blank_clears: blankClears }));
     } catch (error) {
       setProblems(uploadProblems(error));
     }
   }
+
+  async function runImport(affirmations: Partial<Record<ConsentChannel, string>> = {}) {
+    if (!csv) return;
+    setProblems([]);
+    try {
+      const created = await startImport.mutateAsync({
+        file_name: csv.fileName,
+        csv: csv.text,
+        mapping,
+        blank_clears: blankClears,
+        text_opt_in_affirmation: affirmations.sms ?? null,
+        email_opt_in_affirmation: affirmations.email ?? null,
+      });
+      setConfirmingOptIns(false);
+      setImportID(created.id);
+      setStep(3);
+    } catch (error) {
+      setConfirmingOptIns(false);
+      setProblems(uploadProblems(error));
+    }
+  }
+
+  const optsIn = preview !== null && (preview.opt_in_rows.sms > 0 || preview.opt_in_rows.email > 0);
+  const willImport = preview ? preview.create + preview.update : 0;
 
   async function downloadReport(done: CustomerImport) {
     try {
@@ -111,40 +154,35 @@ export function CustomerImportRoute() {
 
   function restart() {
     setStep(0);
-    setFile(null);
     setCsv(null);
+    setPreview(null);
     setImportID(null);
     setProblems([]);
   }
 
   return (
     <Stack gap="md" maw={1200}>
+      <title>Import customers · Paydesk</title>
+      <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap' }}>
+        <Anchor component={Link} to={`/merchants/${merchantID}/customers`} size="sm">
+          Customers
+        </Anchor>
+        <Text size="sm" aria-current="page">
+          Import customers
+        </Text>
+      </Breadcrumbs>
       <Title order={1}>Import customers</Title>
       <Text c="dimmed" size="sm" aria-live="polite">
         Step {shownStep + 1} of {STEPS.length}: {STEPS[shownStep]}
       </Text>
       <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
-        {shownStep === 0 && (
-          <Stack gap="sm">
-            <Text>
-              Choose a CSV file with a header row: one customer and account per row. Files up to 20 MB and 100,000 rows.
-              Rows whose external ID matches an existing account update it.
-            </Text>
-            {/* The remembered mapping first, so the file's mapping starts from it. */}
-            {remembered.isPending ? (
-              <Loader size="sm" aria-label="Loading the remembered mapping" />
-            ) : (
-              <FileInput
-                label="CSV file"
-                accept=".csv,text/csv"
-                value={file}
-                onChange={(chosen) => void chooseFile(chosen)}
-                error={fileError}
-                clearable
-              />
-            )}
-          </Stack>
-        )}
+        {shownStep === 0 &&
+          // The remembered mapping first, so the file's mapping starts from it.
+          (remembered.isPending ? (
+            <Loader size="sm" aria-label="Loading the remembered mapping" />
+          ) : (
+            <UploadStep onFile={(chosen) => void chooseFile(chosen)} error={fileError} loading={false} />
+          ))}
 
         {shownStep === 1 && csv && (
           <Stack gap="md">
@@ -157,6 +195,12 @@ export function CustomerImportRoute() {
               errors={showMappingErrors ? errors : {}}
               onChange={setMapping}
             />
+            <Checkbox
+              label="Blank cells clear the field"
+              description="Off: a blank cell leaves an existing customer's value as it is. On: it clears the email, phone, due date, tags, autopay, fee, status, language and opt-ins of the columns you map."
+              checked={blankClears}
+              onChange={(event) => setBlankClears(event.currentTarget.checked)}
+            />
             <Group justify="space-between">
               <Button variant="default" onClick={restart}>
                 Choose another file
@@ -164,7 +208,7 @@ export function CustomerImportRoute() {
               <Button
                 onClick={() => {
                   if (Object.keys(errors).length > 0) setShowMappingErrors(true);
-                  else setStep(2);
+                  else void showPreview();
                 }}
               >
                 Preview
@@ -175,6 +219,8 @@ export function CustomerImportRoute() {
 
         {shownStep === 2 && csv && (
           <Stack gap="md">
+            {previewImport.isPending && <Loader size="sm" aria-label="Checking every row" />}
+            {preview && <ImportSummary preview={preview} />}
             <PreviewStep rows={csv.rows} mapping={mapping} />
             {problems.length > 0 && (
               <Alert color="red" title="The file was not imported">
@@ -189,10 +235,26 @@ export function CustomerImportRoute() {
               <Button variant="default" onClick={() => setStep(1)}>
                 Back to mapping
               </Button>
-              <Button onClick={() => void runImport()} loading={startImport.isPending}>
-                Import {csv.rows.length.toLocaleString('en-US')} rows
+              <Button
+                onClick={() => (optsIn ? setConfirmingOptIns(true) : void runImport())}
+                loading={startImport.isPending && !confirmingOptIns}
+                disabled={!preview || willImport === 0}
+              >
+                {preview
+                  ? `Import ${willImport.toLocaleString('en-US')} ${willImport === 1 ? 'row' : 'rows'}`
+                  : 'Import'}
               </Button>
             </Group>
+            {preview && (
+              <ImportOptInConfirm
+                opened={confirmingOptIns}
+                optInRows={preview.opt_in_rows}
+                loading={startImport.isPending}
+                error={null}
+                onConfirm={(affirmations) => void runImport(affirmations)}
+                onClose={() => setConfirmingOptIns(false)}
+              />
+            )}
           </Stack>
         )}
 
