@@ -84,7 +84,13 @@ test('customers: create, find by phone, note, opt-in, remove with history kept',
   const history = page.getByRole('main');
   await expect(history.getByText('Customer removed')).toBeVisible();
   await expect(history.getByText('Note added')).toBeVisible();
-  await expect(history.getByText('Opt-in changed')).toBeVisible();
+  // In words: the opt-in with the words affirmed, the note's text; no codes or ids.
+  await expect(history.getByText('Opted in to text messages')).toBeVisible();
+  await expect(history.getByText(/express permission to receive text messages/)).toBeVisible();
+  await expect(history.getByText('Asked for a call back on Monday.')).toBeVisible();
+  await expect(history).not.toContainText('staff_affirmed');
+  await expect(history).not.toContainText(/Note id|[0-9a-f]{8}-[0-9a-f]{4}-/);
+  await expectNoSeriousViolations(page, 'customer history');
 });
 
 test('customers list and page pass axe on a phone', async ({ page }) => {

@@ -627,13 +627,19 @@ describe('a customer', () => {
     const history = (await call('GET', `${customerUrl(created.id)}history/`, 'staff@demo.test')).json();
     const [latest] = history.results;
     expect(latest.kind).toBe('customer.updated');
+    // The location by name, not its id.
     expect(latest.before).toEqual({
       first_name: 'Quinn',
       email: 'quinn@example.com',
       language: 'en-US',
-      location_id: mainSt,
+      location: { id: mainSt, name: 'Main St' },
     });
-    expect(latest.after).toEqual({ first_name: 'Renamed', email: null, language: 'es-US', location_id: airportRd });
+    expect(latest.after).toEqual({
+      first_name: 'Renamed',
+      email: null,
+      language: 'es-US',
+      location: { id: airportRd, name: 'Airport Rd' },
+    });
     expect(latest.actor.first_name).toBe('Stacy');
 
     const other = await create(newCustomer({ sms_phone_number: freshPhone() }));
@@ -706,6 +712,13 @@ describe('a customer', () => {
     expect(ledger.results.map((entry: { opted_in: boolean; affirmation: string; method: string }) => entry)).toEqual([
       expect.objectContaining({ channel: 'sms', opted_in: false, affirmation: offWords, method: 'staff_affirmed' }),
       expect.objectContaining({ channel: 'sms', opted_in: true, affirmation: words, method: 'staff_affirmed' }),
+    ]);
+    // The history shows the words affirmed with each change.
+    const history = (await call('GET', `${customerUrl(created.id)}history/`, 'staff@demo.test')).json();
+    const consentChanges = history.results.filter((event: { kind: string }) => event.kind === 'consent.changed');
+    expect(consentChanges.map((event: { after: unknown }) => event.after)).toEqual([
+      { channel: 'sms', opted_in: false, method: 'staff_affirmed', affirmation: offWords },
+      { channel: 'sms', opted_in: true, method: 'staff_affirmed', affirmation: words },
     ]);
     const rows = await t.database.db.select().from(consentEvents).where(eq(consentEvents.customer_id, created.id));
     expect(rows).toHaveLength(2);

@@ -453,6 +453,7 @@ export const CUSTOMER_EVENT_KINDS = [
   'co_borrower.removed',
   'note.added',
   'note.edited',
+  'note.deleted',
   'consent.changed',
   'integration.synced',
 ] as const;
@@ -462,7 +463,10 @@ export const customerEventSchema = z.object({
   kind: z.string(),
   account_id: z.uuid().nullable(),
   actor: personRefSchema.nullable(),
-  /** The changed fields before and after (null where there is no before, e.g. a creation, or no after). */
+  /**
+   * The changed fields before and after (null where there is no before, e.g. a creation, or no after). A location is
+   * named (`location: {id, name}`, not `location_id`); a consent change carries the words affirmed (`affirmation`).
+   */
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   created: timestamp(),

@@ -29,6 +29,7 @@ import { CustomerPaymentMethodsRoute } from './customer-payment-methods';
 const BASE = `/api/merchants/${MERCHANT_ID}/customers/${CUSTOMER_ID}`;
 const NEW_CO_BORROWER_ID = '00000000-0000-4000-8000-000000000c03';
 const PAGE_PATH = `/merchants/${MERCHANT_ID}/customers/${CUSTOMER_ID}`;
+const HISTORY_EVENT = HISTORY[0] as CustomerEvent;
 
 type Calls = {
   detail: URLSearchParams[];
@@ -185,6 +186,41 @@ describe('customer page', () => {
     expect(screen.getByText('$1,000.00 → $1,234.56')).toBeInTheDocument();
     expect(screen.getByText('Pending → Active')).toBeInTheDocument();
     expect(screen.getByText(/01\/15\/2026 .* · System/)).toBeInTheDocument();
+  });
+
+  it('shows the history in words: the opt-in and words affirmed, note text, never codes or ids', async () => {
+    serveCustomer();
+    const words = 'I affirm that the customer has given express permission to receive text messages.';
+    server.use(
+      http.get(`${BASE}/history/`, () =>
+        HttpResponse.json(
+          page<CustomerEvent>([
+            {
+              ...HISTORY_EVENT,
+              id: '00000000-0000-4000-8000-000000000f05',
+              kind: 'note.added',
+              after: { note_id: NOTES[0]?.id, body: 'Promised to pay Friday.' },
+            },
+            {
+              ...HISTORY_EVENT,
+              id: '00000000-0000-4000-8000-000000000f04',
+              kind: 'consent.changed',
+              after: { channel: 'sms', opted_in: true, method: 'staff_affirmed', affirmation: words },
+            },
+          ]),
+        ),
+      ),
+    );
+    renderCustomer(`${PAGE_PATH}/history`);
+
+    expect(await screen.findByText('Opted in to text messages')).toBeInTheDocument();
+    expect(screen.getByText(`“${words}”`)).toBeInTheDocument();
+    expect(screen.getByText('Affirmed by a user')).toBeInTheDocument();
+    expect(screen.getByText('Note added')).toBeInTheDocument();
+    expect(screen.getByText('Promised to pay Friday.')).toBeInTheDocument();
+    const history = screen.getByLabelText('History');
+    expect(history).not.toHaveTextContent(/staff_affirmed|sms|note_id|Note id/);
+    expect(history).not.toHaveTextContent(NOTES[0]?.id ?? 'no note');
   });
 
   it('adds a note, and offers editing to users who may', async () => {
