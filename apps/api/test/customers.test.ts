@@ -786,6 +786,117 @@ describe('notes', () => {
   });
 });
 
+describe('notes: editing and deleting', () => {
+  it('are for their author and the merchant’s administrators, recorded in the history', async () => {
+    const created = await create(newCustomer());
+    const url = `${customerUrl(created.id)}notes/`;
+    const add = async (email: string, body: string) => {
+      const response = await call('POST', url, email, { body });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().id as string;
+    };
+    const adminNote = await add('admin@demo.test', 'Admin: call on Monday');
+    const staffNote = await add('staff@demo.test', 'Staff: promised Friday');
+
+    // Staff cannot change the admin's note.
+    const editDenied = await call('PATCH', `${url}${adminNote}/`, 'staff@demo.test', { body: 'Changed' });
+    expect(editDenied.statusCode).toBe(403);
+    expect((await call('DELETE', `${url}${adminNote}/`, 'staff@demo.test')).statusCode).toBe(403);
+
+    // The author and an administrator can.
+    expect((await call('PATCH', `${url}${staffNote}/`, 'staff@demo.test', { body: 'Staff: paid' })).statusCode).toBe(
+      200,
+    );
+    const byAdmin = await call('PATCH', `${url}${staffNote}/`, 'admin@demo.test', { body: 'Paid in full' });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect((await call('PATCH', `${url}${staffNote}/`, 'admin@demo.test', { body: '' })).json()).toEqual({
+      body: ['Required'],
+    });
+    expect((await call('DELETE', `${url}${staffNote}/`, 'admin@demo.test')).statusCode).toBe(204);
+    expect((await call('DELETE', `${url}${staffNote}/`, 'admin@demo.test')).statusCode).toBe(404);
+    expect((await call('DELETE', `${url}${adminNote}/`, 'admin@demo.test')).statusCode).toBe(204);
+    expect((await call('GET', url, 'staff@demo.test')).json().count).toBe(0);
+
+    const history = (await call('GET', `${customerUrl(created.id)}history/`, 'staff@demo.test')).json();
+    const noteEvents = history.results
+      .filter((event: { kind: string }) => event.kind.startsWith('note.'))
+      .map((event: { kind: string; actor: { first_name: string }; before: unknown; after: unknown }) => ({
+        kind: event.kind,
+        actor: event.actor.first_name,
+        before: event.before,
+        after: event.after,
+      }));
+    expect(noteEvents).toEqual([
+      {
+        kind: 'note.deleted',
+        actor: 'Avery',
+        before: { note_id: adminNote, body: 'Admin: call on Monday' },
+        after: null,
+      },
+      { kind: 'note.deleted', actor: 'Avery', before: { note_id: staffNote, body: 'Paid in full' }, after: null },
+      {
+        kind: 'note.edited',
+        actor: 'Avery',
+        before: { body: 'Staff: paid' },
+        after: { body: 'Paid in full' },
+      },
+      {
+        kind: 'note.edited',
+        actor: 'Stacy',
+        before: { body: 'Staff: promised Friday' },
+        after: { body: 'Staff: paid' },
+      },
+      {
+        kind: 'note.added',
+        actor: 'Stacy',
+        before: null,
+        after: { note_id: staffNote, body: 'Staff: promised Friday' },
+      },
+      {
+        kind: 'note.added',
+        actor: 'Avery',
+        before: null,
+        after: { note_id: adminNote, body: 'Admin: call on Monday' },
+      },
+    ]);
+  });
+
+  it('leave a note without an author (imported, system) to administrators', async () => {
+    const fixture = await createCustomerFixture(t.database.db, ids.demoMotors);
+    const url = `${customerUrl(fixture.customerId)}notes/${fixture.noteId}/`;
+    expect((await call('PATCH', url, 'staff@demo.test', { body: 'Mine now' })).statusCode).toBe(403);
+    expect((await call('DELETE', url, 'staff@demo.test')).statusCode).toBe(403);
+    expect((await call('DELETE', url, 'super@demo.test')).statusCode).toBe(204);
+  });
+
+  it('are deleted with noteUpdate only, and not found under another merchant or customer', async () => {
+    const crLocation = await findOrCreateLocation(t.database.db, ids.customRolesAuto);
+    const created = await create(newCustomer({ location_id: crLocation }), 'admin@demo.test', ids.customRolesAuto);
+    const url = `${customerUrl(created.id, ids.customRolesAuto)}notes/`;
+    const roleWithout = await createCustomRole(t.database.db, ids.customRolesAuto, ['is_customer_update_allowed']);
+    const without = await createUser(t.database.db, ids.customRolesAuto, { role: 'custom', customRoleId: roleWithout });
+    const own = (await call('POST', url, without.email, { body: 'Written without the flag' })).json();
+    expect((await call('DELETE', `${url}${own.id}/`, without.email)).statusCode).toBe(403);
+    // The Collector (is_note_update_allowed) deletes their own note, not the admin's.
+    const collectorNote = (await call('POST', url, 'agent@demo.test', { body: 'Collector note' })).json();
+    const adminNote = (await call('POST', url, 'admin@demo.test', { body: 'Admin note' })).json();
+    expect((await call('DELETE', `${url}${adminNote.id}/`, 'agent@demo.test')).statusCode).toBe(403);
+    expect((await call('DELETE', `${url}${collectorNote.id}/`, 'agent@demo.test')).statusCode).toBe(204);
+    // Another organisation's admin, on their own merchant, naming this note: not found.
+    const legacyCustomer = await createCustomerFixture(t.database.db, ids.legacyMotors);
+    const crossTenant = `${customerUrl(created.id, ids.legacyMotors)}notes/${adminNote.id}/`;
+    expect((await call('DELETE', crossTenant, 'legacy@demo.test')).statusCode).toBe(404);
+    const otherCustomer = `${customerUrl(legacyCustomer.customerId, ids.legacyMotors)}notes/${adminNote.id}/`;
+    expect((await call('DELETE', otherCustomer, 'legacy@demo.test')).statusCode).toBe(404);
+    expect((await call('DELETE', `${url}${adminNote.id}/`, 'legacy@demo.test')).statusCode).toBe(404);
+    expect((await call('DELETE', `${url}not-a-note/`, 'admin@demo.test')).statusCode).toBe(404);
+    expect((await call('GET', url, 'admin@demo.test')).json().results).toEqual([
+      expect.objectContaining({ id: adminNote.id }),
+      expect.objectContaining({ id: own.id }),
+    ]);
+  });
+});
+
 describe('co-borrowers', () => {
   it('are added (existing or new) and removed; the primary stays', async () => {
     const primary = await create(newCustomer());

@@ -746,7 +746,7 @@ export const customerEndpoints = {
   editNote: defineEndpoint({
     method: 'PATCH',
     path: '/merchants/:id/customers/:customerId/notes/:noteId/',
-    summary: 'Edit a note (is_note_update_allowed with custom roles, else any base role)',
+    summary: 'Edit a note: its author, or an administrator (noteUpdate: is_note_update_allowed with custom roles)',
     tags,
     access: merchantAccess(ACCESS_REQUIREMENTS.noteUpdate),
     params: noteParams,
@@ -754,5 +754,15 @@ export const customerEndpoints = {
     status: 200,
     response: noteSchema,
     errors: [400, 401, 403, 404],
+  }),
+  deleteNote: defineEndpoint({
+    method: 'DELETE',
+    path: '/merchants/:id/customers/:customerId/notes/:noteId/',
+    summary: 'Delete a note: its author, or an administrator (noteUpdate); the history keeps its text',
+    tags,
+    access: merchantAccess(ACCESS_REQUIREMENTS.noteUpdate),
+    params: noteParams,
+    status: 204,
+    errors: [401, 403, 404],
   }),
 } as const;

@@ -26,11 +26,9 @@ import {
   accountTagAssignments,
   accounts,
   consentEvents,
-  customerNotes,
   customers,
   customerViews,
 } from '../../db/schema/customers';
-import { users } from '../../db/schema/identity';
 import { merchantLocations } from '../../db/schema/locations';
 import { accountTags } from '../../db/schema/tags';
 import { CatalogueError, FieldErrors, HttpError, notFound } from '../../lib/http-errors';
@@ -41,7 +39,6 @@ import { invalidateCustomerCounts, selectRows } from './customers.list';
 import {
   getAccountOfCustomer,
   getCustomerRow,
-  toNoteDto,
   type AccountRow,
   type CustomerRow,
   type MerchantRef,
@@ -1072,83 +1069,6 @@ export async function recordView(ctx: ServiceContext, merchantId: string, custom
     .insert(customerViews)
     .values({ user_id: userId, customer_id: customer.id, merchant_id: merchantId, viewed_at: now })
     .onConflictDoUpdate({ target: [customerViews.user_id, customerViews.customer_id], set: { viewed_at: now } });
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Notes
-
-async function noteAuthor(db: Db, userId: string | null) {
-  if (!userId) return null;
-  const [row] = await db
-    .select({ id: users.id, first_name: users.first_name, last_name: users.last_name })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row ?? null;
-}
-
-export async function addNote(
-  ctx: ServiceContext,
-  merchant: MerchantRef,
-  customerId: string,
-  body: string,
-  actor: Actor,
-) {
-  return withTransaction(ctx, async (tx) => {
-    const customer = await getCustomerRow(tx.db, merchant.id, customerId);
-    const [note] = await tx.db
-      .insert(customerNotes)
-      .values({
-        merchant_id: merchant.id,
-        customer_id: customer.id,
-        author_id: actor?.id ?? null,
-        body,
-        created: tx.clock(),
-      })
-      .returning();
-    if (!note) throw new Error('note not inserted');
-    await recordCustomerEvent(tx, {
-      merchantId: merchant.id,
-      customerId: customer.id,
-      kind: 'note.added',
-      actorId: actor?.id ?? null,
-      after: { note_id: note.id, body },
-    });
-    return toNoteDto(note, await noteAuthor(tx.db, note.author_id));
-  });
-}
-
-export async function editNote(
-  ctx: ServiceContext,
-  merchant: MerchantRef,
-  customerId: string,
-  noteId: string,
-  body: string,
-  actor: Actor,
-) {
-  return withTransaction(ctx, async (tx) => {
-    const customer = await getCustomerRow(tx.db, merchant.id, customerId);
-    if (!isUuid(noteId)) throw notFound();
-    const [current] = await tx.db
-      .select()
-      .from(customerNotes)
-      .where(and(eq(customerNotes.id, noteId), eq(customerNotes.customer_id, customer.id)));
-    if (!current) throw notFound();
-    const [note] = await tx.db
-      .update(customerNotes)
-      .set({ body, edited: tx.clock() })
-      .where(eq(customerNotes.id, current.id))
-      .returning();
-    if (!note) throw notFound();
-    await recordCustomerEvent(tx, {
-      merchantId: merchant.id,
-      customerId: customer.id,
-      kind: 'note.edited',
-      actorId: actor?.id ?? null,
-      before: { note_id: note.id, body: current.body },
-      after: { note_id: note.id, body },
-    });
-    return toNoteDto(note, await noteAuthor(tx.db, note.author_id));
-  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
