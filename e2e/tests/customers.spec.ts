@@ -33,13 +33,23 @@ test('customers: create, find by phone, note, opt-in, remove with history kept',
   const location = page.getByRole('combobox', { name: /^Location/ });
   await expect(location.locator('option')).not.toHaveCount(1);
   await location.selectOption({ index: 1 });
-  await page.getByLabel('Account number').fill(`J-${Date.now()}`);
+  const accountNumber = `J-${Date.now()}`;
+  await page.getByLabel('Account number').fill(accountNumber);
   await page.getByLabel('Amount due').fill('250.75');
   await page.getByRole('button', { name: 'Create customer' }).click();
   await expect(page.getByRole('heading', { level: 1, name: fullName })).toBeVisible();
 
-  // Find by a formatted phone number
+  // Find by "Last, First" and by the account number typed without its dash
   await openCustomers(page);
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill(`${lastName}, Pat`);
+  await expect(page.getByRole('main').getByRole('link', { name: fullName })).toBeVisible();
+  await expect(page.getByText('1 customer', { exact: true })).toBeVisible();
+  await search.fill(accountNumber.replace('-', '').toLowerCase());
+  await expect(page.getByRole('main').getByRole('link', { name: fullName })).toBeVisible();
+  await expect(page.getByText('1 customer', { exact: true })).toBeVisible();
+
+  // Find by a formatted phone number
   await page.getByRole('searchbox', { name: 'Search' }).fill(phone.formatted);
   await expect(page).toHaveURL(/search=/);
   const link = page.getByRole('main').getByRole('link', { name: fullName });

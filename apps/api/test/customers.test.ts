@@ -7,7 +7,7 @@ import {
   customerListRowSchema,
 } from '@paydesk/domain/customers/customers.contract';
 import { ERROR_CATALOGUE } from '@paydesk/domain/errors/catalogue';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, consentEvents, customerIntegrationChecks, customers } from '../src/db/schema/customers';
 import { integrationConnections, integrationRequestBudgets } from '../src/db/schema/integrations';
@@ -18,6 +18,8 @@ import { CHECK_FRESH_MS, FRESHBOOKS_BUDGET, SYNC_MESSAGES } from '../src/modules
 import {
   findPage,
   LIVE_FIELDS,
+  normalizeCustomerSearch,
+  selectRows,
   STORED_FIELDS,
   type CustomerListFilters,
 } from '../src/modules/customers/customers.list';
@@ -319,6 +321,62 @@ describe('the customers list', () => {
     expect(await search('PHOEBE.X@example')).toEqual([created.id]);
     expect(await search(created.accounts[0].external_id)).toEqual([created.id]);
     expect(await search('(646) 555-0178')).not.toContain(created.id);
+  });
+
+  it('finds "Last, First" names and external ids typed without their punctuation', async () => {
+    const lastName = `Anderson${randomUUID().slice(0, 6)}`;
+    const number = String(Date.now()).slice(-7);
+    const created = await create(
+      newCustomer({ first_name: 'Patricia', last_name: lastName }, { external_id: `DM-${number}` }),
+    );
+    const spaced = await create(
+      newCustomer({ first_name: 'Ola', last_name: lastName }, { external_id: `AB ${number}/7` }),
+    );
+    const search = async (text: string) =>
+      (await call('GET', `${customersUrl()}?search=${encodeURIComponent(text)}`, 'staff@demo.test'))
+        .json()
+        .results.map((row: { id: string }) => row.id);
+    expect(await search(`${lastName}, Patricia`)).toEqual([created.id]);
+    expect(await search(`${lastName.toUpperCase()},patricia`)).toEqual([created.id]);
+    expect(await search(`${lastName},  Pat`)).toEqual([created.id]);
+    expect(await search(`${lastName} Patricia`)).toEqual([created.id]);
+    expect(await search(`Patricia ${lastName}`)).toEqual([created.id]);
+    expect(await search(`dm${number}`)).toEqual([created.id]);
+    expect(await search(`DM-${number}`)).toEqual([created.id]);
+    expect(await search(`ab${number}7`)).toEqual([spaced.id]);
+    expect(await search(`${lastName}, Ola`)).toEqual([spaced.id]);
+    // Across merchants too, and the same whichever way the page is read.
+    const all = (await call('GET', `/api/customers/?search=dm${number}`, 'staff@demo.test')).json();
+    expect(all.results.map((row: { id: string }) => row.id)).toEqual([created.id]);
+    const scope = { kind: 'merchant', merchantId: ids.demoMotors } as const;
+    for (const text of [`${lastName}, Patricia`, `dm${number}`]) {
+      for (const ordering of ['last_name', '-created']) {
+        const filters = { search: text, ordering, limit: 20, offset: 0 };
+        const walked = await findPage(t.database, scope, filters, 'walk');
+        expect(JSON.parse(walked).map((row: { id: string }) => row.id)).toEqual([created.id]);
+        expect(await findPage(t.database, scope, filters, 'match-first')).toBe(walked);
+      }
+    }
+  });
+
+  it('normalises a search as the stored search text is (SQL and TypeScript alike)', async () => {
+    const samples = [
+      '  Anderson,Patricia ',
+      'A , B,,C',
+      'MIXED\tCase\n',
+      'Ünïcödé Ñame',
+      'no\u00a0break',
+      'x@Y.com',
+      '',
+      ',',
+    ];
+    for (const sample of samples) {
+      const [row] = await selectRows<{ normalized: string }>(
+        t.database.db,
+        sql`select customer_search_normalize(${sample}) as normalized`,
+      );
+      expect(normalizeCustomerSearch(sample), JSON.stringify(sample)).toBe(row?.normalized);
+    }
   });
 
   it('lists rows with accounts, tags, location and merchant; filters and sorts them', async () => {

@@ -124,7 +124,7 @@ async function checkExternalIdFree(db: Db, merchantId: string, externalId: strin
 
 /**
  * Recomputes what the list reads from the customers table alone: `search_text` (names, email, the external ids of
- * every account the customer is on), the primary account's sort keys, `list_accounts`, and the statuses and tags of
+ * every account the customer is on: `customer_search_text`, migration 0021), the primary account's sort keys, `list_accounts`, and the statuses and tags of
  * its accounts (`account_statuses`, `tag_ids`: the list's filters). Call it, in the same
  * transaction, after any change to these customers or to an account they are on (other features changing amounts
  * due, statuses or autopay included). `insertNewCustomers` writes the same for a new customer with one account:
@@ -150,9 +150,10 @@ export async function refreshCustomerSearch(db: Db, customerIds: string[]): Prom
  */
 function searchColumns(names: SQL) {
   return sql`
-      search_text = lower(concat_ws(' ', ${names}.first_name, ${names}.last_name, ${names}.email, (
-        select string_agg(a.external_id, ' ' order by a.created, a.id)
-        from account_customers ac join accounts a on a.id = ac.account_id where ac.customer_id = c.id))),
+      search_text = customer_search_text(${names}.first_name, ${names}.last_name, ${names}.email, array(
+        select a.external_id
+        from account_customers ac join accounts a on a.id = ac.account_id where ac.customer_id = c.id
+        order by a.created, a.id)),
       primary_external_id = p.external_id,
       primary_amount_due_cents = p.amount_due_cents,
       primary_due_date = p.due_date,
@@ -428,7 +429,7 @@ async function insertNewCustomers(db: Db, rows: Array<NewCustomerRows & { tagIds
       account_statuses, tag_ids)
     select v.id, v.merchant_id, v.location_id, v.first_name, v.last_name, v.email, v.sms_phone_number,
       v.date_of_birth, v.language, v.text_opt_in, v.email_opt_in, v.created, v.updated,
-      lower(concat_ws(' ', v.first_name, v.last_name, v.email, v.external_id)),
+      customer_search_text(v.first_name, v.last_name, v.email, array[v.external_id]),
       v.external_id, v.amount_due_cents, v.due_date,
       jsonb_build_array(jsonb_build_object('id', v.account_id, 'external_id', v.external_id, 'role', 'primary',
         'status', v.status, 'amount_due_cents', v.amount_due_cents, 'due_date', v.due_date, 'autopay', v.autopay)),
