@@ -222,6 +222,8 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/partner-invite/:id/:token/': open(() => ({ ...link(), body: { password: STRONG_PASSWORD } })),
 
   'GET /api/profile/': { flags: [], expect: ROWS.signedIn },
+  // An empty body: a caller past the access checks is answered 400 (the merchant's own checks: last-merchant.test.ts).
+  'PUT /api/profile/last_merchant/': { flags: [], expect: ROWS.signedIn, request: () => ({ body: {} }) },
 
   // Merchants
   'GET /api/merchants/': { flags: [], expect: ROWS.signedIn, request: () => ({ query: 'search=Motors' }) },
