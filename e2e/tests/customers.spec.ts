@@ -68,6 +68,11 @@ test('customers: create, find by phone, note, opt-in, remove with history kept',
   await page.getByRole('textbox', { name: 'New note' }).fill('Asked for a call back on Monday.');
   await page.getByRole('button', { name: 'Add note' }).click();
   await expect(page.getByRole('list', { name: 'Notes' })).toContainText('Asked for a call back on Monday.');
+  // Its author edits it
+  await page.getByRole('list', { name: 'Notes' }).getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('textbox', { name: 'Edit note' }).fill('Asked for a call back on Tuesday.');
+  await page.getByRole('button', { name: 'Save note' }).click();
+  await expect(page.getByRole('list', { name: 'Notes' })).toContainText('Asked for a call back on Tuesday.');
 
   // Text opt-in through "I'm Sure"
   const textOptIn = page.getByRole('switch', { name: 'Text opt-in' });
@@ -97,7 +102,11 @@ test('customers: create, find by phone, note, opt-in, remove with history kept',
   // In words: the opt-in with the words affirmed, the note's text; no codes or ids.
   await expect(history.getByText('Opted in to text messages')).toBeVisible();
   await expect(history.getByText(/express permission to receive text messages/)).toBeVisible();
-  await expect(history.getByText('Asked for a call back on Monday.')).toBeVisible();
+  await expect(history.getByText(/^Note: Asked for a call back on Monday\.$/)).toBeVisible();
+  await expect(history.getByText('Note edited')).toBeVisible();
+  await expect(
+    history.getByText(/^Note: Asked for a call back on Monday\. → Asked for a call back on Tuesday\.$/),
+  ).toBeVisible();
   await expect(history).not.toContainText('staff_affirmed');
   await expect(history).not.toContainText(/Note id|[0-9a-f]{8}-[0-9a-f]{4}-/);
   await expectNoSeriousViolations(page, 'customer history');
