@@ -16,9 +16,8 @@ export function useCustomerAccess(merchantID: string | undefined) {
     canUpdate,
     /** Create and Import: customerUpdate, and not for integrated merchants (guard 5 sends those Home). */
     canCreate: canUpdate && !(merchant?.is_integrated ?? false),
-    canEditNotes: Boolean(merchantID) && meetsRequirement(ACCESS_REQUIREMENTS.noteUpdate, context),
-    /** Edit and Delete on this note: its author, or an administrator (the API answers 403 to others). */
+    /** Edit and Delete on this note: noteUpdate, and its author or an administrator (the API answers 403 to others). */
     canChangeNote: (note: { author: { id: string } | null }) =>
-      Boolean(merchantID && profile) && mayChangeNote(note, { id: profile?.id ?? '' }, context),
+      Boolean(merchantID) && profile !== null && mayChangeNote(note, profile, context),
   };
 }
