@@ -7,11 +7,11 @@ CREATE TABLE "user_preferences" (
 ALTER TABLE "user_preferences" ADD CONSTRAINT "user_preferences_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_preferences" ADD CONSTRAINT "user_preferences_last_merchant_id_merchants_id_fk" FOREIGN KEY ("last_merchant_id") REFERENCES "public"."merchants"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 -- How a customers search and the text it matches are normalised, defined once here (and as `normalizeCustomerSearch`
--- in customers.list.ts for the search, which a test checks against this): lower case (every letter, not only ASCII
--- as `lower` under the database's C locale: "Ñame" is found by "ñame"), commas and runs of (Unicode) white space as
--- one space, no space at either end. pg_c_utf8 (PostgreSQL 17's builtin provider) gives Unicode case and classes.
+-- in customers.list.ts for the search, which a test checks against this): lower case, commas and runs of white space
+-- as one space, no space at either end. Case and white space are Unicode's (ICU's root collation), as in JavaScript,
+-- whatever the database's locale: under the embedded server's C locale `lower` alone leaves "Ñ" as it is.
 CREATE FUNCTION customer_search_normalize(value text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  RETURN btrim(regexp_replace(lower(value COLLATE pg_c_utf8), '[[:space:],]+', ' ', 'g'));--> statement-breakpoint
+  RETURN btrim(regexp_replace(lower(value COLLATE "und-x-icu"), '[[:space:],]+', ' ', 'g'));--> statement-breakpoint
 -- A customer's `search_text`: first and last name both ways round ("Anderson, Patricia" finds Patricia Anderson),
 -- the email, and each account's external id as written and, when it has punctuation or spaces, without them
 -- ("dm1003" finds DM-1003). `refreshCustomerSearch` and `insertNewCustomers` write it with this function.

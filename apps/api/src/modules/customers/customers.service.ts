@@ -124,9 +124,10 @@ async function checkExternalIdFree(db: Db, merchantId: string, externalId: strin
 
 /**
  * Recomputes what the list reads from the customers table alone: `search_text` (names, email, the external ids of
- * every account the customer is on: `customer_search_text`, migration 0021), the primary account's sort keys, `list_accounts`, and the statuses and tags of
- * its accounts (`account_statuses`, `tag_ids`: the list's filters). Call it, in the same
- * transaction, after any change to these customers or to an account they are on (other features changing amounts
+ * every account the customer is on, by `customer_search_text` of migration 0021), the primary account's sort keys,
+ * `list_accounts`, and the statuses and tags of its accounts (`account_statuses`, `tag_ids`: the list's filters).
+ * Call it, in the same transaction, after any change to these customers or to an account they are on (other
+ * features changing amounts
  * due, statuses or autopay included). `insertNewCustomers` writes the same for a new customer with one account:
  * keep the two in step. `updateCustomerAccounts` shares its SET list (`searchColumns`).
  */
