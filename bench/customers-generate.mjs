@@ -172,7 +172,6 @@ export async function generateCustomers({ url, count = COUNT, merchant = MERCHAN
           due,
           autopay,
           status: STATUSES[index % STATUSES.length],
-          search: `${first} ${last} ${email} ${externalId}`.toLowerCase(),
           created: new Date(now - (count - index) * 1000).toISOString(),
         };
       });
@@ -181,9 +180,10 @@ export async function generateCustomers({ url, count = COUNT, merchant = MERCHAN
       const inserted = await client.query(
         `insert into customers (merchant_id, location_id, first_name, last_name, email, sms_phone_number, search_text,
            primary_external_id, primary_amount_due_cents, primary_due_date, text_opt_in, created, updated)
-         select $1, l, f, la, e, p, s, x, a, d::date, true, c::timestamptz, c::timestamptz
-         from unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[],
-           $10::text[], $11::text[]) with ordinality as t(l, f, la, e, p, s, x, a, d, c, n)
+         select $1, l, f, la, e, p, customer_search_text(f, la, e, array[x]), x, a, d::date, true, c::timestamptz,
+           c::timestamptz
+         from unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[],
+           $9::text[], $10::text[]) with ordinality as t(l, f, la, e, p, x, a, d, c, n)
          order by n
          returning id`,
         [
@@ -193,7 +193,6 @@ export async function generateCustomers({ url, count = COUNT, merchant = MERCHAN
           column('last'),
           column('email'),
           column('phone'),
-          column('search'),
           column('externalId'),
           column('amount'),
           column('due'),

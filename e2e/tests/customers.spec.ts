@@ -33,13 +33,23 @@ test('customers: create, find by phone, note, opt-in, remove with history kept',
   const location = page.getByRole('combobox', { name: /^Location/ });
   await expect(location.locator('option')).not.toHaveCount(1);
   await location.selectOption({ index: 1 });
-  await page.getByLabel('Account number').fill(`J-${Date.now()}`);
+  const accountNumber = `J-${Date.now()}`;
+  await page.getByLabel('Account number').fill(accountNumber);
   await page.getByLabel('Amount due').fill('250.75');
   await page.getByRole('button', { name: 'Create customer' }).click();
   await expect(page.getByRole('heading', { level: 1, name: fullName })).toBeVisible();
 
-  // Find by a formatted phone number
+  // Find by "Last, First" and by the account number typed without its dash
   await openCustomers(page);
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill(`${lastName}, Pat`);
+  await expect(page.getByRole('main').getByRole('link', { name: fullName })).toBeVisible();
+  await expect(page.getByText('1 customer', { exact: true })).toBeVisible();
+  await search.fill(accountNumber.replace('-', '').toLowerCase());
+  await expect(page.getByRole('main').getByRole('link', { name: fullName })).toBeVisible();
+  await expect(page.getByText('1 customer', { exact: true })).toBeVisible();
+
+  // Find by a formatted phone number
   await page.getByRole('searchbox', { name: 'Search' }).fill(phone.formatted);
   await expect(page).toHaveURL(/search=/);
   const link = page.getByRole('main').getByRole('link', { name: fullName });
@@ -58,6 +68,11 @@ test('customers: create, find by phone, note, opt-in, remove with history kept',
   await page.getByRole('textbox', { name: 'New note' }).fill('Asked for a call back on Monday.');
   await page.getByRole('button', { name: 'Add note' }).click();
   await expect(page.getByRole('list', { name: 'Notes' })).toContainText('Asked for a call back on Monday.');
+  // Its author edits it
+  await page.getByRole('list', { name: 'Notes' }).getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('textbox', { name: 'Edit note' }).fill('Asked for a call back on Tuesday.');
+  await page.getByRole('button', { name: 'Save note' }).click();
+  await expect(page.getByRole('list', { name: 'Notes' })).toContainText('Asked for a call back on Tuesday.');
 
   // Text opt-in through "I'm Sure"
   const textOptIn = page.getByRole('switch', { name: 'Text opt-in' });
@@ -84,7 +99,17 @@ test('customers: create, find by phone, note, opt-in, remove with history kept',
   const history = page.getByRole('main');
   await expect(history.getByText('Customer removed')).toBeVisible();
   await expect(history.getByText('Note added')).toBeVisible();
-  await expect(history.getByText('Opt-in changed')).toBeVisible();
+  // In words: the opt-in with the words affirmed, the note's text; no codes or ids.
+  await expect(history.getByText('Opted in to text messages')).toBeVisible();
+  await expect(history.getByText(/express permission to receive text messages/)).toBeVisible();
+  await expect(history.getByText(/^Note: Asked for a call back on Monday\.$/)).toBeVisible();
+  await expect(history.getByText('Note edited')).toBeVisible();
+  await expect(
+    history.getByText(/^Note: Asked for a call back on Monday\. → Asked for a call back on Tuesday\.$/),
+  ).toBeVisible();
+  await expect(history).not.toContainText('staff_affirmed');
+  await expect(history).not.toContainText(/Note id|[0-9a-f]{8}-[0-9a-f]{4}-/);
+  await expectNoSeriousViolations(page, 'customer history');
 });
 
 test('customers list and page pass axe on a phone', async ({ page }) => {

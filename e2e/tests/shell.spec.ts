@@ -86,3 +86,26 @@ test("another merchant's settings show one clean Page Not Found", async ({ page 
   await expect(page.getByRole('button', { name: 'Invite user' })).toHaveCount(0);
   await expect(page.getByRole('tab')).toHaveCount(0);
 });
+
+test('an admin starts the next session on the merchant they used last', async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  const switchTo = async (name: string) => {
+    const remembered = page.waitForResponse(
+      (response) => response.url().endsWith('/api/profile/last_merchant/') && response.status() === 204,
+    );
+    await page.getByRole('combobox', { name: 'Current merchant' }).click();
+    await page.getByRole('option', { name, exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Current merchant' })).toContainText(name);
+    await remembered;
+  };
+  await switchTo('Integrated Auto');
+
+  await page.getByRole('button', { name: 'User menu of Avery Admin' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, 'admin@demo.test');
+  await expect(page.getByRole('region', { name: 'Current merchant' })).toContainText('Integrated Auto');
+
+  // Back on the first of the admin's merchants, where a session without a remembered merchant starts.
+  await switchTo('Custom Roles Auto');
+});

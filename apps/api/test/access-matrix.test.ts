@@ -141,7 +141,14 @@ async function organizationOf(merchantId: string): Promise<string> {
   return response.json().organization_id;
 }
 
-function contextFor(caller: Caller): RequestContext {
+/** The user a request's headers sign in as (null without a token, or for one the API refuses). */
+async function userIdOf(headers: Record<string, string>): Promise<string | null> {
+  if (!headers.authorization) return null;
+  const response = await t.app.inject({ method: 'GET', url: '/api/profile/', headers });
+  return response.statusCode === 200 ? (response.json().results[0].id as string) : null;
+}
+
+function contextFor(caller: Caller, headers: Record<string, string>): RequestContext {
   return {
     merchantId: caller.merchantId,
     createMerchant: async () => createMerchant(db, await organizationOf(caller.objectMerchantId)),
@@ -150,7 +157,10 @@ function contextFor(caller: Caller): RequestContext {
     createLocation: () => createLocation(db, caller.objectMerchantId),
     createMerchantAccount: () => createMerchantAccount(db, caller.objectMerchantId),
     createOwner: () => createOwner(db, caller.objectMerchantId),
-    createCustomer: () => createCustomerFixture(db, caller.objectMerchantId),
+    createCustomer: async (options = {}) =>
+      createCustomerFixture(db, caller.objectMerchantId, {
+        noteAuthorId: options.noteByCaller ? await userIdOf(headers) : null,
+      }),
     createCustomerImport: () => createCustomerImportFixture(db, caller.objectMerchantId),
     createUser: async () => (await createUser(db, caller.objectMerchantId, { role: 'staff' })).id,
     createRefreshToken: async () => {
@@ -183,10 +193,10 @@ async function upgrade(url: string): Promise<{ status: number; body: string }> {
 }
 
 async function send(route: RegisteredRoute, entry: MatrixEntry, caller: Caller) {
-  const plan = (await entry.request?.(contextFor(caller))) ?? {};
+  const headers = await caller.headers();
+  const plan = (await entry.request?.(contextFor(caller, headers))) ?? {};
   const params = { ...plan.params };
   if (route.access?.kind === 'merchant') params[route.access.param] ??= caller.merchantId;
-  const headers = await caller.headers();
   const path = fillPath(route, params);
   if (route.options.websocket) {
     // The caller trades its access token for a ticket first, as the web app does; without a token it has none.

@@ -43,8 +43,8 @@ export type RequestContext = {
   createMerchantAccount(): Promise<string>;
   /** A business owner of the merchant holding 1%. */
   createOwner(): Promise<string>;
-  /** A customer with an account, a co-borrower on it and a note. */
-  createCustomer(): Promise<CustomerFixture>;
+  /** A customer with an account, a co-borrower on it and a note (written by the caller with `noteByCaller`). */
+  createCustomer(options?: { noteByCaller?: boolean }): Promise<CustomerFixture>;
   /** A finished customer import (no rows). */
   createCustomerImport(): Promise<string>;
   /** A staff user of the merchant. */
@@ -222,6 +222,8 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/partner-invite/:id/:token/': open(() => ({ ...link(), body: { password: STRONG_PASSWORD } })),
 
   'GET /api/profile/': { flags: [], expect: ROWS.signedIn },
+  // An empty body: a caller past the access checks is answered 400 (the merchant's own checks: last-merchant.test.ts).
+  'PUT /api/profile/last_merchant/': { flags: [], expect: ROWS.signedIn, request: () => ({ body: {} }) },
 
   // Merchants
   'GET /api/merchants/': { flags: [], expect: ROWS.signedIn, request: () => ({ query: 'search=Motors' }) },
@@ -466,10 +468,18 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     ...(await customerParams(context)),
     body: { body: 'Matrix note' },
   })),
+  // The caller's own note: the note's author may change it, others only as administrators (customers.test.ts).
   'PATCH /api/merchants/:id/customers/:customerId/notes/:noteId/': {
     ...customerEditors(async (context) => {
-      const fixture = await context.createCustomer();
+      const fixture = await context.createCustomer({ noteByCaller: true });
       return { params: { customerId: fixture.customerId, noteId: fixture.noteId }, body: { body: 'Edited' } };
+    }),
+    flags: ['is_note_update_allowed'],
+  },
+  'DELETE /api/merchants/:id/customers/:customerId/notes/:noteId/': {
+    ...customerEditors(async (context) => {
+      const fixture = await context.createCustomer({ noteByCaller: true });
+      return { params: { customerId: fixture.customerId, noteId: fixture.noteId } };
     }),
     flags: ['is_note_update_allowed'],
   },

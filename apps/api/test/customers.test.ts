@@ -8,7 +8,7 @@ import {
 } from '@paydesk/domain/customers/customers.contract';
 import { ERROR_CATALOGUE } from '@paydesk/domain/errors/catalogue';
 import { DATE_OUT_OF_RANGE } from '@paydesk/domain/validation/messages';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, consentEvents, customerIntegrationChecks, customers } from '../src/db/schema/customers';
 import { integrationConnections, integrationRequestBudgets } from '../src/db/schema/integrations';
@@ -19,6 +19,8 @@ import { CHECK_FRESH_MS, FRESHBOOKS_BUDGET, SYNC_MESSAGES } from '../src/modules
 import {
   findPage,
   LIVE_FIELDS,
+  normalizeCustomerSearch,
+  selectRows,
   STORED_FIELDS,
   type CustomerListFilters,
 } from '../src/modules/customers/customers.list';
@@ -328,6 +330,62 @@ describe('the customers list', () => {
     expect(await search('(646) 555-0178')).not.toContain(created.id);
   });
 
+  it('finds "Last, First" names and external ids typed without their punctuation', async () => {
+    const lastName = `Anderson${randomUUID().slice(0, 6)}`;
+    const number = String(Date.now()).slice(-7);
+    const created = await create(
+      newCustomer({ first_name: 'Patricia', last_name: lastName }, { external_id: `DM-${number}` }),
+    );
+    const spaced = await create(
+      newCustomer({ first_name: 'Ola', last_name: lastName }, { external_id: `AB ${number}/7` }),
+    );
+    const search = async (text: string) =>
+      (await call('GET', `${customersUrl()}?search=${encodeURIComponent(text)}`, 'staff@demo.test'))
+        .json()
+        .results.map((row: { id: string }) => row.id);
+    expect(await search(`${lastName}, Patricia`)).toEqual([created.id]);
+    expect(await search(`${lastName.toUpperCase()},patricia`)).toEqual([created.id]);
+    expect(await search(`${lastName},  Pat`)).toEqual([created.id]);
+    expect(await search(`${lastName} Patricia`)).toEqual([created.id]);
+    expect(await search(`Patricia ${lastName}`)).toEqual([created.id]);
+    expect(await search(`dm${number}`)).toEqual([created.id]);
+    expect(await search(`DM-${number}`)).toEqual([created.id]);
+    expect(await search(`ab${number}7`)).toEqual([spaced.id]);
+    expect(await search(`${lastName}, Ola`)).toEqual([spaced.id]);
+    // Across merchants too, and the same whichever way the page is read.
+    const all = (await call('GET', `/api/customers/?search=dm${number}`, 'staff@demo.test')).json();
+    expect(all.results.map((row: { id: string }) => row.id)).toEqual([created.id]);
+    const scope = { kind: 'merchant', merchantId: ids.demoMotors } as const;
+    for (const text of [`${lastName}, Patricia`, `dm${number}`]) {
+      for (const ordering of ['last_name', '-created']) {
+        const filters = { search: text, ordering, limit: 20, offset: 0 };
+        const walked = await findPage(t.database, scope, filters, 'walk');
+        expect(JSON.parse(walked).map((row: { id: string }) => row.id)).toEqual([created.id]);
+        expect(await findPage(t.database, scope, filters, 'match-first')).toBe(walked);
+      }
+    }
+  });
+
+  it('normalises a search as the stored search text is (SQL and TypeScript alike)', async () => {
+    const samples = [
+      '  Anderson,Patricia ',
+      'A , B,,C',
+      'MIXED\tCase\n',
+      'Ünïcödé Ñame',
+      'no\u00a0break',
+      'x@Y.com',
+      '',
+      ',',
+    ];
+    for (const sample of samples) {
+      const [row] = await selectRows<{ normalized: string }>(
+        t.database.db,
+        sql`select customer_search_normalize(${sample}) as normalized`,
+      );
+      expect(normalizeCustomerSearch(sample), JSON.stringify(sample)).toBe(row?.normalized);
+    }
+  });
+
   it('lists rows with accounts, tags, location and merchant; filters and sorts them', async () => {
     const name = `Filter${randomUUID().slice(0, 6)}`;
     const a = await create(newCustomer({ last_name: name, location_id: airportRd }, { amount_due_cents: 500 }));
@@ -634,13 +692,19 @@ describe('a customer', () => {
     const history = (await call('GET', `${customerUrl(created.id)}history/`, 'staff@demo.test')).json();
     const [latest] = history.results;
     expect(latest.kind).toBe('customer.updated');
+    // The location by name, not its id.
     expect(latest.before).toEqual({
       first_name: 'Quinn',
       email: 'quinn@example.com',
       language: 'en-US',
-      location_id: mainSt,
+      location: { id: mainSt, name: 'Main St' },
     });
-    expect(latest.after).toEqual({ first_name: 'Renamed', email: null, language: 'es-US', location_id: airportRd });
+    expect(latest.after).toEqual({
+      first_name: 'Renamed',
+      email: null,
+      language: 'es-US',
+      location: { id: airportRd, name: 'Airport Rd' },
+    });
     expect(latest.actor.first_name).toBe('Stacy');
 
     const other = await create(newCustomer({ sms_phone_number: freshPhone() }));
@@ -722,6 +786,13 @@ describe('a customer', () => {
       expect.objectContaining({ channel: 'sms', opted_in: false, affirmation: offWords, method: 'staff_affirmed' }),
       expect.objectContaining({ channel: 'sms', opted_in: true, affirmation: words, method: 'staff_affirmed' }),
     ]);
+    // The history shows the words affirmed with each change.
+    const history = (await call('GET', `${customerUrl(created.id)}history/`, 'staff@demo.test')).json();
+    const consentChanges = history.results.filter((event: { kind: string }) => event.kind === 'consent.changed');
+    expect(consentChanges.map((event: { after: unknown }) => event.after)).toEqual([
+      { channel: 'sms', opted_in: false, method: 'staff_affirmed', affirmation: offWords },
+      { channel: 'sms', opted_in: true, method: 'staff_affirmed', affirmation: words },
+    ]);
     const rows = await t.database.db.select().from(consentEvents).where(eq(consentEvents.customer_id, created.id));
     expect(rows).toHaveLength(2);
     expect(rows.every((row) => row.actor_id !== null)).toBe(true);
@@ -785,6 +856,117 @@ describe('notes', () => {
     const list = (await call('GET', url, 'agent@demo.test')).json();
     expect(list.results.map((entry: { body: string }) => entry.body)).toEqual(['Paid']);
     expect((await call('PATCH', `${url}${randomUUID()}/`, 'agent@demo.test', { body: 'x' })).statusCode).toBe(404);
+  });
+});
+
+describe('notes: editing and deleting', () => {
+  it('are for their author and the merchant’s administrators, recorded in the history', async () => {
+    const created = await create(newCustomer());
+    const url = `${customerUrl(created.id)}notes/`;
+    const add = async (email: string, body: string) => {
+      const response = await call('POST', url, email, { body });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().id as string;
+    };
+    const adminNote = await add('admin@demo.test', 'Admin: call on Monday');
+    const staffNote = await add('staff@demo.test', 'Staff: promised Friday');
+
+    // Staff cannot change the admin's note.
+    const editDenied = await call('PATCH', `${url}${adminNote}/`, 'staff@demo.test', { body: 'Changed' });
+    expect(editDenied.statusCode).toBe(403);
+    expect((await call('DELETE', `${url}${adminNote}/`, 'staff@demo.test')).statusCode).toBe(403);
+
+    // The author and an administrator can.
+    expect((await call('PATCH', `${url}${staffNote}/`, 'staff@demo.test', { body: 'Staff: paid' })).statusCode).toBe(
+      200,
+    );
+    const byAdmin = await call('PATCH', `${url}${staffNote}/`, 'admin@demo.test', { body: 'Paid in full' });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect((await call('PATCH', `${url}${staffNote}/`, 'admin@demo.test', { body: '' })).json()).toEqual({
+      body: ['Required'],
+    });
+    expect((await call('DELETE', `${url}${staffNote}/`, 'admin@demo.test')).statusCode).toBe(204);
+    expect((await call('DELETE', `${url}${staffNote}/`, 'admin@demo.test')).statusCode).toBe(404);
+    expect((await call('DELETE', `${url}${adminNote}/`, 'admin@demo.test')).statusCode).toBe(204);
+    expect((await call('GET', url, 'staff@demo.test')).json().count).toBe(0);
+
+    const history = (await call('GET', `${customerUrl(created.id)}history/`, 'staff@demo.test')).json();
+    const noteEvents = history.results
+      .filter((event: { kind: string }) => event.kind.startsWith('note.'))
+      .map((event: { kind: string; actor: { first_name: string }; before: unknown; after: unknown }) => ({
+        kind: event.kind,
+        actor: event.actor.first_name,
+        before: event.before,
+        after: event.after,
+      }));
+    expect(noteEvents).toEqual([
+      {
+        kind: 'note.deleted',
+        actor: 'Avery',
+        before: { note_id: adminNote, body: 'Admin: call on Monday' },
+        after: null,
+      },
+      { kind: 'note.deleted', actor: 'Avery', before: { note_id: staffNote, body: 'Paid in full' }, after: null },
+      {
+        kind: 'note.edited',
+        actor: 'Avery',
+        before: { body: 'Staff: paid' },
+        after: { body: 'Paid in full' },
+      },
+      {
+        kind: 'note.edited',
+        actor: 'Stacy',
+        before: { body: 'Staff: promised Friday' },
+        after: { body: 'Staff: paid' },
+      },
+      {
+        kind: 'note.added',
+        actor: 'Stacy',
+        before: null,
+        after: { note_id: staffNote, body: 'Staff: promised Friday' },
+      },
+      {
+        kind: 'note.added',
+        actor: 'Avery',
+        before: null,
+        after: { note_id: adminNote, body: 'Admin: call on Monday' },
+      },
+    ]);
+  });
+
+  it('leave a note without an author (imported, system) to administrators', async () => {
+    const fixture = await createCustomerFixture(t.database.db, ids.demoMotors);
+    const url = `${customerUrl(fixture.customerId)}notes/${fixture.noteId}/`;
+    expect((await call('PATCH', url, 'staff@demo.test', { body: 'Mine now' })).statusCode).toBe(403);
+    expect((await call('DELETE', url, 'staff@demo.test')).statusCode).toBe(403);
+    expect((await call('DELETE', url, 'super@demo.test')).statusCode).toBe(204);
+  });
+
+  it('are deleted with noteUpdate only, and not found under another merchant or customer', async () => {
+    const crLocation = await findOrCreateLocation(t.database.db, ids.customRolesAuto);
+    const created = await create(newCustomer({ location_id: crLocation }), 'admin@demo.test', ids.customRolesAuto);
+    const url = `${customerUrl(created.id, ids.customRolesAuto)}notes/`;
+    const roleWithout = await createCustomRole(t.database.db, ids.customRolesAuto, ['is_customer_update_allowed']);
+    const without = await createUser(t.database.db, ids.customRolesAuto, { role: 'custom', customRoleId: roleWithout });
+    const own = (await call('POST', url, without.email, { body: 'Written without the flag' })).json();
+    expect((await call('DELETE', `${url}${own.id}/`, without.email)).statusCode).toBe(403);
+    // The Collector (is_note_update_allowed) deletes their own note, not the admin's.
+    const collectorNote = (await call('POST', url, 'agent@demo.test', { body: 'Collector note' })).json();
+    const adminNote = (await call('POST', url, 'admin@demo.test', { body: 'Admin note' })).json();
+    expect((await call('DELETE', `${url}${adminNote.id}/`, 'agent@demo.test')).statusCode).toBe(403);
+    expect((await call('DELETE', `${url}${collectorNote.id}/`, 'agent@demo.test')).statusCode).toBe(204);
+    // Another organisation's admin, on their own merchant, naming this note: not found.
+    const legacyCustomer = await createCustomerFixture(t.database.db, ids.legacyMotors);
+    const crossTenant = `${customerUrl(created.id, ids.legacyMotors)}notes/${adminNote.id}/`;
+    expect((await call('DELETE', crossTenant, 'legacy@demo.test')).statusCode).toBe(404);
+    const otherCustomer = `${customerUrl(legacyCustomer.customerId, ids.legacyMotors)}notes/${adminNote.id}/`;
+    expect((await call('DELETE', otherCustomer, 'legacy@demo.test')).statusCode).toBe(404);
+    expect((await call('DELETE', `${url}${adminNote.id}/`, 'legacy@demo.test')).statusCode).toBe(404);
+    expect((await call('DELETE', `${url}not-a-note/`, 'admin@demo.test')).statusCode).toBe(404);
+    expect((await call('GET', url, 'admin@demo.test')).json().results).toEqual([
+      expect.objectContaining({ id: adminNote.id }),
+      expect.objectContaining({ id: own.id }),
+    ]);
   });
 });
 

@@ -202,8 +202,15 @@ export async function findOrCreateLocation(db: Db, merchantId: string): Promise<
   return row.id;
 }
 
-/** A customer of the merchant with an account, a co-borrower on it and a note, written straight to the tables. */
-export async function createCustomerFixture(db: Db, merchantId: string): Promise<CustomerFixture> {
+/**
+ * A customer of the merchant with an account, a co-borrower on it and a note (by `noteAuthorId`, else by nobody),
+ * written straight to the tables.
+ */
+export async function createCustomerFixture(
+  db: Db,
+  merchantId: string,
+  options: { noteAuthorId?: string | null } = {},
+): Promise<CustomerFixture> {
   const locationId = await findOrCreateLocation(db, merchantId);
   const [customer, coBorrower] = await db
     .insert(customers)
@@ -229,7 +236,12 @@ export async function createCustomerFixture(db: Db, merchantId: string): Promise
   ]);
   const [note] = await db
     .insert(customerNotes)
-    .values({ merchant_id: merchantId, customer_id: customer.id, body: 'A fixture note' })
+    .values({
+      merchant_id: merchantId,
+      customer_id: customer.id,
+      author_id: options.noteAuthorId ?? null,
+      body: 'A fixture note',
+    })
     .returning({ id: customerNotes.id });
   if (!note) throw new Error('note not created');
   return { locationId, customerId: customer.id, accountId: account.id, coBorrowerId: coBorrower.id, noteId: note.id };

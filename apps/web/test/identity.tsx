@@ -82,6 +82,7 @@ function profile(
     is_super_user: options.super ?? false,
     organization: options.organization === undefined ? DEMO_ORG : options.organization,
     merchants,
+    last_merchant_id: null,
     access: {
       roles: [...new Set(merchants.flatMap((item) => item.access_roles))],
       groups: options.super ? ['super'] : [],
@@ -139,6 +140,8 @@ export type IdentityCalls = {
   blacklist: string[];
   profile: Array<string | null>;
   merchantCount: Array<string | null>;
+  /** The merchants remembered as the last used (PUT /profile/last_merchant/), in order. */
+  lastMerchant: string[];
 };
 
 /**
@@ -146,7 +149,14 @@ export type IdentityCalls = {
  * password `Paydesk!2026` (the seed's); every call is recorded.
  */
 export function mockIdentityApi(user: Profile | null): IdentityCalls {
-  const calls: IdentityCalls = { login: [], refresh: [], blacklist: [], profile: [], merchantCount: [] };
+  const calls: IdentityCalls = {
+    login: [],
+    refresh: [],
+    blacklist: [],
+    profile: [],
+    merchantCount: [],
+    lastMerchant: [],
+  };
   let current = user;
   server.use(
     http.post('/api/token/', async ({ request }) => {
@@ -177,6 +187,12 @@ export function mockIdentityApi(user: Profile | null): IdentityCalls {
       calls.profile.push(request.headers.get('Authorization'));
       if (!current) return HttpResponse.json({ detail: 'Unauthenticated', code: 'not_authenticated' }, { status: 401 });
       return HttpResponse.json({ count: 1, next: null, previous: null, results: [current] });
+    }),
+    http.put('/api/profile/last_merchant/', async ({ request }) => {
+      const body = (await request.json()) as { merchant_id: string };
+      calls.lastMerchant.push(body.merchant_id);
+      if (current) current = { ...current, last_merchant_id: body.merchant_id };
+      return new HttpResponse(null, { status: 204 });
     }),
     http.get('/api/merchants/', ({ request }) => {
       calls.merchantCount.push(request.headers.get('Authorization'));

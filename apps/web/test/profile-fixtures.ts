@@ -47,6 +47,7 @@ export function buildProfile({
     is_super_user: isSuperUser,
     organization: ORGANIZATION,
     merchants: [{ ...merchant, role, custom_role: null, access_roles: accessRoles }],
+    last_merchant_id: null,
     access: { roles: accessRoles, groups: isSuperUser ? ['super'] : [], exp: Date.now() / 1000 + 600 },
   };
 }

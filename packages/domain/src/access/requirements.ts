@@ -33,11 +33,16 @@ export const ACCESS_REQUIREMENTS = {
     roles: ANY_BASE_ROLE,
     customRoles: ['super_admin', 'admin', 'is_customer_update_allowed'],
   },
-  /** Editing a customer note: with custom roles is_note_update_allowed (or super_admin, admin); else any base role. */
+  /**
+   * Editing or deleting a customer note: with custom roles is_note_update_allowed (or super_admin, admin); else any
+   * base role. Only for the note's author, unless the user also meets noteOfOthers (`mayChangeNote`).
+   */
   noteUpdate: {
     roles: ANY_BASE_ROLE,
     customRoles: ['super_admin', 'admin', 'is_note_update_allowed'],
   },
+  /** Editing or deleting another user's note (or one without an author): the merchant's administrators. */
+  noteOfOthers: { roles: ['super_admin', 'admin'] },
   paymentReport: { customRoles: ['is_merchant_payment_report_allowed'] },
   sweepReport: { customRoles: ['is_merchant_sweep_report_allowed'] },
   actionReport: { roles: ANY_BASE_ROLE },
@@ -89,4 +94,17 @@ export function meetsRoles(requirement: RoleRequirement, context: AccessContext)
 
 export function meetsRequirement(requirement: RoleRequirement, context: AccessContext): boolean {
   return meetsCustomRoles(requirement, context) && meetsRoles(requirement, context);
+}
+
+/**
+ * Whether a user may edit or delete a note: with noteUpdate, their own notes; administrators (noteOfOthers) every
+ * note, those without an author (imports, the system) included.
+ */
+export function mayChangeNote(
+  note: { author: { id: string } | null },
+  user: { id: string },
+  context: AccessContext,
+): boolean {
+  if (!meetsRequirement(ACCESS_REQUIREMENTS.noteUpdate, context)) return false;
+  return note.author?.id === user.id || meetsRequirement(ACCESS_REQUIREMENTS.noteOfOthers, context);
 }

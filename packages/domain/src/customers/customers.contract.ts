@@ -450,6 +450,7 @@ export const CUSTOMER_EVENT_KINDS = [
   'co_borrower.removed',
   'note.added',
   'note.edited',
+  'note.deleted',
   'consent.changed',
   'integration.synced',
 ] as const;
@@ -459,7 +460,10 @@ export const customerEventSchema = z.object({
   kind: z.string(),
   account_id: z.uuid().nullable(),
   actor: personRefSchema.nullable(),
-  /** The changed fields before and after (null where there is no before, e.g. a creation, or no after). */
+  /**
+   * The changed fields before and after (null where there is no before, e.g. a creation, or no after). A location is
+   * named (`location: {id, name}`, not `location_id`); a consent change carries the words affirmed (`affirmation`).
+   */
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   created: timestamp(),
@@ -739,7 +743,7 @@ export const customerEndpoints = {
   editNote: defineEndpoint({
     method: 'PATCH',
     path: '/merchants/:id/customers/:customerId/notes/:noteId/',
-    summary: 'Edit a note (is_note_update_allowed with custom roles, else any base role)',
+    summary: 'Edit a note: its author, or an administrator (noteUpdate: is_note_update_allowed with custom roles)',
     tags,
     access: merchantAccess(ACCESS_REQUIREMENTS.noteUpdate),
     params: noteParams,
@@ -747,5 +751,15 @@ export const customerEndpoints = {
     status: 200,
     response: noteSchema,
     errors: [400, 401, 403, 404],
+  }),
+  deleteNote: defineEndpoint({
+    method: 'DELETE',
+    path: '/merchants/:id/customers/:customerId/notes/:noteId/',
+    summary: 'Delete a note: its author, or an administrator (noteUpdate); the history keeps its text',
+    tags,
+    access: merchantAccess(ACCESS_REQUIREMENTS.noteUpdate),
+    params: noteParams,
+    status: 204,
+    errors: [401, 403, 404],
   }),
 } as const;

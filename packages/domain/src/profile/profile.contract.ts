@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { AUTHENTICATED } from '../access/endpoint-access';
 import { defineEndpoint } from '../api/endpoint';
 import { merchantSchema } from '../merchants/merchants.contract';
+import { VALUE_INVALID } from '../validation/messages';
+import { requiredString } from '../validation/rules';
 import { merchantRoleSchema } from '../users/users.contract';
 
 export const profileMerchantSchema = merchantSchema.extend({
@@ -21,10 +23,17 @@ export const profileSchema = z.object({
     .object({ id: z.uuid(), name: z.string(), logo: z.string().nullable(), in_legacy_app: z.boolean() })
     .nullable(),
   merchants: z.array(profileMerchantSchema),
+  /** The merchant the user used last (`rememberLastMerchant`), while it is still one of `merchants`; else null. */
+  last_merchant_id: z.uuid().nullable(),
   access: z.object({ roles: z.array(z.string()), groups: z.array(z.string()), exp: z.number() }),
 });
 
 export type Profile = z.infer<typeof profileSchema>;
+
+/** The merchant the user switched to or opened: one they may act for (another is a 404). */
+export const lastMerchantSchema = z.object({
+  merchant_id: requiredString().pipe(z.uuid({ error: VALUE_INVALID })),
+});
 export type ProfileMerchant = z.infer<typeof profileMerchantSchema>;
 
 export const profileEndpoints = {
@@ -38,5 +47,15 @@ export const profileEndpoints = {
     // DRF's page shape around the one profile.
     response: z.object({ count: z.literal(1), next: z.null(), previous: z.null(), results: z.tuple([profileSchema]) }),
     errors: [401],
+  }),
+  rememberLastMerchant: defineEndpoint({
+    method: 'PUT',
+    path: '/profile/last_merchant/',
+    summary: 'Remember the merchant the user works on, where their next sessions start',
+    tags: ['auth'],
+    access: AUTHENTICATED,
+    body: lastMerchantSchema,
+    status: 204,
+    errors: [400, 401, 404],
   }),
 } as const;

@@ -51,6 +51,19 @@ export const users = pgTable(
   (table) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`)],
 );
 
+/**
+ * What the app remembers for a user between sessions: the merchant they used last (sessions start on it while they
+ * can still act for it). Its own table, so that remembering it does not bump the user access version (migration
+ * 0018), which a change to `users` does.
+ */
+export const userPreferences = pgTable('user_preferences', {
+  user_id: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  last_merchant_id: uuid().references(() => merchants.id, { onDelete: 'set null' }),
+  updated: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 export const customRoles = pgTable(
   'custom_roles',
   {

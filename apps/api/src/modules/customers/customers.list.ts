@@ -51,6 +51,17 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (match) => `\\${match}`);
 }
 
+/**
+ * A search as the text it matches is stored: lower case, commas and runs of white space as one space, trimmed. The
+ * SQL function `customer_search_normalize` (migration 0021) does the same to `search_text`; keep the two alike.
+ */
+export function normalizeCustomerSearch(search: string): string {
+  return search
+    .toLowerCase()
+    .replace(/[\s,]+/g, ' ')
+    .trim();
+}
+
 /** The digits a search names a phone number by, when it reads as a phone number (no letters, 3+ digits). */
 export function phoneDigitsOf(search: string): string | null {
   if (/[\p{L}@]/u.test(search)) return null;
@@ -76,7 +87,7 @@ function orderSql(ordering: string, alias: string): SQL {
 type ListParams = {
   merchantId?: string;
   userId?: string;
-  /** The search, lower-cased; `pattern` is it as a LIKE pattern. */
+  /** The search, normalised (`normalizeCustomerSearch`); `pattern` is it as a LIKE pattern. */
   text?: string;
   pattern?: string;
   /** A phone search's digits; `digitsPattern` is them as a LIKE pattern. */
@@ -90,7 +101,7 @@ type ListParams = {
 };
 
 function paramsOf(scope: CustomerListScope, filters: CustomerListFilters): ListParams {
-  const search = filters.search.toLowerCase();
+  const search = normalizeCustomerSearch(filters.search);
   const digits = phoneDigitsOf(search);
   return {
     merchantId: scope.merchantId,

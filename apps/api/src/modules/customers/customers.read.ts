@@ -219,11 +219,47 @@ async function countWhere(
   return row?.count ?? 0;
 }
 
+/**
+ * The words affirmed with a consent change: its ledger row, written in the same transaction just before the event
+ * (the latest of the customer's rows for that channel up to the event).
+ */
+const consentAffirmation = sql<string | null>`case when ${customerEvents.kind} = 'consent.changed' then (
+  select ce.affirmation from consent_events ce
+  where ce.customer_id = ${customerEvents.customer_id} and ce.channel = ${customerEvents.after} ->> 'channel'
+    and ce.created <= ${customerEvents.created}
+  order by ce.created desc, ce.id desc limit 1) end`;
+
+type EventValues = Record<string, unknown> | null;
+
+/** The locations the events name by id (`location_id`), by id. */
+async function locationNamesOf(db: Db, events: EventValues[]): Promise<Map<string, string>> {
+  const ids = new Set<string>();
+  for (const values of events) {
+    const id = values?.location_id;
+    if (typeof id === 'string' && isUuid(id)) ids.add(id);
+  }
+  if (ids.size === 0) return new Map();
+  const rows = await db
+    .select({ id: merchantLocations.id, name: merchantLocations.name })
+    .from(merchantLocations)
+    .where(inArray(merchantLocations.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** An event's values as people read them: a location by its name (`location: {id, name}`) instead of its id. */
+function withLocationName(values: EventValues, names: Map<string, string>): EventValues {
+  if (!values || !('location_id' in values)) return values;
+  const { location_id: id, ...rest } = values;
+  const location = typeof id === 'string' ? { id, name: names.get(id) ?? 'Removed location' } : null;
+  return { ...rest, location };
+}
+
 export async function listCustomerEvents(db: Db, customerId: string, page: Page) {
   const rows = await db
     .select({
       event: customerEvents,
       actor: { id: users.id, first_name: users.first_name, last_name: users.last_name },
+      affirmation: consentAffirmation,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(customerEvents)
@@ -232,13 +268,17 @@ export async function listCustomerEvents(db: Db, customerId: string, page: Page)
     .orderBy(desc(customerEvents.created), desc(customerEvents.id))
     .limit(page.limit)
     .offset(page.offset);
-  const results: CustomerEvent[] = rows.map(({ event, actor }) => ({
+  const names = await locationNamesOf(
+    db,
+    rows.flatMap(({ event }) => [event.before, event.after]),
+  );
+  const results: CustomerEvent[] = rows.map(({ event, actor, affirmation }) => ({
     id: event.id,
     kind: event.kind,
     account_id: event.account_id,
     actor: personOf(actor ?? { id: null, first_name: null, last_name: null }),
-    before: event.before,
-    after: event.after,
+    before: withLocationName(event.before, names),
+    after: withLocationName(affirmation ? { ...event.after, affirmation } : event.after, names),
     created: iso(event.created),
   }));
   return { count: rows[0]?.total ?? (page.offset > 0 ? await countWhere(db, customerEvents, customerId) : 0), results };

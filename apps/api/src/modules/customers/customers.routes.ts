@@ -20,12 +20,11 @@ import {
   listRecentlyViewed,
   type MerchantRef,
 } from './customers.read';
+import { addNote, deleteNote, editNote, type NoteEditor } from './customer-notes';
 import {
   addCoBorrower,
-  addNote,
   changeConsent,
   createCustomer,
-  editNote,
   locateAccount,
   recordView,
   removeCoBorrower,
@@ -45,6 +44,10 @@ function merchantOf(request: FastifyRequest): MerchantRef {
 }
 
 const actorOf = (request: FastifyRequest) => ({ id: principalOf(request).user.id });
+const noteEditorOf = (request: FastifyRequest): NoteEditor => ({
+  id: principalOf(request).user.id,
+  access: merchantAccessOf(request),
+});
 
 /** A list filter naming another merchant's location or tag is a 404, like any other id. */
 async function checkOwned(db: Db, merchantId: string, filter: { location?: string; tag?: string }) {
@@ -195,9 +198,14 @@ export const customersRoutes: FastifyPluginAsync = async (app) => {
       request.params.customerId,
       request.params.noteId,
       request.body.body,
-      actorOf(request),
+      noteEditorOf(request),
     ),
   );
+
+  registerEndpoint(app, endpoints.deleteNote, async (request) => {
+    const { customerId, noteId } = request.params;
+    await deleteNote(ctx, merchantOf(request), customerId, noteId, noteEditorOf(request));
+  });
 
   registerEndpoint(app, accountEndpoints.update, async (request) => {
     const merchant = merchantOf(request);

@@ -31,11 +31,9 @@ import {
   accountTagAssignments,
   accounts,
   consentEvents,
-  customerNotes,
   customers,
   customerViews,
 } from '../../db/schema/customers';
-import { users } from '../../db/schema/identity';
 import { merchantLocations } from '../../db/schema/locations';
 import { accountTags } from '../../db/schema/tags';
 import { CatalogueError, FieldErrors, HttpError, notFound } from '../../lib/http-errors';
@@ -46,7 +44,6 @@ import { invalidateCustomerCounts, selectRows } from './customers.list';
 import {
   getAccountOfCustomer,
   getCustomerRow,
-  toNoteDto,
   type AccountRow,
   type CustomerRow,
   type MerchantRef,
@@ -132,9 +129,10 @@ async function checkExternalIdFree(db: Db, merchantId: string, externalId: strin
 
 /**
  * Recomputes what the list reads from the customers table alone: `search_text` (names, email, the external ids of
- * every account the customer is on), the primary account's sort keys, `list_accounts`, and the statuses and tags of
- * its accounts (`account_statuses`, `tag_ids`: the list's filters). Call it, in the same
- * transaction, after any change to these customers or to an account they are on (other features changing amounts
+ * every account the customer is on, by `customer_search_text` of migration 0021), the primary account's sort keys,
+ * `list_accounts`, and the statuses and tags of its accounts (`account_statuses`, `tag_ids`: the list's filters).
+ * Call it, in the same transaction, after any change to these customers or to an account they are on (other
+ * features changing amounts
  * due, statuses or autopay included). `insertNewCustomers` writes the same for a new customer with one account:
  * keep the two in step. `updateCustomerAccounts` shares its SET list (`searchColumns`).
  */
@@ -158,9 +156,10 @@ export async function refreshCustomerSearch(db: Db, customerIds: string[]): Prom
  */
 function searchColumns(names: SQL) {
   return sql`
-      search_text = lower(concat_ws(' ', ${names}.first_name, ${names}.last_name, ${names}.email, (
-        select string_agg(a.external_id, ' ' order by a.created, a.id)
-        from account_customers ac join accounts a on a.id = ac.account_id where ac.customer_id = c.id))),
+      search_text = customer_search_text(${names}.first_name, ${names}.last_name, ${names}.email, array(
+        select a.external_id
+        from account_customers ac join accounts a on a.id = ac.account_id where ac.customer_id = c.id
+        order by a.created, a.id)),
       primary_external_id = p.external_id,
       primary_amount_due_cents = p.amount_due_cents,
       primary_due_date = p.due_date,
@@ -499,7 +498,7 @@ async function insertNewCustomers(db: Db, rows: Array<NewCustomerRows & { tagIds
       account_statuses, tag_ids)
     select v.id, v.merchant_id, v.location_id, v.first_name, v.last_name, v.email, v.sms_phone_number,
       v.date_of_birth, v.language, v.text_opt_in, v.email_opt_in, v.created, v.updated,
-      lower(concat_ws(' ', v.first_name, v.last_name, v.email, v.external_id)),
+      customer_search_text(v.first_name, v.last_name, v.email, array[v.external_id]),
       v.external_id, v.amount_due_cents, v.due_date,
       jsonb_build_array(jsonb_build_object('id', v.account_id, 'external_id', v.external_id, 'role', 'primary',
         'status', v.status, 'amount_due_cents', v.amount_due_cents, 'due_date', v.due_date, 'autopay', v.autopay)),
@@ -1144,83 +1143,6 @@ export async function recordView(ctx: ServiceContext, merchantId: string, custom
     .insert(customerViews)
     .values({ user_id: userId, customer_id: customer.id, merchant_id: merchantId, viewed_at: now })
     .onConflictDoUpdate({ target: [customerViews.user_id, customerViews.customer_id], set: { viewed_at: now } });
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Notes
-
-async function noteAuthor(db: Db, userId: string | null) {
-  if (!userId) return null;
-  const [row] = await db
-    .select({ id: users.id, first_name: users.first_name, last_name: users.last_name })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row ?? null;
-}
-
-export async function addNote(
-  ctx: ServiceContext,
-  merchant: MerchantRef,
-  customerId: string,
-  body: string,
-  actor: Actor,
-) {
-  return withTransaction(ctx, async (tx) => {
-    const customer = await getCustomerRow(tx.db, merchant.id, customerId);
-    const [note] = await tx.db
-      .insert(customerNotes)
-      .values({
-        merchant_id: merchant.id,
-        customer_id: customer.id,
-        author_id: actor?.id ?? null,
-        body,
-        created: tx.clock(),
-      })
-      .returning();
-    if (!note) throw new Error('note not inserted');
-    await recordCustomerEvent(tx, {
-      merchantId: merchant.id,
-      customerId: customer.id,
-      kind: 'note.added',
-      actorId: actor?.id ?? null,
-      after: { note_id: note.id, body },
-    });
-    return toNoteDto(note, await noteAuthor(tx.db, note.author_id));
-  });
-}
-
-export async function editNote(
-  ctx: ServiceContext,
-  merchant: MerchantRef,
-  customerId: string,
-  noteId: string,
-  body: string,
-  actor: Actor,
-) {
-  return withTransaction(ctx, async (tx) => {
-    const customer = await getCustomerRow(tx.db, merchant.id, customerId);
-    if (!isUuid(noteId)) throw notFound();
-    const [current] = await tx.db
-      .select()
-      .from(customerNotes)
-      .where(and(eq(customerNotes.id, noteId), eq(customerNotes.customer_id, customer.id)));
-    if (!current) throw notFound();
-    const [note] = await tx.db
-      .update(customerNotes)
-      .set({ body, edited: tx.clock() })
-      .where(eq(customerNotes.id, current.id))
-      .returning();
-    if (!note) throw notFound();
-    await recordCustomerEvent(tx, {
-      merchantId: merchant.id,
-      customerId: customer.id,
-      kind: 'note.edited',
-      actorId: actor?.id ?? null,
-      before: { note_id: note.id, body: current.body },
-      after: { note_id: note.id, body },
-    });
-    return toNoteDto(note, await noteAuthor(tx.db, note.author_id));
-  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -2,11 +2,16 @@ import { profileEndpoints } from '@paydesk/domain/profile/profile.contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-routes';
 import { tokenPrincipalOf } from '../../plugins/auth';
+import { rememberLastMerchant } from './last-merchant';
 import { buildProfile } from './profile.service';
 
 export const profileRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoint(app, profileEndpoints.get, async (request) => {
     const profile = await buildProfile(app.ctx.db, tokenPrincipalOf(request));
     return { count: 1 as const, next: null, previous: null, results: [profile] as [typeof profile] };
+  });
+
+  registerEndpoint(app, profileEndpoints.rememberLastMerchant, async (request) => {
+    await rememberLastMerchant(app.ctx, tokenPrincipalOf(request).user, request.body.merchant_id);
   });
 };

@@ -5,6 +5,7 @@ import { notAuthenticated } from '../../lib/http-errors';
 import type { TokenPrincipal } from '../../plugins/auth';
 import { toRoleGrant } from '../users/users.service';
 import { buildClaimsRoles } from '@paydesk/domain/access/claims';
+import { findLastMerchantId } from './last-merchant';
 import { findProfileOf } from './profile.repository';
 
 type ProfileParts = Pick<Profile, 'organization' | 'merchants'>;
@@ -37,7 +38,10 @@ async function readProfileParts(db: Db, userId: string): Promise<ProfileParts | 
 }
 
 export async function buildProfile(db: Db, { user, claims }: TokenPrincipal): Promise<Profile> {
-  const { parts } = await cachedProfileParts(db, user.id, async () => ({ parts: await readProfileParts(db, user.id) }));
+  const [{ parts }, lastMerchantId] = await Promise.all([
+    cachedProfileParts(db, user.id, async () => ({ parts: await readProfileParts(db, user.id) })),
+    findLastMerchantId(db, user.id),
+  ]);
   // Deleted since the auth check read it (from the active-user cache).
   if (!parts) throw notAuthenticated();
   return {
@@ -48,6 +52,7 @@ export async function buildProfile(db: Db, { user, claims }: TokenPrincipal): Pr
     is_super_user: user.is_super_user,
     organization: parts.organization,
     merchants: parts.merchants,
+    last_merchant_id: parts.merchants.some((merchant) => merchant.id === lastMerchantId) ? lastMerchantId : null,
     access: { roles: claims.roles, groups: claims.groups, exp: claims.exp },
   };
 }

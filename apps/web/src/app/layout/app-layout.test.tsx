@@ -161,6 +161,43 @@ describe('app shell', () => {
   });
 });
 
+describe('shell: the last merchant used', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => localStorage.clear());
+
+  it('remembers a switch on the server, so a session after a logout starts on that merchant', async () => {
+    const { unmount, calls } = await openHome('admin');
+    await setupUser().click(screen.getByRole('combobox', { name: 'Current merchant' }));
+    await setupUser().click(await screen.findByRole('option', { name: 'Integrated Auto' }));
+    await waitFor(() => expect(calls.lastMerchant).toEqual([MERCHANTS.integratedAuto.id]));
+
+    // What a logout leaves: no merchant remembered in this browser.
+    unmount();
+    localStorage.removeItem(SESSION_STORAGE_KEYS.currentMerchantId);
+    renderApp({ initialEntries: ['/'] });
+    const card = await screen.findByRole('region', { name: 'Current merchant' });
+    expect(within(card).getByText('Integrated Auto')).toBeInTheDocument();
+    expect(calls.lastMerchant).toEqual([MERCHANTS.integratedAuto.id]);
+  });
+
+  it('starts on the first merchant when the last one is not among the user’s merchants any more', async () => {
+    const profile = { ...PROFILES.admin, last_merchant_id: MERCHANTS.legacyMotors.id };
+    mockIdentityApi(profile);
+    storeSession(profile);
+    renderApp({ initialEntries: ['/'] });
+    const card = await screen.findByRole('region', { name: 'Current merchant' });
+    expect(within(card).getByText(PROFILES.admin.merchants[0]!.name)).toBeInTheDocument();
+  });
+
+  it('remembers the merchant of a page opened from a link', async () => {
+    const calls = mockIdentityApi(PROFILES.admin);
+    storeSession(PROFILES.admin);
+    renderApp({ initialEntries: [`/merchants/${MERCHANTS.customRolesAuto.id}/customers`] });
+    await waitFor(() => expect(calls.lastMerchant).toEqual([MERCHANTS.customRolesAuto.id]));
+    expect(localStorage.getItem(SESSION_STORAGE_KEYS.currentMerchantId)).toBe(MERCHANTS.customRolesAuto.id);
+  });
+});
+
 describe('shell: not found, skip link, phones', () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => localStorage.clear());

@@ -23,3 +23,8 @@ export async function getIdentity(): Promise<Identity> {
   const [profile, merchantCount] = await Promise.all([getProfile(), getMerchantCount()]);
   return { profile, merchantCount };
 }
+
+/** PUT /profile/last_merchant/: the merchant the user switched to or opened, where their next session starts. */
+export async function rememberLastMerchant(merchantId: string): Promise<void> {
+  await api.call(profileEndpoints.rememberLastMerchant, { body: { merchant_id: merchantId } });
+}

@@ -170,6 +170,11 @@ export function SessionProvider({
       if (!identity?.profile.merchants.some((merchant) => merchant.id === merchantId)) return;
       writeCurrentMerchantId(storage, merchantId);
       setCurrentMerchantId(merchantId);
+      // Remembered on the server too, so the user's next session (after a logout, on another device) starts here.
+      // A failure only loses that: the switch itself stands.
+      loadAuthApi()
+        .then((authApi) => authApi.identity.rememberLastMerchant(merchantId))
+        .catch(() => {});
     },
     [identity, storage],
   );
@@ -249,6 +254,8 @@ function readClaims(access: string, profile: Profile): AccessClaims {
   };
 }
 
+/** The merchant chosen in this browser, else the one the user used last (any session), else the first. */
 function findCurrentMerchant(profile: Profile, merchantId: string | null): ProfileMerchant | null {
-  return profile.merchants.find((merchant) => merchant.id === merchantId) ?? profile.merchants[0] ?? null;
+  const byId = (id: string | null) => profile.merchants.find((merchant) => merchant.id === id);
+  return byId(merchantId) ?? byId(profile.last_merchant_id) ?? profile.merchants[0] ?? null;
 }

@@ -97,7 +97,7 @@ export function useAddNote(merchantID: string, customerID: string) {
   });
 }
 
-/** PATCH …/notes/:noteId/ (noteUpdate). */
+/** PATCH …/notes/:noteId/ (noteUpdate; the author or an administrator). */
 export function useEditNote(merchantID: string, customerID: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -106,6 +106,16 @@ export function useEditNote(merchantID: string, customerID: string) {
         params: { id: merchantID, customerId: customerID, noteId: noteID },
         body: input,
       }),
+    onSuccess: () => refreshCustomer(queryClient, merchantID, customerID),
+  });
+}
+
+/** DELETE …/notes/:noteId/ (noteUpdate; the author or an administrator). */
+export function useDeleteNote(merchantID: string, customerID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (noteID: string) =>
+      api.call(customerEndpoints.deleteNote, { params: { id: merchantID, customerId: customerID, noteId: noteID } }),
     onSuccess: () => refreshCustomer(queryClient, merchantID, customerID),
   });
 }

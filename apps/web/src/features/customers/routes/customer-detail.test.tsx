@@ -1,4 +1,9 @@
-import type { AccountCustomer, Customer, CustomerEvent } from '@paydesk/domain/customers/customers.contract';
+import type {
+  AccountCustomer,
+  Customer,
+  CustomerEvent,
+  CustomerNote,
+} from '@paydesk/domain/customers/customers.contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +34,7 @@ import { CustomerPaymentMethodsRoute } from './customer-payment-methods';
 const BASE = `/api/merchants/${MERCHANT_ID}/customers/${CUSTOMER_ID}`;
 const NEW_CO_BORROWER_ID = '00000000-0000-4000-8000-000000000c03';
 const PAGE_PATH = `/merchants/${MERCHANT_ID}/customers/${CUSTOMER_ID}`;
+const HISTORY_EVENT = HISTORY[0] as CustomerEvent;
 
 type Calls = {
   detail: URLSearchParams[];
@@ -38,9 +44,9 @@ type Calls = {
 };
 
 /** The customer's endpoints; writes are recorded and answered with `customer` as changed by `onWrite`. */
-function serveCustomer(initial: Customer = buildCustomer()) {
+function serveCustomer(initial: Customer = buildCustomer(), initialNotes: CustomerNote[] = NOTES) {
   let customer = initial;
-  let notes = NOTES;
+  let notes = initialNotes;
   const calls: Calls = { detail: [], viewed: 0, posts: [], deletes: [] };
   /** The account's people as they are now; the detail answers them. */
   const setPeople = (change: (people: AccountCustomer[]) => AccountCustomer[]) => {
@@ -90,6 +96,11 @@ function serveCustomer(initial: Customer = buildCustomer()) {
         note.id === params.noteId ? { ...note, body: body.body, edited: '2026-02-03T09:00:00.000Z' } : note,
       );
       return HttpResponse.json(notes.find((note) => note.id === params.noteId));
+    }),
+    http.delete(`${BASE}/notes/:noteId/`, ({ params }) => {
+      calls.deletes.push(`note ${String(params.noteId)}`);
+      notes = notes.filter((note) => note.id !== params.noteId);
+      return new HttpResponse(null, { status: 204 });
     }),
     http.post(`${BASE}/accounts/${ACCOUNT_ID}/customers/`, async ({ request }) => {
       const body = (await request.json()) as { customer: { first_name: string; last_name: string } };
@@ -187,6 +198,41 @@ describe('customer page', () => {
     expect(screen.getByText(/01\/15\/2026 .* · System/)).toBeInTheDocument();
   });
 
+  it('shows the history in words: the opt-in and words affirmed, note text, never codes or ids', async () => {
+    serveCustomer();
+    const words = 'I affirm that the customer has given express permission to receive text messages.';
+    server.use(
+      http.get(`${BASE}/history/`, () =>
+        HttpResponse.json(
+          page<CustomerEvent>([
+            {
+              ...HISTORY_EVENT,
+              id: '00000000-0000-4000-8000-000000000f05',
+              kind: 'note.added',
+              after: { note_id: NOTES[0]?.id, body: 'Promised to pay Friday.' },
+            },
+            {
+              ...HISTORY_EVENT,
+              id: '00000000-0000-4000-8000-000000000f04',
+              kind: 'consent.changed',
+              after: { channel: 'sms', opted_in: true, method: 'staff_affirmed', affirmation: words },
+            },
+          ]),
+        ),
+      ),
+    );
+    renderCustomer(`${PAGE_PATH}/history`);
+
+    expect(await screen.findByText('Opted in to text messages')).toBeInTheDocument();
+    expect(screen.getByText(`“${words}”`)).toBeInTheDocument();
+    expect(screen.getByText('Affirmed by a user')).toBeInTheDocument();
+    expect(screen.getByText('Note added')).toBeInTheDocument();
+    expect(screen.getByText('Promised to pay Friday.')).toBeInTheDocument();
+    const history = screen.getByLabelText('History');
+    expect(history).not.toHaveTextContent(/staff_affirmed|sms|note_id|Note id/);
+    expect(history).not.toHaveTextContent(NOTES[0]?.id ?? 'no note');
+  });
+
   it('adds a note, and offers editing to users who may', async () => {
     const calls = serveCustomer();
     const user = setupUser();
@@ -219,6 +265,40 @@ describe('customer page', () => {
     expect(screen.getByRole('button', { name: 'Add note' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit customer' })).not.toBeInTheDocument();
+  });
+
+  it('offers staff Edit and Delete on their own notes only, not on the admin’s', async () => {
+    const staffNote: CustomerNote = {
+      id: '00000000-0000-4000-8000-000000000a93',
+      body: 'Left a voicemail.',
+      author: { id: 'u-staff', first_name: 'Stacy', last_name: 'Staff' },
+      created: '2026-02-04T10:00:00.000Z',
+      edited: null,
+    };
+    serveCustomer(buildCustomer(), [staffNote, ...NOTES]);
+    renderCustomer(`${PAGE_PATH}/notes`, buildProfile({ role: 'staff', id: 'u-staff' }));
+
+    const notes = await screen.findByRole('list', { name: 'Notes' });
+    const [own, admins] = within(notes).getAllByRole('listitem');
+    expect(own).toHaveTextContent('Left a voicemail.');
+    expect(within(own!).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(within(own!).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(admins).toHaveTextContent('Promised to pay Friday.');
+    expect(within(admins!).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(admins!).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('deletes a note after confirming', async () => {
+    const calls = serveCustomer();
+    const user = setupUser();
+    renderCustomer(`${PAGE_PATH}/notes`);
+
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete note?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(calls.deletes).toEqual([`note ${NOTES[0]!.id}`]));
+    expect(await screen.findByText('No notes yet.')).toBeInTheDocument();
   });
 
   it('lists the people on each account; a co-borrower is removed after confirming, the primary cannot be', async () => {

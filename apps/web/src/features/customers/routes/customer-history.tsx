@@ -1,80 +1,29 @@
 import { Paper, Pagination, Stack, Text, Timeline } from '@mantine/core';
 import { listPageQuery, type CustomerEvent } from '@paydesk/domain/customers/customers.contract';
-import { accountStatusDisplay } from '@paydesk/domain/format/account-status';
-import { formatDate, formatDateTime } from '@paydesk/domain/format/date';
-import { formatMoney } from '@paydesk/domain/format/money';
+import { formatDateTime } from '@paydesk/domain/format/date';
 import { formatFullName } from '@paydesk/domain/format/user';
 import { useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { useCustomerHistory } from '../api/customers-queries';
 import { useCustomerContext, type CustomerContext } from '../hooks/customer-context';
-
-const KIND_LABELS: Record<string, string> = {
-  'customer.created': 'Customer created',
-  'customer.updated': 'Customer changed',
-  'customer.removed': 'Customer removed',
-  'account.created': 'Account created',
-  'account.updated': 'Account changed',
-  'co_borrower.added': 'Co-borrower added',
-  'co_borrower.removed': 'Co-borrower removed',
-  'note.added': 'Note added',
-  'note.edited': 'Note edited',
-  'consent.changed': 'Opt-in changed',
-  'integration.synced': 'Updated from FreshBooks',
-};
+import { describeChanges, describeEventTitle } from '../history-words';
 
 const PAGE_SIZE = 100;
 
-/** A history kind in words; kinds other features add read as their code, in sentence case. */
-export function describeKind(kind: string): string {
-  const known = KIND_LABELS[kind];
-  if (known) return known;
-  const words = kind.replace(/[._]/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** A changed value as people read it: cents as money, days as MM/DD/YYYY, flags as Yes/No. */
-export function describeValue(field: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (field === 'status' && typeof value === 'string') {
-    return value === 'do_not_contact' ? 'Do Not Contact' : accountStatusDisplay(value).label;
-  }
-  if (typeof value === 'number' && field.endsWith('_cents')) return formatMoney(value);
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
-  if (Array.isArray(value)) return value.map((item) => describeValue(field, item)).join(', ') || '—';
-  if (typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    if (typeof record.name === 'string') return record.name;
-    return JSON.stringify(value);
-  }
-  return String(value);
-}
-
-function fieldLabel(field: string): string {
-  const words = field.replace(/_cents$/, '').replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** Every field of the change: before → after. */
+/** Every field of the change in words: before → after. */
 function Changes({ event }: { event: CustomerEvent }) {
-  const fields = [...new Set([...Object.keys(event.before ?? {}), ...Object.keys(event.after ?? {})])];
-  if (fields.length === 0) return null;
+  const lines = describeChanges(event);
+  if (lines.length === 0) return null;
   return (
     <Stack gap={2} mt={4}>
-      {fields.map((field) => {
-        const hasBefore = event.before !== null && field in event.before;
-        const before = describeValue(field, event.before?.[field]);
-        const after = describeValue(field, event.after?.[field]);
-        return (
-          <Text key={field} size="sm" style={{ overflowWrap: 'anywhere' }}>
-            <Text span fw={600}>
-              {fieldLabel(field)}:
-            </Text>{' '}
-            {hasBefore ? `${before} → ${after}` : after}
-          </Text>
-        );
-      })}
+      {lines.map((line) => (
+        <Text key={line.field} size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+          <Text span fw={600}>
+            {line.label}:
+          </Text>{' '}
+          {line.text}
+        </Text>
+      ))}
     </Stack>
   );
 }
@@ -113,7 +62,7 @@ export function CustomerHistoryRoute({ context }: { context?: CustomerContext })
       ) : (
         <Timeline bulletSize={12} lineWidth={2} aria-label="History">
           {history.data.results.map((event) => (
-            <Timeline.Item key={event.id} title={describeKind(event.kind)}>
+            <Timeline.Item key={event.id} title={describeEventTitle(event)}>
               <Text size="xs" c="dimmed">
                 {`${formatDateTime(event.created)} · ${event.actor ? formatFullName(event.actor) : 'System'}`}
               </Text>

@@ -8,7 +8,8 @@ import { QueryState } from '../../../components/query-state';
 import { showFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useLeavePrompt } from '../../../lib/use-leave-prompt';
-import { useAddNote, useEditNote } from '../api/customers-mutations';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { useAddNote, useDeleteNote, useEditNote } from '../api/customers-mutations';
 import { useCustomerNotes } from '../api/customers-queries';
 import { useCustomerContext, type CustomerContext } from '../hooks/customer-context';
 
@@ -54,13 +55,19 @@ function NoteForm({ label, submitLabel, initialBody = '', onSubmit, onCancel }: 
   );
 }
 
-/** Notes on the customer, newest first: anyone at the merchant adds one; editing needs noteUpdate. */
+/**
+ * Notes on the customer, newest first: anyone at the merchant adds one; its author edits and deletes it (noteUpdate),
+ * and so do administrators.
+ */
 export function CustomerNotesRoute({ context }: { context?: CustomerContext }) {
   const { merchantID, customer, access } = useCustomerContext(context);
   const notes = useCustomerNotes(merchantID, customer.id);
   const addNote = useAddNote(merchantID, customer.id);
   const editNote = useEditNote(merchantID, customer.id);
+  const deleteNote = useDeleteNote(merchantID, customer.id);
   const [editingID, setEditingID] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<CustomerNote | null>(null);
+  const changeable = (note: CustomerNote) => !customer.removed && access.canChangeNote(note);
 
   return (
     <Stack gap="md">
@@ -99,18 +106,41 @@ export function CustomerNotesRoute({ context }: { context?: CustomerContext }) {
               ) : (
                 <NoteView
                   note={note}
-                  onEdit={access.canEditNotes && !customer.removed ? () => setEditingID(note.id) : undefined}
+                  onEdit={changeable(note) ? () => setEditingID(note.id) : undefined}
+                  onDelete={changeable(note) ? () => setDeleting(note) : undefined}
                 />
               )}
             </Paper>
           ))}
         </Stack>
       )}
+      <ConfirmModal
+        opened={deleting !== null}
+        title="Delete note?"
+        confirmLabel="Delete"
+        loading={deleteNote.isPending}
+        error={deleteNote.error}
+        onConfirm={() => {
+          if (!deleting) return;
+          deleteNote.mutate(deleting.id, {
+            onSuccess: () => {
+              notifySuccess('Note deleted');
+              setDeleting(null);
+            },
+          });
+        }}
+        onClose={() => {
+          deleteNote.reset();
+          setDeleting(null);
+        }}
+      >
+        Are you sure you would like to delete this note? The customer’s history keeps its text.
+      </ConfirmModal>
     </Stack>
   );
 }
 
-function NoteView({ note, onEdit }: { note: CustomerNote; onEdit?: () => void }) {
+function NoteView({ note, onEdit, onDelete }: { note: CustomerNote; onEdit?: () => void; onDelete?: () => void }) {
   const author = note.author ? formatFullName(note.author) : 'System';
   return (
     <Stack gap={4}>
@@ -118,11 +148,18 @@ function NoteView({ note, onEdit }: { note: CustomerNote; onEdit?: () => void })
         <Text size="xs" c="dimmed">
           {`${author} · ${formatDateTime(note.created)}${note.edited ? ` · edited ${formatDateTime(note.edited)}` : ''}`}
         </Text>
-        {onEdit && (
-          <Button size="compact-sm" variant="subtle" onClick={onEdit}>
-            Edit
-          </Button>
-        )}
+        <Group gap={4}>
+          {onEdit && (
+            <Button size="compact-sm" variant="subtle" onClick={onEdit}>
+              Edit
+            </Button>
+          )}
+          {onDelete && (
+            <Button size="compact-sm" variant="subtle" color="red" onClick={onDelete}>
+              Delete
+            </Button>
+          )}
+        </Group>
       </Group>
       <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {note.body}

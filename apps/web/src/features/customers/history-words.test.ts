@@ -1,0 +1,58 @@
+import type { CustomerEvent } from '@paydesk/domain/customers/customers.contract';
+import { describe, expect, it } from 'vitest';
+import { describeChanges, describeEventTitle } from './history-words';
+
+const NOTE_ID = '00000000-0000-4000-8000-000000000a91';
+const LOCATION_ID = '00000000-0000-4000-8000-000000000b01';
+
+function event(kind: string, before: CustomerEvent['before'], after: CustomerEvent['after']) {
+  return { kind, before, after };
+}
+
+describe('the history in words', () => {
+  it('says which opt-in changed, how, and the words affirmed', () => {
+    const words = 'I affirm that the customer has given express permission to receive text messages.';
+    const change = event('consent.changed', null, {
+      channel: 'sms',
+      opted_in: true,
+      method: 'staff_affirmed',
+      affirmation: words,
+    });
+    expect(describeEventTitle(change)).toBe('Opted in to text messages');
+    expect(describeChanges(change)).toEqual([
+      { field: 'method', label: 'How', text: 'Affirmed by a user' },
+      { field: 'affirmation', label: 'Words affirmed', text: `“${words}”` },
+    ]);
+    const off = event('consent.changed', null, { channel: 'email', opted_in: false, method: 'import' });
+    expect(describeEventTitle(off)).toBe('Opted out of emails');
+    expect(describeChanges(off)).toEqual([{ field: 'method', label: 'How', text: 'CSV import' }]);
+  });
+
+  it('shows a note’s text, never its id, when added, edited or deleted', () => {
+    const added = event('note.added', null, { note_id: NOTE_ID, body: 'Promised to pay Friday.' });
+    expect(describeEventTitle(added)).toBe('Note added');
+    expect(describeChanges(added)).toEqual([{ field: 'body', label: 'Note', text: 'Promised to pay Friday.' }]);
+    const edited = event('note.edited', { note_id: NOTE_ID, body: 'Friday' }, { note_id: NOTE_ID, body: 'Paid' });
+    expect(describeChanges(edited)).toEqual([{ field: 'body', label: 'Note', text: 'Friday → Paid' }]);
+    const deleted = event('note.deleted', { note_id: NOTE_ID, body: 'Paid' }, null);
+    expect(describeEventTitle(deleted)).toBe('Note deleted');
+    expect(describeChanges(deleted)).toEqual([{ field: 'body', label: 'Note', text: 'Paid' }]);
+  });
+
+  it('names fields as the form does and values in words', () => {
+    const changed = event(
+      'customer.updated',
+      { sms_phone_number: null, language: 'en-US', location: { id: LOCATION_ID, name: 'Main St' } },
+      { sms_phone_number: '+15550102000', language: 'es-US', location: { id: LOCATION_ID, name: 'Airport Rd' } },
+    );
+    expect(describeChanges(changed)).toEqual([
+      { field: 'sms_phone_number', label: 'Phone number', text: '— → (555) 010-2000' },
+      { field: 'language', label: 'Language', text: 'English → Spanish' },
+      { field: 'location', label: 'Location', text: 'Main St → Airport Rd' },
+    ]);
+    const coBorrower = event('co_borrower.added', null, { co_borrower_id: NOTE_ID, name: 'Dana Diaz' });
+    expect(describeChanges(coBorrower)).toEqual([{ field: 'name', label: 'Co-borrower', text: 'Dana Diaz' }]);
+    const account = event('account.updated', { status: 'do_not_contact' }, { status: 'active' });
+    expect(describeChanges(account)).toEqual([{ field: 'status', label: 'Status', text: 'Do Not Contact → Active' }]);
+  });
+});
