@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '@paydesk/domain/errors/error-codes';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../../lib/service-context';
 import {
@@ -6,7 +7,6 @@ import {
   SANDBOX_CLIENT_ID,
   issueSandboxCode,
 } from '../../providers/freshbooks/sandbox-freshbooks-provider';
-import { ERROR_MESSAGES } from '@paydesk/domain/errors/error-codes';
 import { sandboxAuthorizeRules, throttleAttempt } from '../auth/auth.throttle';
 import { freshbooksRedirectUri, isPendingFreshbooksConnection } from './integrations.service';
 
