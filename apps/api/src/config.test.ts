@@ -42,8 +42,23 @@ describe('parseConfig', () => {
         JWT_SECRET: 'x'.repeat(32),
         ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
         PUBLIC_URL: 'https://paydesk.example.com',
+        FRESHBOOKS_CLIENT_ID: 'id',
+        FRESHBOOKS_CLIENT_SECRET: 'secret',
       }).NODE_ENV,
     ).toBe('production');
+  });
+
+  it('refuses the FreshBooks sandbox in production unless FRESHBOOKS_SANDBOX_ENABLED is true', () => {
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+      PUBLIC_URL: 'https://paydesk.example.com',
+    };
+    expect(() => parseConfig(production)).toThrow(/FRESHBOOKS_CLIENT_ID: is required in production/);
+    expect(() => parseConfig({ ...production, FRESHBOOKS_SANDBOX_ENABLED: 'false' })).toThrow(/FRESHBOOKS_CLIENT_ID/);
+    expect(parseConfig({ ...production, FRESHBOOKS_SANDBOX_ENABLED: 'true' }).FRESHBOOKS_SANDBOX_ENABLED).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'development' }).FRESHBOOKS_SANDBOX_ENABLED).toBe(false);
   });
 
   it('requires a 32-byte ENCRYPTION_KEY in production, for secrets at rest', () => {

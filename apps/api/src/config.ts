@@ -39,6 +39,8 @@ const configSchema = z
     /** FreshBooks OAuth app; unset: the embedded FreshBooks sandbox (a local authorization page). */
     FRESHBOOKS_CLIENT_ID: z.string().min(1).optional(),
     FRESHBOOKS_CLIENT_SECRET: z.string().min(1).optional(),
+    /** In production, the embedded FreshBooks sandbox (FRESHBOOKS_CLIENT_ID unset) only when this is true. */
+    FRESHBOOKS_SANDBOX_ENABLED: booleanFlag.default(false),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'expected milliseconds' }).int().min(0).default(10_000),
   })
   .superRefine((config, ctx) => {
@@ -61,6 +63,14 @@ const configSchema = z
         code: 'custom',
         path: ['FRESHBOOKS_CLIENT_SECRET'],
         message: 'is required with FRESHBOOKS_CLIENT_ID (the OAuth app secret)',
+      });
+    }
+    if (config.NODE_ENV === 'production' && !config.FRESHBOOKS_CLIENT_ID && !config.FRESHBOOKS_SANDBOX_ENABLED) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FRESHBOOKS_CLIENT_ID'],
+        message:
+          'is required in production (or FRESHBOOKS_SANDBOX_ENABLED=true to use the embedded FreshBooks sandbox, whose authorization page is served by this app)',
       });
     }
     if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {

@@ -83,6 +83,9 @@ async function decide(state: string, decision: 'allow' | 'deny' = 'allow'): Prom
   return new URL(String(response.headers.location));
 }
 
+const countRows = async (table: string) =>
+  Number((await t.database.query(`select count(*)::int as n from ${table}`))[0]?.n);
+
 const codeOf = (redirect: URL) => decodeURIComponent(redirect.pathname.split('/').at(-1) ?? '');
 
 describe('connections', () => {
@@ -151,6 +154,71 @@ describe('FreshBooks OAuth through the sandbox', () => {
     const refused = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(refused.statusCode).toBe(400);
     expect(refused.body).not.toContain('evil.example');
+  });
+
+  it('serves the page and Allow only for a pending connection of a super user: not a made-up, used or expired state, nor a disabled user’s', async () => {
+    const codesBefore = await countRows('freshbooks_sandbox_codes');
+    const pageFor = (state: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/sandbox/freshbooks/authorize?${new URLSearchParams({ client_id: 'paydesk-sandbox', redirect_uri: REDIRECT_URI, state })}`,
+      });
+    const allow = (state: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/sandbox/freshbooks/authorize',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          client_id: 'paydesk-sandbox',
+          redirect_uri: REDIRECT_URI,
+          state,
+          decision: 'allow',
+        }).toString(),
+      });
+    const expectRefused = async (state: string) => {
+      for (const response of [await pageFor(state), await allow(state)]) {
+        expect(response.statusCode, state).toBe(400);
+        expect(response.body).toContain(ERROR_MESSAGES['integration.state_invalid']);
+        expect(response.headers.location).toBeUndefined();
+      }
+    };
+
+    await expectRefused('made-up');
+    const used = await connectLink();
+    const code = codeOf(await decide(used.state));
+    expect((await call('POST', '/api/freshbooks/connect/', SUPER, { code, state: used.state })).statusCode).toBe(200);
+    await expectRefused(used.state);
+
+    const expired = await connectLink();
+    await t.database.query(`update oauth_states set expires_at = now() - interval '1 second'`);
+    await expectRefused(expired.state);
+
+    const leaver = await createUser(t.database.db, ids.demoMotors, { role: 'super_admin' });
+    const leaverLink = await connectLink(leaver.email);
+    expect((await pageFor(leaverLink.state)).statusCode).toBe(200);
+    await t.database.query(`update users set is_active = false where id = $1`, [leaver.id]);
+    await expectRefused(leaverLink.state);
+    // Only the used state's Allow issued a code.
+    expect(await countRows('freshbooks_sandbox_codes')).toBe(codesBefore + 1);
+  });
+
+  it('rate-limits the authorization page by address', async () => {
+    const { url } = await connectLink();
+    const open = () =>
+      t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, remoteAddress: '192.0.2.180' });
+    for (let attempt = 0; attempt < 30; attempt += 1) expect((await open()).statusCode).toBe(200);
+    const throttled = await open();
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.headers['retry-after']).toBeDefined();
+    expect((await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })).statusCode).toBe(200);
+  });
+
+  it('prunes expired sandbox codes as it issues new ones', async () => {
+    await decide((await connectLink()).state);
+    await t.database.query(`update freshbooks_sandbox_codes set expires_at = now() - interval '1 second'`);
+    expect(await countRows('freshbooks_sandbox_codes')).toBeGreaterThan(1);
+    await decide((await connectLink()).state);
+    expect(await countRows('freshbooks_sandbox_codes')).toBe(1);
   });
 
   it('connects: Allow redirects with a code, connect stores it sealed and records it in the audit log', async () => {

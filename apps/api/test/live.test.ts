@@ -176,6 +176,20 @@ describe('GET /ws/events/', () => {
     other.socket.terminate();
   });
 
+  it('closes the sockets of a sign-in revoked because an old refresh token came back', async () => {
+    const staff = await signInNewStaffWithRefresh();
+    const { socket, frames } = await connect(withTicket(await requestTicket(staff.access)));
+    const closed = new Promise<number>((resolve) => socket.once('close', resolve));
+    const refresh = (token: string) =>
+      t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: token } });
+    expect((await refresh(staff.refresh)).statusCode).toBe(200);
+    // Long after its rotation, the old token is presented again: it may have been stolen.
+    await t.database.query(`update refresh_tokens set used_at = used_at - interval '1 hour' where used_at is not null`);
+    expect((await refresh(staff.refresh)).statusCode).toBe(401);
+    expect(await closed).toBe(4001);
+    expect(frames).toEqual([{ type: 'session.revoked' }]);
+  });
+
   it('refuses a ticket minted before its sign-in logged out', async () => {
     const staff = await signInNewStaffWithRefresh();
     const ticket = await requestTicket(staff.access);

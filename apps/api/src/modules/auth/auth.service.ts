@@ -160,8 +160,20 @@ export async function refreshTokens(ctx: ServiceContext, token: string): Promise
     return inGrace && row.used_at ? successorPair(tx, user, claims, row.used_at) : null;
   });
   if (pair) return pair;
-  await revokeFamily(ctx.db, claims.family);
+  await endSignIn(ctx, claims.sub, claims.family);
   throw TOKEN_NOT_VALID();
+}
+
+/**
+ * Ends one sign-in (refresh family): its refresh tokens and, through the family, its access tokens and live tickets
+ * stop working, and every API process closes its live sockets (`sign_in.ended`, delivered on commit).
+ */
+async function endSignIn(ctx: ServiceContext, userId: string, familyId: string): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    await revokeFamily(tx.db, familyId);
+    await publishUserChanged(tx, userId);
+    await tx.events.publish(signInEndedEvent, { user_id: userId, family_id: familyId }, { kind: 'servers' });
+  });
 }
 
 /** Whether the sign-in (refresh family) an access token came from still stands: not logged out or revoked. */
@@ -172,11 +184,7 @@ export async function isSignInActive(ctx: Pick<ServiceContext, 'db'>, userId: st
 /** Logout: the refresh token and every token rotated from the same sign-in stop working. */
 export async function blacklistRefreshToken(ctx: ServiceContext, token: string): Promise<void> {
   const claims = await readRefreshToken(ctx, token);
-  await withTransaction(ctx, async (tx) => {
-    await revokeFamily(tx.db, claims.family);
-    await publishUserChanged(tx, claims.sub);
-    await tx.events.publish(signInEndedEvent, { user_id: claims.sub, family_id: claims.family }, { kind: 'servers' });
-  });
+  await endSignIn(ctx, claims.sub, claims.family);
 }
 
 /**

@@ -20,6 +20,8 @@ export const SIGN_IN_FREE_PER_ADDRESS = 30;
 export const SIGN_IN_FREE_PER_ACCOUNT = 100;
 export const RESET_FREE_PER_ADDRESS = 20;
 export const RESET_FREE_PER_EMAIL = 3;
+/** Openings of the FreshBooks sandbox's authorization page (and its Allow or Deny) per address. */
+export const SANDBOX_AUTHORIZE_FREE_PER_ADDRESS = 30;
 
 const normalised = (email: string) => email.trim().toLowerCase();
 
@@ -43,6 +45,11 @@ export function passwordResetRules(email: string, ip: string): ThrottleRule[] {
     { key: `reset-ip:${ip}`, free: RESET_FREE_PER_ADDRESS },
     { key: `reset-email:${normalised(email)}`, free: RESET_FREE_PER_EMAIL },
   ];
+}
+
+/** Every request to the FreshBooks sandbox's authorization page counts (it is never "succeeded"). */
+export function sandboxAuthorizeRules(ip: string): ThrottleRule[] {
+  return [{ key: `sandbox-authorize-ip:${ip}`, free: SANDBOX_AUTHORIZE_FREE_PER_ADDRESS }];
 }
 
 /** The wait required after `attempts` earlier attempts: none while free, then growing (ASVS 6.3). */

@@ -1,11 +1,14 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { ERROR_MESSAGES } from '@paydesk/domain/errors/error-codes';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServiceContext } from '../../lib/service-context';
 import {
   SANDBOX_AUTHORIZE_PATH,
   SANDBOX_BUSINESS_NAME,
   SANDBOX_CLIENT_ID,
   issueSandboxCode,
 } from '../../providers/freshbooks/sandbox-freshbooks-provider';
-import { freshbooksRedirectUri } from './integrations.service';
+import { sandboxAuthorizeRules, throttleAttempt } from '../auth/auth.throttle';
+import { freshbooksRedirectUri, isPendingFreshbooksConnection } from './integrations.service';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -58,9 +61,29 @@ function refuse(reply: FastifyReply, problem: string) {
 }
 
 /**
- * The FreshBooks sandbox's authorization page (only while FRESHBOOKS_CLIENT_ID is unset): "Allow Paydesk to access
- * Demo Business?". Allow issues a single-use code and sends the browser back to the registered redirect URI, as
- * FreshBooks does; Deny sends it back with `error=access_denied`.
+ * The request's state when it is the registered client and redirect URI and a FreshBooks connection under way
+ * (see `isPendingFreshbooksConnection`); else a message why not. Every call counts against the address's limit.
+ */
+async function checkRequest(
+  ctx: ServiceContext,
+  request: FastifyRequest,
+  input: AuthorizeInput,
+  redirectUri: string,
+): Promise<{ state: string } | { problem: string }> {
+  await throttleAttempt(ctx, sandboxAuthorizeRules(request.ip));
+  const checked = readRequest(input, redirectUri);
+  if ('problem' in checked) return checked;
+  if (!(await isPendingFreshbooksConnection(ctx, checked.state))) {
+    return { problem: ERROR_MESSAGES['integration.state_invalid'] };
+  }
+  return checked;
+}
+
+/**
+ * The FreshBooks sandbox's authorization page (only while FRESHBOOKS_CLIENT_ID is unset, and in production only with
+ * FRESHBOOKS_SANDBOX_ENABLED): "Allow Paydesk to access Demo Business?", for a connect link a super user has just
+ * been given, rate-limited by address. Allow issues a single-use code and sends the browser back to the registered
+ * redirect URI, as FreshBooks does; Deny sends it back with `error=access_denied`.
  */
 export const freshbooksSandboxRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
@@ -71,7 +94,7 @@ export const freshbooksSandboxRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get(SANDBOX_AUTHORIZE_PATH, async (request, reply) => {
-    const checked = readRequest(request.query as AuthorizeInput, redirectUri);
+    const checked = await checkRequest(ctx, request, request.query as AuthorizeInput, redirectUri);
     if ('problem' in checked) return refuse(reply, checked.problem);
     const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
     return reply.type('text/html; charset=utf-8').send(
@@ -96,7 +119,7 @@ ${hidden('state', checked.state)}
 
   app.post(SANDBOX_AUTHORIZE_PATH, async (request, reply) => {
     const input = (request.body ?? {}) as AuthorizeInput;
-    const checked = readRequest(input, redirectUri);
+    const checked = await checkRequest(ctx, request, input, redirectUri);
     if ('problem' in checked) return refuse(reply, checked.problem);
     const state = encodeURIComponent(checked.state);
     if (input.decision !== 'allow') {

@@ -88,6 +88,12 @@ export async function insertOauthState(db: Db, values: typeof oauthStates.$infer
   await db.insert(oauthStates).values(values);
 }
 
+/** A state by its hash, without using it up. */
+export async function findOauthState(db: Db, tokenHash: string): Promise<OauthStateRow | undefined> {
+  const [row] = await db.select().from(oauthStates).where(eq(oauthStates.token_hash, tokenHash));
+  return row;
+}
+
 /** Uses a state up: deletes it when it is the user's, and gives it back (expired or not: the caller checks). */
 export async function takeOauthState(db: Db, tokenHash: string, userId: string): Promise<OauthStateRow | undefined> {
   const [row] = await db

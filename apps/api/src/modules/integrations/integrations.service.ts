@@ -33,7 +33,7 @@ import {
   type FreshbooksTokens,
 } from '../../providers/freshbooks/freshbooks-provider';
 import { recordChange, type AuditActor } from '../audit/audit.record';
-import { findMerchantAccess, type MerchantAccess, type UserRow } from '../users/users.service';
+import { findActiveUser, findMerchantAccess, type MerchantAccess, type UserRow } from '../users/users.service';
 import { exclusively } from './integration-limits';
 import {
   deleteExpiredOauthStates,
@@ -42,6 +42,7 @@ import {
   markConnectionRefused,
   findConnectionWithActor,
   findFailedActions,
+  findOauthState,
   insertFailedAction,
   insertOauthState,
   takeOauthState,
@@ -141,6 +142,19 @@ export async function createOauthLinks(
       },
     ],
   };
+}
+
+/**
+ * Whether `state` belongs to a FreshBooks connection under way: issued by `createOauthLinks`, not used, not expired,
+ * to a user who is still active and still manages the merchant's integrations (the sandbox's authorization page
+ * serves nobody else).
+ */
+export async function isPendingFreshbooksConnection(ctx: ServiceContext, state: string): Promise<boolean> {
+  const row = await findOauthState(ctx.db, sha256(state));
+  if (!row || row.provider !== 'freshbooks' || row.expires_at <= ctx.clock()) return false;
+  const user = await findActiveUser(ctx.db, row.user_id);
+  const access = user ? await findMerchantAccess(ctx.db, user, row.merchant_id) : null;
+  return access !== null && holds(access, ACCESS_REQUIREMENTS.integrationSettings);
 }
 
 /**

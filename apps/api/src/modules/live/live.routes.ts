@@ -8,12 +8,10 @@ import { issueWsTicket, maySeeEvent, toLiveFrame } from './live.service';
 
 /** Under /api: the ticket a browser trades for the socket, since it cannot set headers on a WebSocket. */
 export const liveTicketRoutes: FastifyPluginAsync = async (app) => {
-  registerEndpoint(app, liveEndpoints.ticket, async (request) => ({
-    ticket: await issueWsTicket(app.ctx.db, {
-      userId: tokenPrincipalOf(request).user.id,
-      familyId: tokenPrincipalOf(request).claims.fam,
-    }),
-  }));
+  registerEndpoint(app, liveEndpoints.ticket, async (request) => {
+    const { user, claims } = tokenPrincipalOf(request);
+    return { ticket: await issueWsTicket(app.ctx.db, { userId: user.id, familyId: claims.fam }) };
+  });
 };
 
 /** The close code after `session.revoked`: the client must not reconnect (4000-4999 are the application's). */

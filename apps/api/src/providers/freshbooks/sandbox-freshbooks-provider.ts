@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { freshbooksSandboxCodes, freshbooksSandboxUsedRefreshTokens } from '../../db/schema/integrations';
 import {
@@ -47,8 +47,9 @@ export function sandboxFreshbooksClient(externalId: string): FreshbooksClient | 
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** Issues a single-use code for the redirect URI (the sandbox page's Allow). */
+/** Issues a single-use code for the redirect URI (the sandbox page's Allow); expired codes are deleted first. */
 export async function issueSandboxCode(db: Db, redirectUri: string, now: Date): Promise<string> {
+  await db.delete(freshbooksSandboxCodes).where(lt(freshbooksSandboxCodes.expires_at, now));
   const code = randomBytes(24).toString('base64url');
   await db.insert(freshbooksSandboxCodes).values({
     code_hash: sha256(code),
