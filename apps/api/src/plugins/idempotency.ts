@@ -98,15 +98,14 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('idempotency', null);
 
   // After the access guard (onRequest) and the input checks, before the body's validation.
-  app.addHook('preValidation', async (request) => {
-    if (!request.routeOptions.config?.endpoint?.idempotent) return;
+  async function readClaim(request: FastifyRequest) {
     const merchantId = request.merchantAccess?.merchant.id;
     if (!merchantId) throw new Error('an idempotent endpoint needs merchant access');
     request.idempotency = { merchantId, key: readKey(request), fingerprint: fingerprintOf(request), owned: false };
-  });
+  }
 
   // After validation: a request the schema refuses claims nothing.
-  app.addHook('preHandler', async (request, reply) => {
+  async function claimOrAnswer(request: FastifyRequest, reply: FastifyReply) {
     const claim = request.idempotency;
     if (!claim) return;
     for (let attempt = 1; attempt <= CLAIM_ATTEMPTS; attempt += 1) {
@@ -134,9 +133,9 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       return replay(reply, Number(first.status), first.response as string | null);
     }
     throw new HttpError('idempotency_key.in_use');
-  });
+  }
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  async function recordAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const claim = request.idempotency;
     if (!claim?.owned) return payload;
     claim.owned = false;
@@ -159,6 +158,14 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       request.log.error({ err: error }, 'could not record the answer of an idempotent request');
     }
     return payload;
+  }
+
+  // Only idempotent routes get the hooks: every other request pays nothing for them.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.endpoint?.idempotent) return;
+    route.preValidation = [...[route.preValidation ?? []].flat(), readClaim];
+    route.preHandler = [...[route.preHandler ?? []].flat(), claimOrAnswer];
+    route.onSend = [...[route.onSend ?? []].flat(), recordAnswer];
   });
 
   app.jobs.work(pruneIdempotencyKeysJob, async () => {
