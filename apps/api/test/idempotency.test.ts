@@ -227,6 +227,10 @@ describe('Idempotency-Key', () => {
     expect(later.statusCode).toBe(201);
     expect(later.json().id).not.toBe(first.json().id);
     expect(executions.length).toBe(before + 1);
+    // An expired key names a new request, whatever its body.
+    await t.database.query(`update idempotency_keys set created = now() - interval '25 hours' where key = $1`, [key]);
+    expect((await charge(key, { amount: 402 })).statusCode).toBe(201);
+    expect(executions.length).toBe(before + 2);
 
     const stale = newKey();
     await charge(stale, { amount: 401 });
