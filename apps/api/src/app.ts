@@ -37,6 +37,7 @@ import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { answerFrameworkError, errorsPlugin } from './plugins/errors';
 import { eventsPlugin } from './plugins/events';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { inputPlugin } from './plugins/input';
 import { jobsPlugin } from './plugins/jobs';
 import { securityPlugin } from './plugins/security';
@@ -116,6 +117,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pollingIntervalSeconds: options.jobPollingIntervalSeconds,
     runWorkers: options.runJobWorkers,
   });
+  // After the access guard (it reads the merchant), the input checks and the job queue (it prunes old keys).
+  await app.register(idempotencyPlugin);
   await app.register(docsPlugin);
   app.decorate(
     'ctx',

@@ -179,6 +179,88 @@ describe('withTransaction', () => {
   });
 });
 
+describe('afterCommit', () => {
+  it('runs its callbacks after the transaction commits, once the writes are visible to other connections', async () => {
+    const seen: number[] = [];
+    await withTransaction(t.app.ctx, async (tx) => {
+      await tx.db.insert(outboxMessages).values({ channel: 'email', recipient: 'after-commit', body: 'row' });
+      tx.afterCommit(async () => {
+        seen.push((await outboxRows('after-commit')).length);
+      });
+      // Not yet: the transaction is still open.
+      expect(seen).toEqual([]);
+    });
+    expect(seen).toEqual([1]);
+  });
+
+  it('never runs them when the transaction rolls back', async () => {
+    const ran: string[] = [];
+    await expect(
+      withTransaction(t.app.ctx, async (tx) => {
+        tx.afterCommit(() => {
+          ran.push('outer');
+        });
+        await withTransaction(tx, async (inner) => {
+          inner.afterCommit(() => {
+            ran.push('inner');
+          });
+        });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(ran).toEqual([]);
+  });
+
+  it('runs them once for a transaction that ran again after a serialization failure', async () => {
+    let attempts = 0;
+    const ran: number[] = [];
+    await withTransaction(t.app.ctx, async (tx) => {
+      attempts += 1;
+      const attempt = attempts;
+      tx.afterCommit(() => {
+        ran.push(attempt);
+      });
+      if (attempt === 1) {
+        throw Object.assign(new Error('could not serialize access'), { code: '40001', severity: 'ERROR' });
+      }
+    });
+    expect(attempts).toBe(2);
+    expect(ran).toEqual([2]);
+  });
+
+  it("runs a nested transaction's callbacks when the outer one commits", async () => {
+    const ran: string[] = [];
+    await withTransaction(t.app.ctx, async (tx) => {
+      await withTransaction(tx, async (inner) => {
+        inner.afterCommit(() => {
+          ran.push('inner');
+        });
+      });
+      expect(ran).toEqual([]);
+    });
+    expect(ran).toEqual(['inner']);
+  });
+
+  it('runs at once outside a transaction, and a failing callback does not fail the committed work', async () => {
+    const ran: string[] = [];
+    t.app.ctx.afterCommit(() => {
+      ran.push('now');
+    });
+    expect(ran).toEqual(['now']);
+    const result = await withTransaction(t.app.ctx, async (tx) => {
+      tx.afterCommit(() => {
+        throw new Error('cache gone');
+      });
+      tx.afterCommit(() => {
+        ran.push('second');
+      });
+      return 'committed';
+    });
+    expect(result).toBe('committed');
+    expect(ran).toEqual(['now', 'second']);
+  });
+});
+
 describe('idempotent email jobs', () => {
   it('sends an email once when the provider failed the first time and the job ran again', async () => {
     const email = { key: 'test:once', to: 'once@example.com', subject: 'Hello', text: 'Once only.' };

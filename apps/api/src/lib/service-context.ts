@@ -30,9 +30,18 @@ export type ServiceContext = {
   log: FastifyBaseLogger;
   /** Drops the user from this process's active-user cache (see `publishUserChanged`, which tells every process). */
   forgetUser: (userId: string) => void;
+  /**
+   * Runs `fn` once the work so far is committed: at once outside a transaction; inside `withTransaction`, after its
+   * commit (never after a rollback, once however many times the transaction ran). For effects outside the database
+   * that must follow a write, such as dropping this process's cached copies of what it changed. A callback that
+   * throws is logged; the committed work stands.
+   */
+  afterCommit: (fn: AfterCommit) => void;
   /** Null inside a transaction: a nested `withTransaction` joins the open one. */
   readonly transactions: TransactionOpener | null;
 };
+
+export type AfterCommit = () => void | Promise<void>;
 
 export type ServiceContextParts = Pick<ServiceContext, 'providers' | 'config' | 'cipher' | 'log' | 'forgetUser'> & {
   database: Database;
@@ -44,6 +53,7 @@ export type ServiceContextParts = Pick<ServiceContext, 'providers' | 'config' | 
 export function createServiceContext({ database, jobs, events, clock, ...rest }: ServiceContextParts): ServiceContext {
   return {
     ...rest,
+    afterCommit: (fn) => void runAfterCommit([fn], rest.log),
     clock: clock ?? (() => new Date()),
     db: database.db,
     jobs,
@@ -65,9 +75,20 @@ const DEFAULT_ATTEMPTS = 4;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+async function runAfterCommit(callbacks: readonly AfterCommit[], log: FastifyBaseLogger): Promise<void> {
+  for (const fn of callbacks) {
+    try {
+      await fn();
+    } catch (error) {
+      log.error({ err: error }, 'an after-commit callback failed; the transaction stands');
+    }
+  }
+}
+
 /**
  * Runs `fn` in one transaction: its writes, the jobs it sends and the events it publishes commit together or not
- * at all (jobs are rows in the same database; NOTIFY is delivered on commit). A serialization failure or deadlock
+ * at all (jobs are rows in the same database; NOTIFY is delivered on commit), and the callbacks given to
+ * `tx.afterCommit` run after the commit. A serialization failure or deadlock
  * reruns the whole function, a few times at most, so `fn` must have no effect outside the database. Inside a
  * transaction, `withTransaction` joins the open one.
  */
@@ -80,10 +101,15 @@ export async function withTransaction<T>(
   if (!opener) return fn(ctx);
   const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
   for (let attempt = 1; ; attempt += 1) {
+    // Each attempt collects its own: those of an attempt that rolled back are dropped with it.
+    const callbacks: AfterCommit[] = [];
+    const afterCommit = (callback: AfterCommit) => void callbacks.push(callback);
     try {
-      return await opener.begin((tx) => fn({ ...ctx, ...opener.bind(tx), transactions: null }), {
+      const result = await opener.begin((tx) => fn({ ...ctx, ...opener.bind(tx), afterCommit, transactions: null }), {
         isolation: options.isolation,
       });
+      await runAfterCommit(callbacks, ctx.log);
+      return result;
     } catch (error) {
       if (attempt >= attempts || !isRetryableTransactionError(error)) throw error;
       ctx.log.info({ err: error, attempt }, 'transaction conflicted; running it again');

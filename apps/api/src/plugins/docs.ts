@@ -1,12 +1,28 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { PUBLIC } from '@paydesk/domain/access/endpoint-access';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '@paydesk/domain/api/idempotency';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0] & {
-  route: { config?: { endpoint?: { status: number } } };
+  route: { config?: { endpoint?: { status: number; idempotent?: boolean } } };
+};
+
+/** Documents the header of an idempotent endpoint; plugins/idempotency.ts checks it (with our error codes). */
+const IDEMPOTENCY_HEADERS = {
+  type: 'object',
+  properties: {
+    [IDEMPOTENCY_KEY_HEADER]: {
+      type: 'string',
+      minLength: 1,
+      maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
+      description:
+        'Names this request: a repeat with the same key and body within 24 hours answers the first response again.',
+    },
+  },
+  required: [IDEMPOTENCY_KEY_HEADER],
 };
 
 /**
@@ -15,7 +31,9 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0] & {
  */
 function transformSchema(input: TransformInput) {
   const result = jsonSchemaTransform(input);
-  const response = (result.schema as { response?: Record<string, unknown> } | undefined)?.response;
+  const schema = result.schema as { response?: Record<string, unknown>; headers?: unknown } | undefined;
+  const response = schema?.response;
+  if (input.route.config?.endpoint?.idempotent && schema) schema.headers = IDEMPOTENCY_HEADERS;
   if (input.route.config?.endpoint?.status === 204 && response) {
     response[204] = { type: 'null', description: 'No content' };
   }

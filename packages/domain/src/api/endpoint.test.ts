@@ -55,6 +55,27 @@ describe('defineEndpoint', () => {
     ).toThrow("params schema keys [] differ from the path's [id]");
   });
 
+  it('allows Idempotency-Key only on a merchant write that declares its 400 and 409', () => {
+    const write = {
+      method: 'POST',
+      path: '/merchants/:id/things/',
+      summary: 'x',
+      tags: [],
+      access: merchantAccess(),
+      params: z.object({ id: z.string() }),
+      status: 201,
+      response: z.object({}),
+      errors: [400, 404, 409],
+      idempotent: true,
+    } as const;
+    expect(defineEndpoint(write).idempotent).toBe(true);
+    expect(() => defineEndpoint({ ...write, method: 'GET' })).toThrow('only a merchant');
+    expect(() => defineEndpoint({ ...write, path: '/things/', params: undefined, access: PUBLIC })).toThrow(
+      'only a merchant',
+    );
+    expect(() => defineEndpoint({ ...write, errors: [400, 404] })).toThrow('answers 400 and 409');
+  });
+
   it('refuses merchant access on a param the path lacks', () => {
     expect(() =>
       defineEndpoint({

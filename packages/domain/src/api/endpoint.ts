@@ -19,6 +19,11 @@ type EndpointBase = {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /**
+   * Needs an Idempotency-Key header (api/idempotency.ts): a repeat with the same key and body answers the first
+   * response again without running the handler. Only for merchant writes, which answer 400 and 409 for the key.
+   */
+  idempotent?: boolean;
   /** The largest request body accepted in bytes, where it differs from the app's default (1 MB). */
   bodyLimit?: number;
   /** The non-2xx statuses it can answer; their bodies are the shared error shapes unless `errorBodies` says. */
@@ -67,6 +72,14 @@ export function defineEndpoint<const D extends EndpointDefinition>(definition: D
   }
   if (definition.access.kind === 'merchant' && !pathParams.includes(definition.access.param)) {
     throw new TypeError(`${where}: merchant access reads :${definition.access.param}, which the path lacks`);
+  }
+  if (definition.idempotent) {
+    if (definition.method === 'GET' || definition.access.kind !== 'merchant') {
+      throw new TypeError(`${where}: only a merchant's write can be idempotent (keys are kept per merchant)`);
+    }
+    if (!definition.errors.includes(400) || !definition.errors.includes(409)) {
+      throw new TypeError(`${where}: an idempotent endpoint answers 400 and 409 for its Idempotency-Key`);
+    }
   }
   if ((definition.status === 204) !== (definition.response === undefined)) {
     throw new TypeError(`${where}: a 204 has no response schema, and only a 204`);

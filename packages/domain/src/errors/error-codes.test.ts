@@ -11,6 +11,10 @@ describe('ErrorCode', () => {
     );
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
     expect(ERROR_STATUS['invitation.accepted']).toBe(400);
+    expect(ERROR_STATUS['idempotency_key.missing']).toBe(400);
+    expect(ERROR_STATUS['idempotency_key.too_long']).toBe(400);
+    expect(ERROR_STATUS['idempotency_key.reused']).toBe(409);
+    expect(ERROR_STATUS['idempotency_key.in_use']).toBe(409);
   });
 
   it('gives every code an HTTP error status and a message', () => {

@@ -2,6 +2,7 @@ import * as audit from './audit';
 import * as customerImports from './customer-imports';
 import * as customers from './customers';
 import * as identity from './identity';
+import * as idempotency from './idempotency';
 import * as integrations from './integrations';
 import * as jobs from './jobs';
 import * as listVersions from './list-versions';
@@ -16,6 +17,7 @@ import * as tags from './tags';
 export const schema = {
   ...identity,
   ...jobs,
+  ...idempotency,
   ...outbox,
   ...audit,
   ...locations,

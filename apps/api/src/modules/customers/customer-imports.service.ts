@@ -721,6 +721,7 @@ export async function runCustomerImport(
   const actor: Actor = found.created_by ? { id: found.created_by } : null;
   for (let batch = 1; ; batch += 1) {
     const done = await withTransaction(ctx, async (tx) => {
+      tx.afterCommit(() => invalidateCustomerCounts(found.merchant_id));
       const rows = await tx.db
         .select({ row_number: customerImportRows.row_number, cells: customerImportRows.cells })
         .from(customerImportRows)
@@ -757,7 +758,6 @@ export async function runCustomerImport(
         .where(eq(customerImports.id, importId));
       return false;
     });
-    invalidateCustomerCounts(found.merchant_id);
     if (done) break;
     await options.afterBatch?.(batch);
   }

@@ -335,7 +335,10 @@ function generationOf(scope: CustomerListScope): number {
   return globalGeneration;
 }
 
-/** Call after a committed change to a merchant's customers or accounts: its lists' totals are counted again. */
+/**
+ * After a committed change to a merchant's customers or accounts, its lists' totals are counted again: writers
+ * register this with `tx.afterCommit` inside their transaction.
+ */
 export function invalidateCustomerCounts(merchantId: string): void {
   merchantGenerations.set(merchantId, (merchantGenerations.get(merchantId) ?? 0) + 1);
   globalGeneration += 1;

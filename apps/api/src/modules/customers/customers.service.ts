@@ -636,16 +636,18 @@ export async function createCustomer(
   actor: Actor,
 ): Promise<string> {
   if (merchant.is_integrated) throw new HttpError('permission_denied', INTEGRATED_CREATE_REFUSED);
-  const { customerId } = await withTransaction(ctx, (tx) => createInTransaction(tx, merchant, input, actor, 'created'));
-  invalidateCustomerCounts(merchant.id);
+  const { customerId } = await withTransaction(ctx, (tx) => {
+    tx.afterCommit(() => invalidateCustomerCounts(merchant.id));
+    return createInTransaction(tx, merchant, input, actor, 'created');
+  });
   return customerId;
 }
 
 /**
  * For imports, one row at a time inside the caller's transaction: creates the customer and account, or, when the
  * merchant already has an account with this external id, updates the account and its primary customer (opt-in
- * changes go to the consent ledger with `consentMethod`). Callers refuse integrated merchants themselves and call
- * `invalidateCustomerCounts(merchant.id)` after committing.
+ * changes go to the consent ledger with `consentMethod`). Callers refuse integrated merchants themselves and have
+ * `invalidateCustomerCounts(merchant.id)` run after their transaction commits (`tx.afterCommit`).
  */
 export async function upsertCustomerAccount(
   tx: ServiceContext,
@@ -983,10 +985,10 @@ export async function updateCustomer(
   actor: Actor,
 ): Promise<void> {
   await withTransaction(ctx, async (tx) => {
+    tx.afterCommit(() => invalidateCustomerCounts(merchant.id));
     const current = await getCustomerRow(tx.db, merchant.id, customerId);
     await patchCustomerInTransaction(tx, merchant, current, patch, actor);
   });
-  invalidateCustomerCounts(merchant.id);
 }
 
 async function primaryLocationOf(db: Db, accountId: string): Promise<string | undefined> {
@@ -1070,11 +1072,11 @@ export async function updateAccount(
   actor: Actor,
 ): Promise<void> {
   await withTransaction(ctx, async (tx) => {
+    tx.afterCommit(() => invalidateCustomerCounts(merchant.id));
     await getCustomerRow(tx.db, merchant.id, customerId);
     const { account } = await getAccountOfCustomer(tx.db, merchant.id, customerId, accountId);
     await patchAccountInTransaction(tx, merchant, customerId, account, patch, actor);
   });
-  invalidateCustomerCounts(merchant.id);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1088,6 +1090,7 @@ export async function removeCustomer(
   actor: Actor,
 ): Promise<void> {
   await withTransaction(ctx, async (tx) => {
+    tx.afterCommit(() => invalidateCustomerCounts(merchant.id));
     const current = await getCustomerRow(tx.db, merchant.id, customerId);
     const now = tx.clock();
     const [updated] = await tx.db
@@ -1105,7 +1108,6 @@ export async function removeCustomer(
       after: { removed: true },
     });
   });
-  invalidateCustomerCounts(merchant.id);
 }
 
 export async function changeConsent(
@@ -1116,6 +1118,7 @@ export async function changeConsent(
   actor: Actor,
 ): Promise<void> {
   await withTransaction(ctx, async (tx) => {
+    tx.afterCommit(() => invalidateCustomerCounts(merchant.id));
     const current = await getCustomerRow(tx.db, merchant.id, customerId);
     if (input.opted_in && input.channel === 'sms' && !current.sms_phone_number) {
       throw FieldErrors.of('sms_phone_number', REQUIRED);
@@ -1133,7 +1136,6 @@ export async function changeConsent(
       actor,
     });
   });
-  invalidateCustomerCounts(merchant.id);
 }
 
 export async function recordView(ctx: ServiceContext, merchantId: string, customerId: string, userId: string) {
@@ -1157,6 +1159,7 @@ export async function addCoBorrower(
   actor: Actor,
 ): Promise<void> {
   await withTransaction(ctx, async (tx) => {
+    tx.afterCommit(() => invalidateCustomerCounts(merchant.id));
     await getCustomerRow(tx.db, merchant.id, customerId);
     const { account } = await getAccountOfCustomer(tx.db, merchant.id, customerId, accountId);
     let coBorrower: CustomerRow;
@@ -1188,7 +1191,6 @@ export async function addCoBorrower(
     }
     await refreshCustomerSearch(tx.db, [coBorrower.id]);
   });
-  invalidateCustomerCounts(merchant.id);
 }
 
 export async function removeCoBorrower(
@@ -1200,6 +1202,7 @@ export async function removeCoBorrower(
   actor: Actor,
 ): Promise<void> {
   await withTransaction(ctx, async (tx) => {
+    tx.afterCommit(() => invalidateCustomerCounts(merchant.id));
     await getCustomerRow(tx.db, merchant.id, customerId);
     const { account } = await getAccountOfCustomer(tx.db, merchant.id, customerId, accountId);
     if (!isUuid(coBorrowerId)) throw notFound();
@@ -1226,7 +1229,6 @@ export async function removeCoBorrower(
     }
     await refreshCustomerSearch(tx.db, [coBorrowerId]);
   });
-  invalidateCustomerCounts(merchant.id);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
