@@ -2,7 +2,8 @@
 // writer over the audit core (audit.trail.ts), like the customer history (customers/customer-events.ts).
 
 import type { AuditAction, AuditKind } from '@paydesk/domain/audit/audit';
-import type { auditEvents } from '../../db/schema/audit';
+import { getTableName } from 'drizzle-orm';
+import { auditEvents } from '../../db/schema/audit';
 import { actorNameOf, type Actor } from './audit.actor';
 import { recordInTrail, type AuditContext, type AuditTrail } from './audit.trail';
 import type { AuditValues } from './audit.values';
@@ -20,7 +21,7 @@ export type Change = {
 };
 
 const activityLog: AuditTrail<Change> = {
-  table: 'audit_events',
+  table: getTableName(auditEvents),
   columns: {
     merchant_id: 'uuid',
     actor_id: 'uuid',

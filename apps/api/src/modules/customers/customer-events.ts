@@ -1,7 +1,8 @@
 // A customer's history (customer_events): every change to the customer and its accounts, notes, consent, removal.
 // A thin writer over the audit core (audit/audit.trail.ts), like the merchant's activity log.
 
-import type { customerEvents } from '../../db/schema/customers';
+import { getTableName } from 'drizzle-orm';
+import { customerEvents } from '../../db/schema/customers';
 import { recordInTrail, type Actor, type AuditContext, type AuditTrail, type AuditValues } from '../audit/audit.public';
 
 export type CustomerEventInput = {
@@ -21,7 +22,7 @@ const isListCopy = (field: string) =>
   field === 'search_text' || field === 'phone_digits' || field.startsWith('primary_');
 
 const customerHistory: AuditTrail<CustomerEventInput> = {
-  table: 'customer_events',
+  table: getTableName(customerEvents),
   columns: {
     merchant_id: 'uuid',
     customer_id: 'uuid',
