@@ -1,6 +1,9 @@
-import { insertJsonRecords } from '../../db/json-insert';
+// A customer's history (customer_events): every change to the customer and its accounts, notes, consent, removal.
+// A thin writer over the audit core (audit/audit.trail.ts), like the merchant's activity log.
+
+import { getTableName } from 'drizzle-orm';
 import { customerEvents } from '../../db/schema/customers';
-import type { ServiceContext } from '../../lib/service-context';
+import { recordInTrail, type Actor, type AuditContext, type AuditTrail, type AuditValues } from '../audit/audit.public';
 
 export type CustomerEventInput = {
   merchantId: string;
@@ -9,80 +12,46 @@ export type CustomerEventInput = {
   /** `customer.updated`, `account.updated`, … (CUSTOMER_EVENT_KINDS); other features add theirs (`payment.*`). */
   kind: string;
   /** The user who made the change (for an import, the importing user); null for the system. */
-  actorId: string | null;
-  before?: Record<string, unknown> | null;
-  after?: Record<string, unknown> | null;
+  actor: Actor;
+  before?: AuditValues | null;
+  after?: AuditValues | null;
 };
 
-const BOOKKEEPING_FIELDS = new Set(['id', 'merchant_id', 'created', 'updated', 'search_text', 'phone_digits']);
+/** The customers list's copies on a customer's row (search text, phone digits, the primary account's columns). */
+const isListCopy = (field: string) =>
+  field === 'search_text' || field === 'phone_digits' || field.startsWith('primary_');
 
-function describable(values: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(values)) {
-    if (BOOKKEEPING_FIELDS.has(key) || key.startsWith('primary_') || value === undefined) continue;
-    out[key] = value instanceof Date ? value.toISOString() : value;
-  }
-  return out;
-}
-
-/** The fields whose values differ, before and after. */
-export function changedFields(
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-): [Record<string, unknown>, Record<string, unknown>] {
-  const was: Record<string, unknown> = {};
-  const now: Record<string, unknown> = {};
-  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
-    if (key in before) was[key] = before[key];
-    if (key in after) now[key] = after[key];
-  }
-  return [was, now];
-}
-
-/** The row `recordCustomerEvent` inserts for an event, or null for a change that changed nothing. */
-function eventRow(ctx: ServiceContext, event: CustomerEventInput): typeof customerEvents.$inferInsert | null {
-  let before = event.before ? describable(event.before) : null;
-  let after = event.after ? describable(event.after) : null;
-  if (before && after) {
-    [before, after] = changedFields(before, after);
-    if (Object.keys(before).length === 0 && Object.keys(after).length === 0) return null;
-  }
-  return {
+const customerHistory: AuditTrail<CustomerEventInput> = {
+  table: getTableName(customerEvents),
+  columns: {
+    merchant_id: 'uuid',
+    customer_id: 'uuid',
+    account_id: 'uuid',
+    kind: 'text',
+    actor_id: 'uuid',
+    before: 'jsonb',
+    after: 'jsonb',
+    created: 'timestamptz',
+  } satisfies Record<keyof Omit<typeof customerEvents.$inferInsert, 'id'>, string>,
+  rules: () => ({ bookkeeping: isListCopy, skipUnchanged: true }),
+  columnsOf: (_ctx, event) => ({
     merchant_id: event.merchantId,
     customer_id: event.customerId,
     account_id: event.accountId ?? null,
     kind: event.kind,
-    actor_id: event.actorId,
-    before,
-    after,
-    created: ctx.clock(),
-  };
-}
+  }),
+};
 
 /**
  * Appends to a customer's history, in the transaction of the change. With both `before` and `after` only the
- * changed fields are kept, and a change that changed nothing records nothing. Other features (payments, messages)
- * call this with their own kinds.
+ * changed fields are kept (secrets masked), and a change that changed nothing records nothing. Other features
+ * (payments, messages) call this with their own kinds.
  */
-export async function recordCustomerEvent(ctx: ServiceContext, event: CustomerEventInput): Promise<void> {
-  const row = eventRow(ctx, event);
-  if (row) await ctx.db.insert(customerEvents).values(row);
+export async function recordCustomerEvent(ctx: AuditContext, event: CustomerEventInput): Promise<void> {
+  await recordInTrail(ctx, customerHistory, [event]);
 }
 
-const EVENT_COLUMNS = {
-  merchant_id: 'uuid',
-  customer_id: 'uuid',
-  account_id: 'uuid',
-  kind: 'text',
-  actor_id: 'uuid',
-  before: 'jsonb',
-  after: 'jsonb',
-  created: 'timestamptz',
-} as const satisfies Partial<Record<keyof typeof customerEvents.$inferInsert, string>>;
-
 /** `recordCustomerEvent` for many events, in one statement. */
-export async function recordCustomerEvents(ctx: ServiceContext, events: CustomerEventInput[]): Promise<void> {
-  const rows = events.map((event) => eventRow(ctx, event)).filter((row) => row !== null);
-  await insertJsonRecords(ctx.db, 'customer_events', EVENT_COLUMNS, rows);
+export async function recordCustomerEvents(ctx: AuditContext, events: CustomerEventInput[]): Promise<void> {
+  await recordInTrail(ctx, customerHistory, events);
 }

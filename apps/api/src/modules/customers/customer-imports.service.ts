@@ -53,6 +53,7 @@ import { FieldErrors, HttpError, notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { pageBounds, type PageRequest } from '../../lib/pagination';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
+import type { Actor } from '../audit/audit.public';
 import { queueNameOrderIfNeeded } from './customer-name-order';
 import { invalidateCustomerCounts } from './customers.list';
 import type { CustomerRow, MerchantRef } from './customers.read';
@@ -62,7 +63,6 @@ import {
   updateCustomerAccounts,
   upsertCustomerAccount,
   type AccountUpdate,
-  type Actor,
   type ImportRowInput,
 } from './customers.service';
 import { importCustomersJob } from './customer-imports.jobs';

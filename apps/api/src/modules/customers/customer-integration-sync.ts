@@ -121,7 +121,7 @@ async function applyClients(
       customerId,
       accountId: account.id,
       kind: 'integration.synced',
-      actorId: null,
+      actor: null,
       before: { amount_due_cents: account.amount_due_cents },
       after: { amount_due_cents: owed },
     });
@@ -139,7 +139,7 @@ async function applyClients(
         merchantId: merchant.id,
         customerId,
         kind: 'integration.synced',
-        actorId: null,
+        actor: null,
         before: Object.fromEntries(fields.map((field) => [field, customer[field]])),
         after: changes,
       });

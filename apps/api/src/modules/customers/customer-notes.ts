@@ -9,10 +9,10 @@ import { users } from '../../db/schema/identity';
 import { notFound, permissionDenied } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
+import type { Actor } from '../audit/audit.public';
 import type { MerchantAccess } from '../users/users.service';
 import { recordCustomerEvent } from './customer-events';
 import { getCustomerRow, toNoteDto, type MerchantRef } from './customers.read';
-import type { Actor } from './customers.service';
 
 /** Who changes a note: the user and their roles on the merchant. */
 export type NoteEditor = { id: string; access: Pick<MerchantAccess, 'accessRoles' | 'merchant'> };
@@ -50,7 +50,7 @@ export async function addNote(
       merchantId: merchant.id,
       customerId: customer.id,
       kind: 'note.added',
-      actorId: actor?.id ?? null,
+      actor,
       after: { note_id: note.id, body },
     });
     return toNoteDto(note, await noteAuthor(tx.db, note.author_id));
@@ -99,7 +99,7 @@ export async function editNote(
       merchantId: merchant.id,
       customerId: customer.id,
       kind: 'note.edited',
-      actorId: editor.id,
+      actor: { id: editor.id },
       before: { note_id: note.id, body: current.body },
       after: { note_id: note.id, body },
     });
@@ -122,7 +122,7 @@ export async function deleteNote(
       merchantId: merchant.id,
       customerId: customer.id,
       kind: 'note.deleted',
-      actorId: editor.id,
+      actor: { id: editor.id },
       before: { note_id: note.id, body: note.body },
       after: null,
     });

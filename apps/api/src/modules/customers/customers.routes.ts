@@ -6,6 +6,7 @@ import { notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { pageBounds, toJsonPage, toPage } from '../../lib/pagination';
 import { merchantAccessOf, principalOf } from '../../plugins/auth';
+import type { Actor } from '../audit/audit.public';
 import { syncCustomerFromIntegration } from './customer-integration-sync';
 import { findCustomerPage, type CustomerListScope } from './customers.list';
 import {
@@ -43,7 +44,7 @@ function merchantOf(request: FastifyRequest): MerchantRef {
   return { id: merchant.id, name: merchant.name, is_integrated: merchant.is_integrated, timezone: merchant.timezone };
 }
 
-const actorOf = (request: FastifyRequest) => ({ id: principalOf(request).user.id });
+const actorOf = (request: FastifyRequest): Actor => principalOf(request).user;
 const noteEditorOf = (request: FastifyRequest): NoteEditor => ({
   id: principalOf(request).user.id,
   access: merchantAccessOf(request),

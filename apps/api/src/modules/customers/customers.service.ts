@@ -39,6 +39,7 @@ import { accountTags } from '../../db/schema/tags';
 import { CatalogueError, FieldErrors, HttpError, notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
+import type { Actor } from '../audit/audit.public';
 import { recordCustomerEvent, recordCustomerEvents, type CustomerEventInput } from './customer-events';
 import { invalidateCustomerCounts, selectRows } from './customers.list';
 import {
@@ -48,9 +49,6 @@ import {
   type CustomerRow,
   type MerchantRef,
 } from './customers.read';
-
-/** The user making a change (for an import, the importing user); null for the system. */
-export type Actor = { id: string } | null;
 
 type CustomerPatch = z.output<typeof customerPatchSchema>;
 type AccountPatch = z.output<typeof accountPatchSchema>;
@@ -224,7 +222,7 @@ async function writeConsent(
     merchantId: customer.merchant_id,
     customerId: customer.id,
     kind: 'consent.changed',
-    actorId: change.actor?.id ?? null,
+    actor: change.actor,
     before: null,
     after: { channel: change.channel, opted_in: change.optedIn, method: change.method },
   });
@@ -296,7 +294,7 @@ async function insertCustomer(
     merchantId: merchant.id,
     customerId: customer.id,
     kind: 'customer.created',
-    actorId: actor?.id ?? null,
+    actor,
     after: {
       first_name: customer.first_name,
       last_name: customer.last_name,
@@ -404,7 +402,7 @@ async function createInTransaction(
     customerId: customer.id,
     accountId: account.id,
     kind: 'account.created',
-    actorId: actor?.id ?? null,
+    actor,
     after: { ...accountHistoryFields(account), tags: names },
   });
   for (const [channel, optedIn] of [
@@ -591,7 +589,7 @@ export async function createCustomerAccounts(
   const events: CustomerEventInput[] = [];
   const ledger: Array<typeof consentEvents.$inferInsert> = [];
   for (const { input, customer, account, tagIds: ids } of created) {
-    const subject = { merchantId: merchant.id, customerId: customer.id, actorId };
+    const subject = { merchantId: merchant.id, customerId: customer.id, actor };
     events.push({ ...subject, kind: 'customer.created', after: customerHistoryFields(customer) });
     events.push({
       ...subject,
@@ -819,7 +817,7 @@ export async function updateCustomerAccounts(
     }
     const nameOfTag = (id: string) => tagName.get(id) ?? before.find((tag) => tag.id === id)?.name ?? '';
 
-    const subject = { merchantId: merchant.id, customerId: customer.id, actorId };
+    const subject = { merchantId: merchant.id, customerId: customer.id, actor };
     events.push({
       ...subject,
       kind: 'customer.updated',
@@ -850,7 +848,7 @@ export async function updateCustomerAccounts(
       events.push({
         merchantId: customer.merchant_id,
         customerId: customer.id,
-        actorId,
+        actor,
         kind: 'consent.changed',
         before: null,
         after: { channel, opted_in: optedIn, method: consentMethod },
@@ -970,7 +968,7 @@ async function patchCustomerInTransaction(
     merchantId: merchant.id,
     customerId: current.id,
     kind: 'customer.updated',
-    actorId: actor?.id ?? null,
+    actor,
     before: customerHistoryFields(current),
     after: customerHistoryFields(updated),
   });
@@ -1056,7 +1054,7 @@ async function patchAccountInTransaction(
     customerId,
     accountId: current.id,
     kind: 'account.updated',
-    actorId: actor?.id ?? null,
+    actor,
     before: { ...accountHistoryFields(current), tags: tagsBefore },
     after: { ...accountHistoryFields(updated), tags: tagsAfter },
   });
@@ -1103,7 +1101,7 @@ export async function removeCustomer(
       merchantId: merchant.id,
       customerId: current.id,
       kind: 'customer.removed',
-      actorId: actor?.id ?? null,
+      actor,
       before: { removed: false },
       after: { removed: true },
     });
@@ -1185,7 +1183,7 @@ export async function addCoBorrower(
         customerId: subject,
         accountId: account.id,
         kind: 'co_borrower.added',
-        actorId: actor?.id ?? null,
+        actor,
         after,
       });
     }
@@ -1223,7 +1221,7 @@ export async function removeCoBorrower(
         customerId: subject,
         accountId: account.id,
         kind: 'co_borrower.removed',
-        actorId: actor?.id ?? null,
+        actor,
         before,
       });
     }

@@ -32,7 +32,7 @@ import {
   type FreshbooksSession,
   type FreshbooksTokens,
 } from '../../providers/freshbooks/freshbooks-provider';
-import { recordChange, type AuditActor } from '../audit/audit.record';
+import { recordChange, type Actor } from '../audit/audit.public';
 import { findActiveUser, findMerchantAccess, type MerchantAccess, type UserRow } from '../users/users.service';
 import { exclusively } from './integration-limits';
 import {
@@ -210,7 +210,7 @@ export async function connectFreshbooks(
 }
 
 /** Idempotent, like DELETE: a merchant without a FreshBooks connection is left as it is. */
-export async function disconnectFreshbooks(ctx: ServiceContext, actor: AuditActor, merchantId: string) {
+export async function disconnectFreshbooks(ctx: ServiceContext, actor: Actor, merchantId: string) {
   await withTransaction(ctx, async (tx) => {
     const before = await findConnection(tx.db, merchantId, 'freshbooks', { lock: true });
     if (!before || before.status === 'disconnected') return;
@@ -389,7 +389,7 @@ function credentialsView(provider: DeviceProvider, credentials: DeviceCredential
 
 export async function saveDeviceCredentials<P extends DeviceProvider>(
   ctx: ServiceContext,
-  actor: NonNullable<AuditActor>,
+  actor: NonNullable<Actor>,
   merchantId: string,
   provider: P,
   input: { account_id: string; username: string; password?: string | undefined },

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { HttpError, notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
-import { recordChange, type AuditActor } from '../audit/audit.record';
+import { recordChange, type Actor } from '../audit/audit.public';
 import {
   deleteLocation,
   findLocation,
@@ -68,7 +68,7 @@ function describe(row: LocationRow): Record<string, unknown> {
 export async function createLocation(
   ctx: ServiceContext,
   merchantId: string,
-  actor: AuditActor,
+  actor: Actor,
   input: ParsedLocationInput,
 ): Promise<LocationRow> {
   return withTransaction(ctx, async (tx) => {
@@ -91,7 +91,7 @@ export async function changeLocation(
   ctx: ServiceContext,
   merchantId: string,
   locationId: string,
-  actor: AuditActor,
+  actor: Actor,
   input: LocationPatch,
 ): Promise<LocationRow> {
   return withTransaction(ctx, async (tx) => {
@@ -124,7 +124,7 @@ export async function removeLocation(
   ctx: ServiceContext,
   merchantId: string,
   locationId: string,
-  actor: AuditActor,
+  actor: Actor,
 ): Promise<void> {
   await withTransaction(ctx, async (tx) => {
     const current = await getLocation(tx.db, merchantId, locationId);

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { FieldErrors, HttpError, notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
-import { recordChange, type AuditActor } from '../audit/audit.record';
+import { recordChange, type Actor } from '../audit/audit.public';
 import { findMerchantLocation } from '../locations/locations.service';
 import {
   deleteMerchantAccount,
@@ -96,7 +96,7 @@ function checkFee(account: { convenience_fee_enabled: boolean; convenience_fee_c
 export async function createMerchantAccount(
   ctx: ServiceContext,
   merchantId: string,
-  actor: AuditActor,
+  actor: Actor,
   input: ParsedMerchantAccountInput,
 ): Promise<MerchantAccountWithLocation> {
   return withTransaction(ctx, async (tx) => {
@@ -121,7 +121,7 @@ export async function changeMerchantAccount(
   ctx: ServiceContext,
   merchantId: string,
   accountId: string,
-  actor: AuditActor,
+  actor: Actor,
   input: MerchantAccountPatch,
 ): Promise<MerchantAccountWithLocation> {
   return withTransaction(ctx, async (tx) => {
@@ -159,7 +159,7 @@ export async function removeMerchantAccount(
   ctx: ServiceContext,
   merchantId: string,
   accountId: string,
-  actor: AuditActor,
+  actor: Actor,
 ): Promise<void> {
   await withTransaction(ctx, async (tx) => {
     const current = await getMerchantAccount(tx.db, merchantId, accountId);

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { FieldErrors, notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
-import { recordChange, type AuditActor } from '../audit/audit.record';
+import { recordChange, type Actor } from '../audit/audit.public';
 import {
   deleteMerchant,
   findMerchantById,
@@ -78,7 +78,7 @@ function auditedSettings(merchant: MerchantWithOrganization) {
 export async function createMerchant(
   ctx: ServiceContext,
   input: z.output<typeof createMerchantSchema>,
-  actor: AuditActor,
+  actor: Actor,
 ): Promise<MerchantWithOrganization> {
   const { organization_id, organization_name, upc, ...fields } = input;
   if (!organization_id && !organization_name) {
@@ -118,7 +118,7 @@ export async function changeMerchant(
   id: string,
   input: Partial<z.output<typeof merchantFieldsSchema>>,
   access: { isSuperUser: boolean },
-  actor: AuditActor,
+  actor: Actor,
 ): Promise<MerchantWithOrganization> {
   return withTransaction(ctx, async (tx) => {
     const current = await getMerchant(tx.db, id);

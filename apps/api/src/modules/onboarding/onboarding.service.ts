@@ -13,7 +13,7 @@ import { merchantLocations } from '../../db/schema/locations';
 import { businessDetails } from '../../db/schema/onboarding';
 import { FieldErrors } from '../../lib/http-errors';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
-import { recordChange, type AuditActor } from '../audit/audit.record';
+import { recordChange, type Actor } from '../audit/audit.public';
 import { ownershipOf } from '../owners/owners.service';
 import { countActiveMerchantAccounts } from './checks/merchant-accounts';
 
@@ -76,7 +76,7 @@ export async function saveBusinessDetails(
   ctx: ServiceContext,
   merchantId: string,
   input: BusinessDetailsInput,
-  actor: AuditActor,
+  actor: Actor,
 ): Promise<BusinessDetailsRow> {
   return withTransaction(ctx, async (tx) => {
     const current = await findBusinessDetails(tx.db, merchantId, true);

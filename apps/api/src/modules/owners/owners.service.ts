@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { FieldErrors, notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
-import { recordChange, type AuditActor } from '../audit/audit.record';
+import { recordChange, type Actor } from '../audit/audit.public';
 import type { MerchantAccess } from '../users/users.service';
 import {
   deleteOwner,
@@ -108,7 +108,7 @@ export async function createOwner(
   ctx: ServiceContext,
   merchantId: string,
   input: CreateInput,
-  actor: AuditActor,
+  actor: Actor,
 ): Promise<OwnerRow> {
   return withTransaction(ctx, async (tx) => {
     await lockMerchant(tx.db, merchantId);
@@ -138,7 +138,7 @@ export async function changeOwner(
   merchantId: string,
   ownerId: string,
   input: PatchInput | ReplaceInput,
-  actor: AuditActor,
+  actor: Actor,
 ): Promise<OwnerRow> {
   return withTransaction(ctx, async (tx) => {
     await lockMerchant(tx.db, merchantId);
@@ -168,7 +168,7 @@ export async function removeOwner(
   ctx: ServiceContext,
   merchantId: string,
   ownerId: string,
-  actor: AuditActor,
+  actor: Actor,
 ): Promise<void> {
   await withTransaction(ctx, async (tx) => {
     const owner = await getOwner(tx, merchantId, ownerId);

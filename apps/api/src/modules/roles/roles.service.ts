@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { HttpError, notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
-import { recordChange, type AuditActor } from '../audit/audit.record';
+import { recordChange, type Actor } from '../audit/audit.public';
 import {
   countRoleHolders,
   deleteRole,
@@ -75,7 +75,7 @@ function audited(role: CustomRoleRow) {
 export async function createRole(
   ctx: ServiceContext,
   merchantId: string,
-  actor: AuditActor,
+  actor: Actor,
   input: ParsedRoleInput,
 ): Promise<CustomRoleRow> {
   // A duplicate name is refused by custom_roles_merchant_name_idx, mapped to a role_name field error in one place
@@ -100,7 +100,7 @@ export async function changeRole(
   ctx: ServiceContext,
   merchantId: string,
   roleId: string,
-  actor: AuditActor,
+  actor: Actor,
   input: Partial<ParsedRoleInput>,
   mode: 'replace' | 'merge',
 ): Promise<CustomRoleRow> {
@@ -129,12 +129,7 @@ export async function changeRole(
 }
 
 /** Joins the caller's transaction (the route moves the role's holders first). */
-export async function removeRole(
-  ctx: ServiceContext,
-  merchantId: string,
-  roleId: string,
-  actor: AuditActor,
-): Promise<void> {
+export async function removeRole(ctx: ServiceContext, merchantId: string, roleId: string, actor: Actor): Promise<void> {
   await withTransaction(ctx, async (tx) => {
     const role = await getRole(tx.db, merchantId, roleId);
     const holders = await countRoleHolders(tx.db, role.id);

@@ -2,7 +2,7 @@ import type { AccountTag } from '@paydesk/domain/tags/tags.contract';
 import { notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
-import { recordChange, type AuditActor } from '../audit/audit.record';
+import { recordChange, type Actor } from '../audit/audit.public';
 import { deleteTag, findTag, findTags, insertTag, updateTag, type AccountTagRow } from './tags.repository';
 
 export function toTagDto(row: AccountTagRow): AccountTag {
@@ -32,7 +32,7 @@ const audited = (tag: AccountTagRow) => ({ name: tag.name });
 export async function createTag(
   ctx: ServiceContext,
   merchantId: string,
-  actor: AuditActor,
+  actor: Actor,
   input: { name: string },
 ): Promise<AccountTagRow> {
   return withTransaction(ctx, async (tx) => {
@@ -54,7 +54,7 @@ export async function renameTag(
   ctx: ServiceContext,
   merchantId: string,
   tagId: string,
-  actor: AuditActor,
+  actor: Actor,
   input: { name?: string },
 ): Promise<AccountTagRow> {
   return withTransaction(ctx, async (tx) => {
@@ -76,12 +76,7 @@ export async function renameTag(
 }
 
 /** Accounts lose the tag with it (their join rows cascade). */
-export async function removeTag(
-  ctx: ServiceContext,
-  merchantId: string,
-  tagId: string,
-  actor: AuditActor,
-): Promise<void> {
+export async function removeTag(ctx: ServiceContext, merchantId: string, tagId: string, actor: Actor): Promise<void> {
   await withTransaction(ctx, async (tx) => {
     const tag = await getTag(tx, merchantId, tagId);
     await deleteTag(tx.db, tag.id);

@@ -20,7 +20,7 @@ import { versionedCache } from '../../db/versioned-cache';
 import { CatalogueError, FieldErrors, HttpError, notFound, permissionDenied } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
-import { recordChange, type AuditActor } from '../audit/audit.record';
+import { recordChange, type Actor } from '../audit/audit.public';
 import { queueEmail } from '../mail/mail.service';
 import { findMerchant, type MerchantWithOrganization } from '../merchants/merchants.service';
 import { issueOneTimeToken, type OneTimeTokenRow } from '../one-time-tokens/one-time-tokens.service';
@@ -232,7 +232,7 @@ function auditedRole(row: Pick<GrantWithMerchant, 'grant' | 'customRole'> | unde
 /** Records a change to a user at a merchant; the user is named by their email. */
 async function recordUserChange(
   ctx: ServiceContext,
-  actor: AuditActor,
+  actor: Actor,
   change: {
     merchantId: string;
     user: { id: string; email: string };
@@ -293,7 +293,7 @@ export async function inviteUser(
   access: MerchantAccess,
   input: InviteInput,
   appUrl: string,
-  actor: AuditActor,
+  actor: Actor,
 ): Promise<MerchantUserDto> {
   return withTransaction(ctx, async (tx) => {
     const { db } = tx;
@@ -408,7 +408,7 @@ export async function disableUser(
   access: MerchantAccess,
   userId: string,
   input: DisableInput,
-  actor: AuditActor,
+  actor: Actor,
 ): Promise<{ user: MerchantUserDto; accountDisabled: boolean }> {
   return withTransaction(ctx, async (tx) => {
     const { db } = tx;
@@ -456,7 +456,7 @@ export async function enableUser(
   access: MerchantAccess,
   userId: string,
   input: AssignRoleInput,
-  actor: AuditActor,
+  actor: Actor,
 ): Promise<MerchantUserDto> {
   return withTransaction(ctx, async (tx) => {
     const { db } = tx;
@@ -492,7 +492,7 @@ export async function changeUserRole(
   access: MerchantAccess,
   userId: string,
   input: AssignRoleInput,
-  actor: AuditActor,
+  actor: Actor,
 ): Promise<MerchantUserDto> {
   return withTransaction(ctx, async (tx) => {
     const { db } = tx;
@@ -527,7 +527,7 @@ export async function moveRoleHolders(
   access: MerchantAccess,
   customRoleId: string,
   moveTo: string,
-  actor: AuditActor,
+  actor: Actor,
 ): Promise<void> {
   await withTransaction(ctx, async (tx) => {
     const { db } = tx;
