@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { ERROR_MESSAGES } from '@paydesk/domain/errors/error-codes';
 import { REQUIRED } from '@paydesk/domain/validation/messages';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loggerOptions } from '../src/app';
 import { auditEvents } from '../src/db/schema/audit';
 import { failedActions, integrationConnections, oauthStates } from '../src/db/schema/integrations';
@@ -752,6 +752,139 @@ describe('device actions and failed actions', () => {
     const ids50 = new Set(responses.map((response) => response.json().failed_action.id));
     expect(ids50.size).toBe(50);
     expect((await call('GET', merchantUrl(ids.demoMotors, 'failed-actions/'), ADMIN)).json().count).toBe(before + 50);
+  });
+});
+
+describe('resolving and retrying failed actions', () => {
+  const failedUrl = (merchantId = ids.demoMotors) => merchantUrl(merchantId, 'failed-actions/');
+  const fail = async (device_id: string, action = 'starter_disable') => {
+    const response = await call('POST', merchantUrl(ids.demoMotors, 'device_actions/'), ADMIN, {
+      provider: 'passtime',
+      device_id,
+      action,
+    });
+    expect(response.json().succeeded, response.body).toBe(false);
+    return response.json().failed_action as { id: string; is_resolvable: boolean };
+  };
+  const resolve = (
+    actionId: string,
+    who: string | Record<string, string> | null = ADMIN,
+    merchantId = ids.demoMotors,
+  ) => call('POST', `${failedUrl(merchantId)}${actionId}/resolve/`, who);
+  const retry = (actionId: string, who: string | Record<string, string> | null = ADMIN, merchantId = ids.demoMotors) =>
+    call('POST', `${failedUrl(merchantId)}${actionId}/retry/`, who);
+
+  it('resolves an action by hand, recording who and when; resolving it again changes nothing', async () => {
+    const action = await fail('PT-6619', 'locate');
+    expect(action.is_resolvable).toBe(false);
+    const resolved = await resolve(action.id);
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(resolved.json()).toMatchObject({
+      id: action.id,
+      status: 'resolved',
+      resolved_by: 'Avery Admin',
+      resolved_at: expect.any(String),
+    });
+    const again = await resolve(action.id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().resolved_at).toBe(resolved.json().resolved_at);
+    const listed = (await call('GET', failedUrl(), ADMIN)).json().results;
+    expect(listed.find((row: { id: string }) => row.id === action.id)).toMatchObject({ status: 'resolved' });
+  });
+
+  it('retries a resolvable action: the provider carries it out and the action is resolved', async () => {
+    const action = await fail('PT-6618');
+    expect(action.is_resolvable).toBe(true);
+    const retried = await retry(action.id);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({
+      succeeded: true,
+      message: 'Starter disabled on device PT-6618.',
+      failed_action: { id: action.id, status: 'resolved', resolved_by: 'Avery Admin' },
+    });
+  });
+
+  it('keeps an action open when the retry fails again, with what the provider said', async () => {
+    const action = await fail('PT-6610');
+    const retried = await retry(action.id);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toMatchObject({
+      succeeded: false,
+      message: 'Device PT-6610 is offline.',
+      failed_action: { id: action.id, status: 'open', is_resolvable: true },
+    });
+  });
+
+  it('refuses to retry an action that must be resolved by hand (integrations.unresolvable_action)', async () => {
+    const action = await fail('PT-6629');
+    const refused = await retry(action.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'integrations.unresolvable_action',
+      detail: ERROR_MESSAGES['integrations.unresolvable_action'],
+    });
+  });
+
+  it('calls the provider once for 50 parallel retries of one action, and all of them answer it resolved', async () => {
+    const action = await fail('PT-6638');
+    const perform = vi.spyOn(t.app.ctx.providers.devices.passtime, 'perform');
+    try {
+      const responses = await Promise.all(Array.from({ length: 50 }, () => retry(action.id)));
+      expect(responses.map((response) => response.statusCode)).toEqual(Array(50).fill(200));
+      expect(responses.every((response) => response.json().succeeded === true)).toBe(true);
+      expect(perform).toHaveBeenCalledTimes(1);
+      // Done is done: a later retry answers without calling again.
+      expect((await retry(action.id)).json().succeeded).toBe(true);
+      expect(perform).toHaveBeenCalledTimes(1);
+    } finally {
+      perform.mockRestore();
+    }
+    const [row] = await t.database.db.select().from(failedActions).where(eq(failedActions.id, action.id));
+    expect(row?.status).toBe('resolved');
+  });
+
+  it('refuses staff and callers without the action’s provider (403), anonymous callers (401)', async () => {
+    const action = await fail('PT-6640');
+    expect((await resolve(action.id, STAFF)).statusCode).toBe(403);
+    expect((await retry(action.id, STAFF)).statusCode).toBe(403);
+    expect((await resolve(action.id, null)).statusCode).toBe(401);
+    expect((await retry(action.id, null)).statusCode).toBe(401);
+
+    await call('PUT', merchantUrl(ids.customRolesAuto, 'integrations/passtime/'), ADMIN, {
+      dealer_id: 'CR-5',
+      username: 'cr',
+      password: 'right-Secret',
+    });
+    const passtimeOnly = await signInCustomRoleUser(t.app, t.database.db, ids.customRolesAuto, [
+      'is_merchant_passtime_allowed',
+    ]);
+    const ituranOnly = await signInCustomRoleUser(t.app, t.database.db, ids.customRolesAuto, [
+      'is_merchant_ituran_allowed',
+    ]);
+    const sent = await call('POST', merchantUrl(ids.customRolesAuto, 'device_actions/'), passtimeOnly, {
+      provider: 'passtime',
+      device_id: 'CR-6658',
+      action: 'locate',
+    });
+    const theirs = sent.json().failed_action.id as string;
+    expect((await retry(theirs, ituranOnly, ids.customRolesAuto)).statusCode).toBe(403);
+    expect((await resolve(theirs, ituranOnly, ids.customRolesAuto)).statusCode).toBe(403);
+    expect((await retry(theirs, passtimeOnly, ids.customRolesAuto)).json().succeeded).toBe(true);
+  });
+
+  it('answers 404 for another organisation’s action, an unknown id and a malformed one', async () => {
+    const action = await fail('PT-6650');
+    // Another organisation's admin: through this merchant's path, and through their own merchant naming our action.
+    expect((await resolve(action.id, LEGACY)).statusCode).toBe(404);
+    expect((await retry(action.id, LEGACY)).statusCode).toBe(404);
+    expect((await resolve(action.id, LEGACY, ids.legacyMotors)).statusCode).toBe(404);
+    expect((await retry(action.id, LEGACY, ids.legacyMotors)).statusCode).toBe(404);
+    // The same merchant's organisation, another merchant: not there either.
+    expect((await resolve(action.id, ADMIN, ids.customRolesAuto)).statusCode).toBe(404);
+    expect((await resolve('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await retry('not-an-id')).statusCode).toBe(404);
+    const [row] = await t.database.db.select().from(failedActions).where(eq(failedActions.id, action.id));
+    expect(row?.status).toBe('open');
   });
 });
 

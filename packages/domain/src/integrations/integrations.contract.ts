@@ -35,6 +35,12 @@ export const DEVICE_ACTION_LABELS: Record<DeviceAction, string> = {
 
 export const FAILED_ACTION_STATUSES = ['open', 'resolved'] as const;
 
+/** SPEC §8 success toasts, spelled as the spec writes them. */
+export const FAILED_ACTION_TOASTS = {
+  resolved: 'Marked Action as Resolved',
+  retried: 'Succesfully Retried and Resolved Action',
+} as const;
+
 /** Who may manage each device provider's settings and send its commands (SPEC §6 "Passtime and ituran"). */
 export const DEVICE_PROVIDER_ACCESS: Record<DeviceProvider, RoleRequirement> = {
   passtime: ACCESS_REQUIREMENTS.passtimeSettings,
@@ -42,9 +48,7 @@ export const DEVICE_PROVIDER_ACCESS: Record<DeviceProvider, RoleRequirement> = {
 };
 
 /** Either device provider's access: the routes that name the provider in the body or query check the exact one. */
-export const ANY_DEVICE_PROVIDER_ACCESS: RoleRequirement = {
-  roles: [...new Set([...ACCESS_REQUIREMENTS.passtimeSettings.roles, ...ACCESS_REQUIREMENTS.ituranSettings.roles])],
-};
+export const ANY_DEVICE_PROVIDER_ACCESS: RoleRequirement = ACCESS_REQUIREMENTS.deviceActions;
 
 /** The name of each device provider's account field, as its own documentation calls it. */
 export const DEVICE_ACCOUNT_FIELD = { passtime: 'dealer_id', ituran: 'account_id' } as const;
@@ -145,11 +149,17 @@ export const failedActionSchema = z.object({
   provider: z.enum(DEVICE_PROVIDERS),
   action: z.enum(DEVICE_ACTIONS),
   device_id: z.string(),
+  /** The account's external id when the command was sent from a customer's account. */
   account_reference: z.string().nullable(),
+  account_id: z.uuid().nullable(),
+  /** The account's primary customer, for a link to the account. */
+  customer_id: z.uuid().nullable(),
   error_message: z.string(),
   /** SPEC §3: true when retrying may work (e.g. the device was offline); false when a person must fix it. */
   is_resolvable: z.boolean(),
   status: z.enum(FAILED_ACTION_STATUSES),
+  resolved_at: timestamp.nullable(),
+  resolved_by: z.string().nullable(),
   created: timestamp,
 });
 export type FailedAction = z.infer<typeof failedActionSchema>;
@@ -172,6 +182,7 @@ export const failedActionListQuery = paginationQuery.extend({
 
 const tags = ['integrations'];
 const params = z.object({ id: z.string() });
+const failedActionParams = z.object({ id: z.string(), aid: z.string() });
 
 const deviceSettingsEndpoints = <P extends DeviceProvider, S extends z.ZodType, I extends z.ZodType>(
   provider: P,
@@ -290,5 +301,29 @@ export const integrationEndpoints = {
     status: 200,
     response: pageSchema(failedActionSchema),
     errors: [400, 401, 403, 404],
+  }),
+  resolveFailedAction: defineEndpoint({
+    method: 'POST',
+    path: '/merchants/:id/failed-actions/:aid/resolve/',
+    summary: 'Mark a failed action resolved (by hand); resolving a resolved one changes nothing',
+    tags,
+    access: merchantAccess(ANY_DEVICE_PROVIDER_ACCESS),
+    params: failedActionParams,
+    status: 200,
+    response: failedActionSchema,
+    errors: [401, 403, 404],
+  }),
+  retryFailedAction: defineEndpoint({
+    method: 'POST',
+    path: '/merchants/:id/failed-actions/:aid/retry/',
+    summary:
+      'Send a failed action again; resolved when the provider carries it out. One call at a time per action: ' +
+      'parallel retries wait for it and answer its outcome. Not resolvable: 409 integrations.unresolvable_action',
+    tags,
+    access: merchantAccess(ANY_DEVICE_PROVIDER_ACCESS),
+    params: failedActionParams,
+    status: 200,
+    response: deviceActionResultSchema,
+    errors: [401, 403, 404, 409],
   }),
 } as const;

@@ -8,7 +8,8 @@ export const DEMO_PASSTIME = { account_id: 'DM-1001', username: 'demo.motors', p
 /**
  * Integrated Auto has FreshBooks connected to the embedded sandbox (its customers are the sandbox's clients, see
  * the customers seeder), so opening one checks it against FreshBooks. Demo Motors has PassTime connected (the sandbox device service) and one open failed action: a starter command to
- * a device that was offline, which a retry may fix.
+ * a device that was offline (the sandbox keeps devices ending in 0 offline, so a retry fails again and it is for
+ * Resolve).
  */
 export const seedIntegrations: DemoSeeder = async (tx, demo, { cipher, clock }) => {
   const now = clock();

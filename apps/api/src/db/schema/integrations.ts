@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
+import { accounts } from './customers';
 import { merchants, users } from './identity';
 
 const at = () => timestamp({ withTimezone: true });
@@ -136,11 +137,15 @@ export const failedActions = pgTable(
     provider: text({ enum: DEVICE_PROVIDERS }).notNull(),
     action: text({ enum: DEVICE_ACTIONS }).notNull(),
     device_id: text().notNull(),
-    /** The customer account the device belongs to, once accounts exist. */
+    /** The customer account's external id when the command was sent from an account (kept if it is removed). */
     account_reference: text(),
+    account_id: uuid().references(() => accounts.id, { onDelete: 'set null' }),
     error_message: text().notNull(),
     is_resolvable: boolean().notNull(),
     status: text({ enum: FAILED_ACTION_STATUSES }).notNull().default('open'),
+    /** Who marked it resolved, by hand or by a retry that succeeded, and when. */
+    resolved_at: at(),
+    resolved_by: uuid().references(() => users.id, { onDelete: 'set null' }),
     created: createdAt(),
   },
   (table) => [

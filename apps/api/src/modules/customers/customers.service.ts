@@ -259,6 +259,8 @@ function accountValues(merchant: MerchantRef, input: Pick<CreateInput, 'location
     autopay: input.account.autopay,
     convenience_fee_cents: input.account.convenience_fee_cents,
     status: input.account.status,
+    device_provider: null,
+    device_id: null,
     created: now,
     updated: now,
   };

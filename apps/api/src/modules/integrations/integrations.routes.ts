@@ -19,6 +19,8 @@ import {
   saveDeviceCredentials,
   testDeviceConnection,
 } from './integrations.service';
+import { resolveFailedAction } from './resolve-failed-action';
+import { retryFailedAction } from './retry-failed-action';
 
 export const integrationsRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
@@ -80,4 +82,11 @@ export const integrationsRoutes: FastifyPluginAsync = async (app) => {
     });
     return toPage(request, request.query, count, rows);
   });
+  registerEndpoint(app, endpoints.resolveFailedAction, async (request) =>
+    resolveFailedAction(ctx, merchantAccessOf(request), principalOf(request).user, request.params.aid),
+  );
+
+  registerEndpoint(app, endpoints.retryFailedAction, async (request) =>
+    retryFailedAction(ctx, merchantAccessOf(request), principalOf(request).user, request.params.aid),
+  );
 };

@@ -329,7 +329,7 @@ export async function findFreshbooksClients(
 // ---------------------------------------------------------------------------------------------------------------
 // PassTime and Ituran settings
 
-function readCredentials(ctx: ServiceContext, row: ConnectionRow | undefined): DeviceCredentials | null {
+export function readCredentials(ctx: ServiceContext, row: ConnectionRow | undefined): DeviceCredentials | null {
   if (!row?.credentials_sealed) return null;
   return JSON.parse(ctx.cipher.decrypt(row.credentials_sealed)) as DeviceCredentials;
 }
@@ -442,9 +442,13 @@ export function toFailedActionDto(row: FailedActionRow): FailedAction {
     action: row.action,
     device_id: row.device_id,
     account_reference: row.account_reference,
+    account_id: row.account_id,
+    customer_id: row.customer_id,
     error_message: row.error_message,
     is_resolvable: row.is_resolvable,
     status: row.status,
+    resolved_at: iso(row.resolved_at),
+    resolved_by: row.resolved_by_name,
     created: row.created.toISOString(),
   };
 }

@@ -9,10 +9,13 @@ export const SANDBOX_WRONG_PASSWORD = 'wrong';
  * docs/decisions/0011-integrations.md). It answers deterministically, so people and tests can rely on it:
  * - password `wrong`: authentication fails (for a test and for every command);
  * - a device id ending in 0: the device is offline (resolvable: a retry may work);
+ * - a device id ending in 8: the device is offline for the first command this service gets for it, and back
+ *   online after (so a retry of that failed action works);
  * - a device id ending in 9: the device is not on the account (not resolvable);
  * - any other device: the command succeeds; `locate` answers coordinates derived from the device id.
  */
 export function createSandboxDeviceService(label: string, clock: () => Date = () => new Date()): DeviceService {
+  const seenOnce = new Set<string>();
   const authFailure = `${label} refused the credentials: check the user name and password.`;
   return {
     name: 'sandbox',
@@ -23,6 +26,10 @@ export function createSandboxDeviceService(label: string, clock: () => Date = ()
     async perform(credentials, { device_id, action }) {
       if (credentials.password === SANDBOX_WRONG_PASSWORD) return { ok: false, message: authFailure, resolvable: true };
       if (device_id.endsWith('0')) {
+        return { ok: false, message: `Device ${device_id} is offline.`, resolvable: true };
+      }
+      if (device_id.endsWith('8') && !seenOnce.has(`${credentials.account_id}/${device_id}`)) {
+        seenOnce.add(`${credentials.account_id}/${device_id}`);
         return { ok: false, message: `Device ${device_id} is offline.`, resolvable: true };
       }
       if (device_id.endsWith('9')) {

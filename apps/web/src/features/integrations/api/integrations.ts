@@ -8,7 +8,8 @@ import {
   type IturanSettings,
   type PasstimeSettings,
 } from '@paydesk/domain/integrations/integrations.contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FAILED_ACTIONS_PAGE_SIZE } from '@paydesk/domain/constants';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** GET /merchants/:id/integrations/ (super_admin): the merchant's connection to each provider. */
@@ -133,5 +134,43 @@ export function useDeviceAction(merchantID: string) {
       }
       return undefined;
     },
+  });
+}
+
+/** GET /merchants/:id/failed-actions/ for the failed-actions screen: every provider the user may see, 100 a page. */
+export function merchantFailedActionsQueryOptions(merchantID: string, page: number) {
+  return queryOptions({
+    queryKey: ['integrations', merchantID, 'failed-actions', page],
+    queryFn: ({ signal }) =>
+      api.call(
+        endpoints.failedActions,
+        { params: { id: merchantID }, query: { page, page_size: FAILED_ACTIONS_PAGE_SIZE } },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMerchantFailedActions(merchantID: string, page: number) {
+  return useQuery(merchantFailedActionsQueryOptions(merchantID, page));
+}
+
+/** POST …/failed-actions/:aid/resolve/ */
+export function useResolveFailedAction(merchantID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (actionID: string) =>
+      api.call(endpoints.resolveFailedAction, { params: { id: merchantID, aid: actionID } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['integrations', merchantID] }),
+  });
+}
+
+/** POST …/failed-actions/:aid/retry/ */
+export function useRetryFailedAction(merchantID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (actionID: string) =>
+      api.call(endpoints.retryFailedAction, { params: { id: merchantID, aid: actionID } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['integrations', merchantID] }),
   });
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ERROR_MESSAGES } from '@paydesk/domain/errors/error-codes';
 import {
@@ -10,6 +10,7 @@ import {
   type DeviceProvider,
 } from '@paydesk/domain/integrations/integrations.contract';
 import { useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { showFormError } from '../../../lib/form-errors';
 
 type FormValues = { device_id: string; action: DeviceAction };
@@ -23,12 +24,21 @@ type DeviceCommandPanelProps = {
   onSend: (input: { provider: DeviceProvider; device_id: string; action: DeviceAction }) => Promise<DeviceActionResult>;
 };
 
-function describeFailure(result: DeviceActionResult): string {
+/** Where a failed command went: a failed action, on the page that retries and resolves them. */
+function FailureNote({ result }: { result: DeviceActionResult }) {
+  const { merchantID = '' } = useParams();
   const failed = result.failed_action;
-  if (!failed) return '';
-  return failed.is_resolvable
-    ? 'Recorded as a failed action that can be retried.'
-    : `Recorded as a failed action. ${ERROR_MESSAGES['integrations.unresolvable_action']}`;
+  if (!failed) return null;
+  return (
+    <Text size="sm">
+      {failed.is_resolvable
+        ? 'Recorded as a failed action that can be retried. '
+        : `Recorded as a failed action. ${ERROR_MESSAGES['integrations.unresolvable_action']} `}
+      <Anchor component={Link} to={`/merchants/${merchantID}/failed-actions`} size="sm" c="inherit" underline="always">
+        Open failed actions
+      </Anchor>
+    </Text>
+  );
 }
 
 /** "Send a device command": a device id and an action; shows the result or the failed action it became. */
@@ -89,7 +99,7 @@ export function DeviceCommandPanel({ provider, enabled, onSend }: DeviceCommandP
                   Location: {result.location.latitude}, {result.location.longitude}
                 </Text>
               )}
-              {!result.succeeded && <Text size="sm">{describeFailure(result)}</Text>}
+              {!result.succeeded && <FailureNote result={result} />}
             </Alert>
           )}
         </div>

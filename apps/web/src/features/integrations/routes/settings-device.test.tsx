@@ -152,7 +152,11 @@ describe('settings: PassTime', () => {
     await user.click(screen.getByRole('button', { name: 'Send command' }));
 
     expect(await screen.findByText('Command failed')).toBeInTheDocument();
-    expect(screen.getByText('Recorded as a failed action that can be retried.')).toBeInTheDocument();
+    expect(screen.getByText(/Recorded as a failed action that can be retried\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open failed actions' })).toHaveAttribute(
+      'href',
+      '/merchants/m-1/failed-actions',
+    );
     expect(body).toEqual({ provider: 'passtime', device_id: 'PT-5550', action: 'starter_disable' });
     const table = await screen.findByRole('table');
     await waitFor(() => expect(within(table).getByText('PT-5550')).toBeInTheDocument());
