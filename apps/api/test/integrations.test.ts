@@ -7,7 +7,9 @@ import { loggerOptions } from '../src/app';
 import { auditEvents } from '../src/db/schema/audit';
 import { failedActions, integrationConnections, oauthStates } from '../src/db/schema/integrations';
 import { DEMO_PASSTIME } from '../src/db/demo/integrations';
+import { SANDBOX_DEVICE_LOGIN } from '../src/providers/devices/sandbox-device-service';
 import { createRealFreshbooksProvider } from '../src/providers/freshbooks/real-freshbooks-provider';
+import { createSandboxDevices } from '../src/providers/providers';
 import {
   FreshbooksAuthorizationError,
   FreshbooksCodeError,
@@ -31,7 +33,11 @@ let t: TestApp;
 let ids: DemoIds;
 let as: ReturnType<typeof sessionsFor>;
 beforeAll(async () => {
-  t = await buildTestApp({ logger: { ...(loggerOptions(testConfig()) as object), level: 'trace', stream: logStream } });
+  t = await buildTestApp({
+    logger: { ...(loggerOptions(testConfig()) as object), level: 'trace', stream: logStream },
+    // The device sandbox knows the demo login and the ones these tests save.
+    providers: { devices: createSandboxDevices([SANDBOX_DEVICE_LOGIN, ...TEST_DEVICE_LOGINS]) },
+  });
   ids = await seedDemo(t.database.db);
   as = sessionsFor(t.app);
 });
@@ -52,6 +58,12 @@ const STAFF = 'staff@demo.test';
 const LEGACY = 'legacy@demo.test';
 const APP_URL = 'http://localhost:3000';
 const REDIRECT_URI = `${APP_URL}/freshbooks/auth`;
+const TEST_DEVICE_LOGINS = [
+  { username: 'crauto', password: 'it-Secret-1' },
+  { username: 'crauto', password: 'it-Secret-2' },
+  { username: 'cr', password: 'right-Secret' },
+  { username: 'ia', password: 'par-Secret' },
+];
 /** Every secret a response or log line must never carry. */
 const secretsSeen = new Set<string>([DEMO_PASSTIME.password]);
 
@@ -593,14 +605,62 @@ describe('PassTime and Ituran settings', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('tests the connection through the sandbox and keeps the result', async () => {
+  it('verifies credentials with the provider when saved: a refusal is a field error and the error state', async () => {
     const url = merchantUrl(ids.customRolesAuto, 'integrations/passtime/');
-    const untested = await call('POST', `${url}test/`, ADMIN);
+    const refusal = 'PassTime refused the credentials: check the user name and password.';
+    const first = await call('PUT', url, ADMIN, { dealer_id: 'CR-5', username: 'cr', password: 'wrong' });
+    expect(first.statusCode).toBe(400);
+    expect(first.json()).toEqual({ username: [refusal], password: [refusal] });
+    expect((await call('GET', url, ADMIN)).json()).toMatchObject({
+      status: 'error',
+      last_error: refusal,
+      has_password: false,
+      username: '',
+    });
+
+    await call('PUT', url, ADMIN, { dealer_id: 'CR-5', username: 'cr', password: 'right-Secret' });
+    expect((await call('GET', url, ADMIN)).json()).toMatchObject({
+      status: 'connected',
+      last_error: null,
+      username: 'cr',
+      last_tested_at: expect.any(String),
+    });
+
+    // A wrong password over working credentials: refused, nothing of it kept, and the connection in error.
+    const wrong = await call('PUT', url, ADMIN, { dealer_id: 'CR-5', username: 'cr', password: 'wrong' });
+    expect(wrong.statusCode).toBe(400);
+    const [row] = await t.database.db
+      .select()
+      .from(integrationConnections)
+      .where(
+        and(
+          eq(integrationConnections.merchant_id, ids.customRolesAuto),
+          eq(integrationConnections.provider, 'passtime'),
+        ),
+      );
+    expect(JSON.parse(t.app.ctx.cipher.decrypt(row?.credentials_sealed ?? '')).password).toBe('right-Secret');
+    expect((await call('GET', url, ADMIN)).json()).toMatchObject({ status: 'error', last_error: refusal });
+    // A wrong user name is refused too; saving the right login again connects.
+    expect((await call('PUT', url, ADMIN, { dealer_id: 'CR-5', username: 'crx' })).statusCode).toBe(400);
+    const fixed = await call('PUT', url, ADMIN, { dealer_id: 'CR-5', username: 'cr' });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json()).toMatchObject({ status: 'connected', last_error: null });
+  });
+
+  it('tests the saved connection through the sandbox and keeps the result', async () => {
+    const url = merchantUrl(ids.customRolesAuto, 'integrations/ituran/');
+    await call('PUT', url, ADMIN, { account_id: 'IT-78', username: 'crauto', password: 'it-Secret-2' });
+    const untested = await call('POST', merchantUrl(ids.integratedAuto, 'integrations/ituran/test/'), ADMIN);
     expect(untested.statusCode).toBe(409);
     expect(untested.json().code).toBe('integration.not_connected');
 
-    await call('PUT', url, ADMIN, { dealer_id: 'CR-5', username: 'cr', password: 'wrong' });
+    // The password was changed at Ituran since it was saved.
+    const refused = vi.spyOn(t.app.ctx.providers.devices.ituran, 'testConnection').mockResolvedValueOnce({
+      ok: false,
+      message: 'Ituran refused the credentials: check the user name and password.',
+    });
     const failed = await call('POST', `${url}test/`, ADMIN);
+    refused.mockRestore();
     expect(failed.statusCode).toBe(200);
     expect(failed.json()).toMatchObject({ ok: false, message: expect.stringContaining('refused the credentials') });
     expect((await call('GET', url, ADMIN)).json()).toMatchObject({
@@ -609,10 +669,8 @@ describe('PassTime and Ituran settings', () => {
       last_tested_at: failed.json().tested_at,
     });
 
-    await call('PUT', url, ADMIN, { dealer_id: 'CR-5', username: 'cr', password: 'right-Secret' });
-    secretsSeen.add('right-Secret');
     const passed = await call('POST', `${url}test/`, ADMIN);
-    expect(passed.json()).toMatchObject({ ok: true, message: 'Connected to PassTime account CR-5.' });
+    expect(passed.json()).toMatchObject({ ok: true, message: 'Connected to Ituran account IT-78.' });
     expect((await call('GET', url, ADMIN)).json()).toMatchObject({ status: 'connected', last_error: null });
   });
 });

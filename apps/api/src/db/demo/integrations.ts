@@ -1,9 +1,10 @@
+import { SANDBOX_DEVICE_LOGIN } from '../../providers/devices/sandbox-device-service';
 import { SANDBOX_ACCOUNT_ID, SANDBOX_BUSINESS_NAME } from '../../providers/freshbooks/sandbox-freshbooks-provider';
 import { failedActions, integrationConnections } from '../schema/integrations';
 import type { DemoSeeder } from './seeders';
 
-/** The PassTime login of Demo Motors on the embedded sandbox (any password but `wrong` passes its test). */
-export const DEMO_PASSTIME = { account_id: 'DM-1001', username: 'demo.motors', password: 'sandbox-pass' };
+/** The PassTime login of Demo Motors: the one the embedded sandbox knows. */
+export const DEMO_PASSTIME = { account_id: 'DM-1001', ...SANDBOX_DEVICE_LOGIN };
 
 /**
  * Integrated Auto has FreshBooks connected to the embedded sandbox (its customers are the sandbox's clients, see

@@ -373,6 +373,11 @@ function credentialsView(provider: DeviceProvider, credentials: DeviceCredential
   };
 }
 
+/**
+ * Saves a merchant's PassTime or Ituran login once the provider accepts it. The provider is asked first, outside
+ * any transaction; a refusal saves nothing from the request, puts the connection in its error state (with the
+ * reason) and answers field errors on the user name and password. Saving the stored login again asks nothing.
+ */
 export async function saveDeviceCredentials<P extends DeviceProvider>(
   ctx: ServiceContext,
   actor: NonNullable<AuditActor>,
@@ -380,17 +385,22 @@ export async function saveDeviceCredentials<P extends DeviceProvider>(
   provider: P,
   input: { account_id: string; username: string; password?: string | undefined },
 ): Promise<DeviceSettings<P>> {
+  const current = await findConnection(ctx.db, merchantId, provider);
+  const stored = readCredentials(ctx, current);
+  const password = input.password ?? stored?.password;
+  if (!password) throw FieldErrors.of('password', REQUIRED);
+  const credentials: DeviceCredentials = { account_id: input.account_id, username: input.username, password };
+  if (!(current?.status === 'connected' && sameCredentials(stored, credentials))) {
+    const check = await ctx.providers.devices[provider].testConnection(credentials);
+    if (!check.ok) {
+      await markCredentialsRefused(ctx, merchantId, provider, credentials.account_id, check.message);
+      throw new FieldErrors({ username: [check.message], password: [check.message] });
+    }
+  }
   await withTransaction(ctx, async (tx) => {
     const before = await findConnection(tx.db, merchantId, provider, { lock: true });
-    const stored = readCredentials(tx, before);
-    const password = input.password ?? stored?.password;
-    if (!password) throw FieldErrors.of('password', REQUIRED);
-    const credentials: DeviceCredentials = { account_id: input.account_id, username: input.username, password };
-    const unchanged =
-      stored?.account_id === credentials.account_id &&
-      stored.username === credentials.username &&
-      stored.password === credentials.password;
-    if (unchanged && before) return;
+    const storedBefore = readCredentials(tx, before);
+    if (before?.status === 'connected' && sameCredentials(storedBefore, credentials)) return;
     const now = tx.clock();
     const after = await upsertConnection(tx.db, merchantId, provider, {
       status: 'connected',
@@ -398,6 +408,7 @@ export async function saveDeviceCredentials<P extends DeviceProvider>(
       credentials_sealed: tx.cipher.encrypt(JSON.stringify(credentials)),
       connected_by: actor.id,
       connected_at: now,
+      last_tested_at: now,
       last_error: null,
     });
     await recordChange(tx, {
@@ -407,11 +418,40 @@ export async function saveDeviceCredentials<P extends DeviceProvider>(
       action: before ? 'updated' : 'created',
       subjectId: after.id,
       subjectLabel: PROVIDER_LABELS[provider],
-      before: before ? auditView(before, credentialsView(provider, stored)) : null,
+      before: before ? auditView(before, credentialsView(provider, storedBefore)) : null,
       after: auditView(after, credentialsView(provider, credentials)),
     });
   });
   return getDeviceSettings(ctx, merchantId, provider);
+}
+
+const sameCredentials = (stored: DeviceCredentials | null, next: DeviceCredentials) =>
+  stored?.account_id === next.account_id && stored.username === next.username && stored.password === next.password;
+
+/**
+ * The provider refused a login an admin tried to save: the connection shows its error state and the reason. The
+ * stored login (if any) is kept: it is not the one refused. A merchant without a connection gets one in that state.
+ */
+async function markCredentialsRefused(
+  ctx: ServiceContext,
+  merchantId: string,
+  provider: DeviceProvider,
+  accountId: string,
+  reason: string,
+) {
+  const now = ctx.clock();
+  const row = await findConnection(ctx.db, merchantId, provider);
+  if (row) {
+    await updateConnection(ctx.db, row.id, { status: 'error', last_error: reason, last_tested_at: now });
+    return;
+  }
+  await upsertConnection(ctx.db, merchantId, provider, {
+    status: 'error',
+    account_label: accountId,
+    credentials_sealed: null,
+    last_error: reason,
+    last_tested_at: now,
+  });
 }
 
 export async function testDeviceConnection(
