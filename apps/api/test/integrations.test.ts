@@ -605,30 +605,26 @@ describe('PassTime and Ituran settings', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('verifies credentials with the provider when saved: a refusal is a field error and the error state', async () => {
+  it('verifies credentials with the provider when saved: a refusal is a field error and saves nothing', async () => {
     const url = merchantUrl(ids.customRolesAuto, 'integrations/passtime/');
     const refusal = 'PassTime refused the credentials: check the user name and password.';
     const first = await call('PUT', url, ADMIN, { dealer_id: 'CR-5', username: 'cr', password: 'wrong' });
     expect(first.statusCode).toBe(400);
     expect(first.json()).toEqual({ username: [refusal], password: [refusal] });
-    expect((await call('GET', url, ADMIN)).json()).toMatchObject({
-      status: 'error',
-      last_error: refusal,
-      has_password: false,
-      username: '',
-    });
+    expect((await call('GET', url, ADMIN)).json()).toMatchObject({ status: 'disconnected', has_password: false });
 
-    await call('PUT', url, ADMIN, { dealer_id: 'CR-5', username: 'cr', password: 'right-Secret' });
-    expect((await call('GET', url, ADMIN)).json()).toMatchObject({
+    const saved = await call('PUT', url, ADMIN, { dealer_id: 'CR-5', username: 'cr', password: 'right-Secret' });
+    expect(saved.json()).toMatchObject({
       status: 'connected',
       last_error: null,
       username: 'cr',
       last_tested_at: expect.any(String),
     });
 
-    // A wrong password over working credentials: refused, nothing of it kept, and the connection in error.
+    // A wrong password over a working login: refused, and the working login kept (commands still go through).
     const wrong = await call('PUT', url, ADMIN, { dealer_id: 'CR-5', username: 'cr', password: 'wrong' });
     expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ username: [refusal], password: [refusal] });
     const [row] = await t.database.db
       .select()
       .from(integrationConnections)
@@ -639,12 +635,12 @@ describe('PassTime and Ituran settings', () => {
         ),
       );
     expect(JSON.parse(t.app.ctx.cipher.decrypt(row?.credentials_sealed ?? '')).password).toBe('right-Secret');
-    expect((await call('GET', url, ADMIN)).json()).toMatchObject({ status: 'error', last_error: refusal });
-    // A wrong user name is refused too; saving the right login again connects.
-    expect((await call('PUT', url, ADMIN, { dealer_id: 'CR-5', username: 'crx' })).statusCode).toBe(400);
-    const fixed = await call('PUT', url, ADMIN, { dealer_id: 'CR-5', username: 'cr' });
-    expect(fixed.statusCode, fixed.body).toBe(200);
-    expect(fixed.json()).toMatchObject({ status: 'connected', last_error: null });
+    // A wrong user name with the stored password is refused too.
+    expect((await call('PUT', url, ADMIN, { dealer_id: 'CR-5', username: 'crx' })).json()).toEqual({
+      username: [refusal],
+      password: [refusal],
+    });
+    expect((await call('GET', url, ADMIN)).json()).toMatchObject({ status: 'connected', username: 'cr' });
   });
 
   it('tests the saved connection through the sandbox and keeps the result', async () => {

@@ -375,8 +375,9 @@ function credentialsView(provider: DeviceProvider, credentials: DeviceCredential
 
 /**
  * Saves a merchant's PassTime or Ituran login once the provider accepts it. The provider is asked first, outside
- * any transaction; a refusal saves nothing from the request, puts the connection in its error state (with the
- * reason) and answers field errors on the user name and password. Saving the stored login again asks nothing.
+ * any transaction; a refusal answers field errors on the user name and password and changes nothing (like every
+ * refused request: the stored login, if any, is not the one refused, and the screen shows the refusal). Saving the
+ * stored, connected login again asks nothing.
  */
 export async function saveDeviceCredentials<P extends DeviceProvider>(
   ctx: ServiceContext,
@@ -392,10 +393,7 @@ export async function saveDeviceCredentials<P extends DeviceProvider>(
   const credentials: DeviceCredentials = { account_id: input.account_id, username: input.username, password };
   if (!(current?.status === 'connected' && sameCredentials(stored, credentials))) {
     const check = await ctx.providers.devices[provider].testConnection(credentials);
-    if (!check.ok) {
-      await markCredentialsRefused(ctx, merchantId, provider, credentials.account_id, check.message);
-      throw new FieldErrors({ username: [check.message], password: [check.message] });
-    }
+    if (!check.ok) throw new FieldErrors({ username: [check.message], password: [check.message] });
   }
   await withTransaction(ctx, async (tx) => {
     const before = await findConnection(tx.db, merchantId, provider, { lock: true });
@@ -427,32 +425,6 @@ export async function saveDeviceCredentials<P extends DeviceProvider>(
 
 const sameCredentials = (stored: DeviceCredentials | null, next: DeviceCredentials) =>
   stored?.account_id === next.account_id && stored.username === next.username && stored.password === next.password;
-
-/**
- * The provider refused a login an admin tried to save: the connection shows its error state and the reason. The
- * stored login (if any) is kept: it is not the one refused. A merchant without a connection gets one in that state.
- */
-async function markCredentialsRefused(
-  ctx: ServiceContext,
-  merchantId: string,
-  provider: DeviceProvider,
-  accountId: string,
-  reason: string,
-) {
-  const now = ctx.clock();
-  const row = await findConnection(ctx.db, merchantId, provider);
-  if (row) {
-    await updateConnection(ctx.db, row.id, { status: 'error', last_error: reason, last_tested_at: now });
-    return;
-  }
-  await upsertConnection(ctx.db, merchantId, provider, {
-    status: 'error',
-    account_label: accountId,
-    credentials_sealed: null,
-    last_error: reason,
-    last_tested_at: now,
-  });
-}
 
 export async function testDeviceConnection(
   ctx: ServiceContext,

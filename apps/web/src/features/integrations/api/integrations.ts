@@ -95,8 +95,6 @@ export function useSaveDeviceCredentials(merchantID: string, provider: DevicePro
       queryClient.setQueryData(deviceSettingsQueryOptions(merchantID, provider).queryKey, settings);
       return queryClient.invalidateQueries({ queryKey: connectionsQueryOptions(merchantID).queryKey });
     },
-    // A login the provider refused puts the connection in its error state: show it.
-    onError: () => queryClient.invalidateQueries({ queryKey: ['integrations', merchantID] }),
   });
 }
 
