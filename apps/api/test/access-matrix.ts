@@ -403,12 +403,20 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/merchants/:id/integrations/ituran/': deviceSettings('ituran'),
   'PUT /api/merchants/:id/integrations/ituran/': deviceSettings('ituran', () => ({ body: { account_id: '' } })),
   'POST /api/merchants/:id/integrations/ituran/test/': deviceSettings('ituran'),
-  // Either device flag passes the route's check; the provider in the body is then checked by the service
-  // (integrations.test.ts). The body is invalid so that each caller's outcome is the route's check alone.
-  'POST /api/merchants/:id/device_actions/': {
+  // Linking a device to an account: the merchant's administrators.
+  'PUT /api/merchants/:id/customers/:customerId/accounts/:accountId/device/': ownerWriter(async (context) => ({
+    ...(await accountParams(context)),
+    body: { provider: 'passtime', device_id: 'MX-1' },
+  })),
+  'DELETE /api/merchants/:id/customers/:customerId/accounts/:accountId/device/': ownerWriter(accountParams),
+  // Either device flag passes the route's check; the provider of the account's device is then checked by the
+  // service (integrations.test.ts). The fixture's account has no device, so whoever passes the route's check gets
+  // its 409 (integration.no_device) before the provider would be asked.
+  'POST /api/merchants/:id/customers/:customerId/accounts/:accountId/device_actions/': {
     flags: ['is_merchant_passtime_allowed', 'is_merchant_ituran_allowed'],
     expect: ROWS.userManagers,
-    request: () => ({ body: { provider: 'passtime', device_id: '', action: 'locate' } }),
+    crossTenantObject: 'hidden',
+    request: async (context) => ({ ...(await accountParams(context)), body: { action: 'locate' } }),
   },
   'GET /api/merchants/:id/failed-actions/': {
     flags: ['is_merchant_passtime_allowed', 'is_merchant_ituran_allowed'],

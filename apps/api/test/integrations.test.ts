@@ -17,7 +17,7 @@ import {
   FreshbooksSyncError,
   freshbooksSessionExpired,
 } from '../src/providers/freshbooks/freshbooks-provider';
-import { createUser, signInCustomRoleUser } from './factories';
+import { createCustomerFixture, createUser, signInCustomRoleUser } from './factories';
 import { buildTestApp, testConfig, type TestApp } from './helpers';
 import { seedDemo, sessionsFor, signIn, bearer, type DemoIds } from './identity';
 
@@ -671,17 +671,91 @@ describe('PassTime and Ituran settings', () => {
   });
 });
 
-describe('device actions and failed actions', () => {
-  const actionsUrl = (merchantId = ids.demoMotors) => merchantUrl(merchantId, 'device_actions/');
-  const send = (
-    device_id: string,
-    action = 'starter_disable',
-    who: string | Record<string, string> = ADMIN,
-    provider = 'passtime',
-  ) => call('POST', actionsUrl(), who, { provider, device_id, action });
+/** A new customer of the merchant with an account, and that account's paths. */
+async function newAccount(merchantId = ids.demoMotors) {
+  const fixture = await createCustomerFixture(t.database.db, merchantId);
+  const base = merchantUrl(merchantId, `customers/${fixture.customerId}/accounts/${fixture.accountId}/`);
+  return { ...fixture, deviceUrl: `${base}device/`, actionsUrl: `${base}device_actions/` };
+}
 
-  it('answers a success with its result, and locate with coordinates', async () => {
-    const done = await send('PT-1234', 'starter_enable');
+/** An account of the merchant with this device linked (by an admin). */
+async function accountWithDevice(device_id: string, merchantId = ids.demoMotors, provider = 'passtime') {
+  const account = await newAccount(merchantId);
+  const linked = await call('PUT', account.deviceUrl, ADMIN, { provider, device_id });
+  expect(linked.statusCode, linked.body).toBe(200);
+  return account;
+}
+
+describe('devices on accounts', () => {
+  it('lets admins link and unlink a device, shown on the account and recorded in its history', async () => {
+    const account = await newAccount();
+    const linked = await call('PUT', account.deviceUrl, ADMIN, { provider: 'passtime', device_id: 'PT-7001' });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(linked.json()).toEqual({ provider: 'passtime', device_id: 'PT-7001' });
+    const customerUrl = merchantUrl(ids.demoMotors, `customers/${account.customerId}/`);
+    const shown = (await call('GET', customerUrl, STAFF)).json();
+    expect(shown.accounts.find((row: { id: string }) => row.id === account.accountId).device).toEqual({
+      provider: 'passtime',
+      device_id: 'PT-7001',
+    });
+    expect((await call('DELETE', account.deviceUrl, SUPER)).statusCode).toBe(204);
+    const after = (await call('GET', customerUrl, ADMIN)).json();
+    expect(after.accounts.find((row: { id: string }) => row.id === account.accountId).device).toBeNull();
+    const history = (await call('GET', `${customerUrl}history/`, ADMIN)).json().results;
+    const entries = history.filter((entry: { kind: string }) => entry.kind === 'device.linked');
+    expect(entries.map((entry: { after: unknown }) => entry.after)).toEqual([
+      { device: null },
+      { device: 'PassTime PT-7001' },
+    ]);
+  });
+
+  it('validates the device: provider and id required, letters, digits and dashes only', async () => {
+    const account = await newAccount();
+    const blank = await call('PUT', account.deviceUrl, ADMIN, {});
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toEqual({ provider: [REQUIRED], device_id: [REQUIRED] });
+    const bad = await call('PUT', account.deviceUrl, ADMIN, { provider: 'lojack', device_id: 'has space' });
+    expect(Object.keys(bad.json()).sort()).toEqual(['device_id', 'provider']);
+    expect(
+      (await call('PUT', account.deviceUrl, ADMIN, { provider: 'passtime', device_id: 'x'.repeat(65) })).statusCode,
+    ).toBe(400);
+  });
+
+  it('is for administrators: staff and custom roles 403, another organisation 404, anonymous 401', async () => {
+    const account = await newAccount();
+    const body = { provider: 'passtime', device_id: 'PT-7002' };
+    expect((await call('PUT', account.deviceUrl, STAFF, body)).statusCode).toBe(403);
+    expect((await call('DELETE', account.deviceUrl, STAFF)).statusCode).toBe(403);
+    const passtimeUser = await signInCustomRoleUser(t.app, t.database.db, ids.customRolesAuto, [
+      'is_merchant_passtime_allowed',
+    ]);
+    const theirs = await newAccount(ids.customRolesAuto);
+    expect((await call('PUT', theirs.deviceUrl, passtimeUser, body)).statusCode).toBe(403);
+    expect((await call('PUT', account.deviceUrl, LEGACY, body)).statusCode).toBe(404);
+    // Another organisation's admin on their own merchant, naming this account: not theirs.
+    const foreign = account.deviceUrl.replace(ids.demoMotors, ids.legacyMotors);
+    expect((await call('PUT', foreign, LEGACY, body)).statusCode).toBe(404);
+    expect((await call('DELETE', foreign, LEGACY)).statusCode).toBe(404);
+    // Another merchant's account through this merchant's path.
+    expect(
+      (await call('PUT', theirs.deviceUrl.replace(ids.customRolesAuto, ids.demoMotors), ADMIN, body)).statusCode,
+    ).toBe(404);
+    expect((await call('PUT', account.deviceUrl, null, body)).statusCode).toBe(401);
+    const row = (await call('GET', merchantUrl(ids.demoMotors, `customers/${account.customerId}/`), ADMIN)).json();
+    expect(row.accounts[0].device).toBeNull();
+  });
+});
+
+describe('commands to an account’s device and failed actions', () => {
+  const send = async (
+    account: { actionsUrl: string },
+    action = 'starter_disable',
+    who: string | Record<string, string> | null = ADMIN,
+  ) => call('POST', account.actionsUrl, who, { action });
+
+  it('answers a success with its result, and locate with coordinates, and records it in the history', async () => {
+    const account = await accountWithDevice('PT-1234');
+    const done = await send(account, 'starter_enable');
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({
       succeeded: true,
@@ -689,27 +763,41 @@ describe('device actions and failed actions', () => {
       location: null,
       failed_action: null,
     });
-    const located = (await send('PT-1234', 'locate')).json();
+    const located = (await send(account, 'locate')).json();
     expect(located.location).toEqual({
       latitude: expect.any(Number),
       longitude: expect.any(Number),
       recorded_at: expect.any(String),
     });
-    expect((await send('PT-1234', 'locate')).json().location.latitude).toBe(located.location.latitude);
+    expect((await send(account, 'locate')).json().location.latitude).toBe(located.location.latitude);
+    const history = (
+      await call('GET', merchantUrl(ids.demoMotors, `customers/${account.customerId}/history/`), ADMIN)
+    ).json().results;
+    const commands = history.filter((entry: { kind: string }) => entry.kind === 'device.command');
+    expect(commands).toHaveLength(3);
+    expect(commands.at(-1)).toMatchObject({
+      account_id: account.accountId,
+      actor: { first_name: 'Avery' },
+      after: { command: 'Enable starter (PassTime PT-1234)', result: 'Starter enabled on device PT-1234.' },
+    });
   });
 
-  it('records an offline device as a resolvable failed action and a missing one as not resolvable', async () => {
-    const offline = (await send('PT-5550')).json();
-    expect(offline).toMatchObject({ succeeded: false, message: 'Device PT-5550 is offline.', location: null });
-    expect(offline.failed_action).toMatchObject({
+  it('records an offline device as a resolvable failed action naming the account, a missing one as not', async () => {
+    const offline = await accountWithDevice('PT-5550');
+    const failed = (await send(offline)).json();
+    expect(failed).toMatchObject({ succeeded: false, message: 'Device PT-5550 is offline.', location: null });
+    expect(failed.failed_action).toMatchObject({
       provider: 'passtime',
       action: 'starter_disable',
       device_id: 'PT-5550',
       is_resolvable: true,
       status: 'open',
-      account_reference: null,
+      account_id: offline.accountId,
+      customer_id: offline.customerId,
+      account_reference: expect.any(String),
     });
-    const missing = (await send('PT-5559', 'locate')).json();
+    const missingAccount = await accountWithDevice('PT-5559');
+    const missing = (await send(missingAccount, 'locate')).json();
     expect(missing.succeeded).toBe(false);
     expect(missing.failed_action).toMatchObject({ device_id: 'PT-5559', action: 'locate', is_resolvable: false });
     expect(missing.message).toBe('Device PT-5559 was not found on account DM-1001.');
@@ -718,8 +806,26 @@ describe('device actions and failed actions', () => {
     expect(list.statusCode).toBe(200);
     const page = list.json();
     expect(page.results.slice(0, 2).map((row: { device_id: string }) => row.device_id)).toEqual(['PT-5559', 'PT-5550']);
-    expect(page.results.at(-1)).toMatchObject({ device_id: 'PT-4410', is_resolvable: true });
-    expect(page.count).toBe(3);
+    expect(page.results.at(-1)).toMatchObject({ device_id: 'PT-4410', is_resolvable: true, account_id: null });
+  });
+
+  it('answers 409 integration.no_device for an account without a device; no command is typed in', async () => {
+    const account = await newAccount();
+    const refused = await send(account);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'integration.no_device',
+      detail: 'Link a device to this account first.',
+    });
+    const typed = await call('POST', account.actionsUrl, ADMIN, {
+      action: 'locate',
+      device_id: 'PT-1',
+      provider: 'passtime',
+    });
+    expect(typed.statusCode).toBe(409);
+    expect(
+      (await call('POST', merchantUrl(ids.demoMotors, 'device_actions/'), ADMIN, { action: 'locate' })).statusCode,
+    ).toBe(404);
   });
 
   it('lists 100 a page by default, newest first', async () => {
@@ -743,7 +849,7 @@ describe('device actions and failed actions', () => {
     expect(page.next).toContain('page_size=100');
   });
 
-  it('checks the provider in the body and query against the user’s flags', async () => {
+  it('checks the device’s provider against the user’s flags, and the list’s provider filter', async () => {
     await call('PUT', merchantUrl(ids.customRolesAuto, 'integrations/passtime/'), ADMIN, {
       dealer_id: 'CR-5',
       username: 'cr',
@@ -755,54 +861,45 @@ describe('device actions and failed actions', () => {
     const passtimeOnly = await signInCustomRoleUser(t.app, t.database.db, ids.customRolesAuto, [
       'is_merchant_passtime_allowed',
     ]);
-    const body = { provider: 'passtime', device_id: 'CR-12340', action: 'locate' };
-    expect((await call('POST', actionsUrl(ids.customRolesAuto), ituranOnly, body)).statusCode).toBe(403);
-    const allowed = await call('POST', actionsUrl(ids.customRolesAuto), passtimeOnly, body);
+    const before = (await call('GET', merchantUrl(ids.customRolesAuto, 'failed-actions/'), ADMIN)).json().count;
+    const account = await accountWithDevice('CR-12340', ids.customRolesAuto);
+    expect((await send(account, 'locate', ituranOnly)).statusCode).toBe(403);
+    const allowed = await send(account, 'locate', passtimeOnly);
     expect(allowed.statusCode).toBe(200);
     expect(allowed.json().failed_action.is_resolvable).toBe(true);
     const failedUrl = merchantUrl(ids.customRolesAuto, 'failed-actions/');
     expect((await call('GET', `${failedUrl}?provider=passtime`, ituranOnly)).statusCode).toBe(403);
     expect((await call('GET', failedUrl, ituranOnly)).json().count).toBe(0);
-    expect((await call('GET', failedUrl, passtimeOnly)).json().count).toBe(1);
+    expect((await call('GET', failedUrl, passtimeOnly)).json().count).toBe(before + 1);
     expect((await call('GET', failedUrl, STAFF)).statusCode).toBe(404);
     expect((await call('GET', failedUrl, 'agent@demo.test')).statusCode).toBe(403);
   });
 
   it('refuses staff (403), another organisation (404), a provider without credentials (409) and bad bodies (400)', async () => {
-    expect((await send('PT-1', 'locate', STAFF)).statusCode).toBe(403);
+    const account = await accountWithDevice('PT-8001');
+    expect((await send(account, 'locate', STAFF)).statusCode).toBe(403);
+    expect((await send(account, 'locate', LEGACY)).statusCode).toBe(404);
     expect(
-      (await call('POST', actionsUrl(), LEGACY, { provider: 'passtime', device_id: 'X1', action: 'locate' }))
+      (await call('POST', account.actionsUrl.replace(ids.demoMotors, ids.legacyMotors), LEGACY, { action: 'locate' }))
         .statusCode,
     ).toBe(404);
     expect((await call('GET', merchantUrl(ids.demoMotors, 'failed-actions/'), LEGACY)).statusCode).toBe(404);
-    const ituran = await send('IT-1', 'locate', ADMIN, 'ituran');
-    expect(ituran.statusCode).toBe(409);
-    expect(ituran.json().code).toBe('integration.not_connected');
-    const bad = await call('POST', actionsUrl(), ADMIN, {
-      provider: 'lojack',
-      device_id: 'has space',
-      action: 'explode',
-    });
+    const ituran = await accountWithDevice('IT-1', ids.demoMotors, 'ituran');
+    const notConnected = await send(ituran, 'locate');
+    expect(notConnected.statusCode).toBe(409);
+    expect(notConnected.json().code).toBe('integration.not_connected');
+    const bad = await call('POST', account.actionsUrl, ADMIN, { action: 'explode' });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json()).sort()).toEqual(['action', 'device_id', 'provider']);
-    expect((await send('a\u0000b')).statusCode).toBe(400);
-    expect((await send('x'.repeat(65))).statusCode).toBe(400);
-    expect((await call('POST', actionsUrl(), ADMIN)).statusCode).toBe(400);
-    const huge = await t.app.inject({
-      method: 'POST',
-      url: actionsUrl(),
-      headers: { ...(await as(ADMIN)), 'content-type': 'application/json' },
-      payload: JSON.stringify({ provider: 'passtime', device_id: 'x'.repeat(2 * 1024 * 1024), action: 'locate' }),
-    });
-    expect(huge.statusCode).toBe(413);
-    expect(
-      (await call('POST', actionsUrl(), null, { provider: 'passtime', device_id: 'X1', action: 'locate' })).statusCode,
-    ).toBe(401);
+    expect(Object.keys(bad.json())).toEqual(['action']);
+    expect((await call('POST', account.actionsUrl, ADMIN)).statusCode).toBe(400);
+    expect((await send(account, 'a\u0000b')).statusCode).toBe(400);
+    expect((await send(account, 'locate', null)).statusCode).toBe(401);
   });
 
   it('records each of 50 parallel failing commands once', async () => {
+    const account = await accountWithDevice('PT-7770');
     const before = (await call('GET', merchantUrl(ids.demoMotors, 'failed-actions/'), ADMIN)).json().count;
-    const responses = await Promise.all(Array.from({ length: 50 }, () => send('PT-7770')));
+    const responses = await Promise.all(Array.from({ length: 50 }, () => send(account)));
     const ids50 = new Set(responses.map((response) => response.json().failed_action.id));
     expect(ids50.size).toBe(50);
     expect((await call('GET', merchantUrl(ids.demoMotors, 'failed-actions/'), ADMIN)).json().count).toBe(before + 50);
@@ -812,11 +909,8 @@ describe('device actions and failed actions', () => {
 describe('resolving and retrying failed actions', () => {
   const failedUrl = (merchantId = ids.demoMotors) => merchantUrl(merchantId, 'failed-actions/');
   const fail = async (device_id: string, action = 'starter_disable') => {
-    const response = await call('POST', merchantUrl(ids.demoMotors, 'device_actions/'), ADMIN, {
-      provider: 'passtime',
-      device_id,
-      action,
-    });
+    const account = await accountWithDevice(device_id);
+    const response = await call('POST', account.actionsUrl, ADMIN, { action });
     expect(response.json().succeeded, response.body).toBe(false);
     return response.json().failed_action as { id: string; is_resolvable: boolean };
   };
@@ -915,11 +1009,8 @@ describe('resolving and retrying failed actions', () => {
     const ituranOnly = await signInCustomRoleUser(t.app, t.database.db, ids.customRolesAuto, [
       'is_merchant_ituran_allowed',
     ]);
-    const sent = await call('POST', merchantUrl(ids.customRolesAuto, 'device_actions/'), passtimeOnly, {
-      provider: 'passtime',
-      device_id: 'CR-6658',
-      action: 'locate',
-    });
+    const theirAccount = await accountWithDevice('CR-6658', ids.customRolesAuto);
+    const sent = await call('POST', theirAccount.actionsUrl, passtimeOnly, { action: 'locate' });
     const theirs = sent.json().failed_action.id as string;
     expect((await retry(theirs, ituranOnly, ids.customRolesAuto)).statusCode).toBe(403);
     expect((await resolve(theirs, ituranOnly, ids.customRolesAuto)).statusCode).toBe(403);

@@ -137,12 +137,24 @@ export const connectionTestSchema = z.object({
 export type ConnectionTest = z.infer<typeof connectionTestSchema>;
 
 export const DEVICE_ID_INVALID = 'Use letters, digits and dashes only';
-export const deviceActionInput = z.object({
-  provider: z.enum(DEVICE_PROVIDERS),
-  device_id: maxLength(64).refine((text) => text === '' || /^[A-Za-z0-9-]+$/.test(text), { error: DEVICE_ID_INVALID }),
-  action: z.enum(DEVICE_ACTIONS),
+
+/** Linking a device to a customer's account (administrators). */
+export const accountDeviceInput = z.object({
+  provider: z.enum(DEVICE_PROVIDERS, { error: REQUIRED }),
+  device_id: maxLength(64).refine((text) => /^[A-Za-z0-9-]+$/.test(text), { error: DEVICE_ID_INVALID }),
 });
+export type AccountDeviceInput = z.input<typeof accountDeviceInput>;
+export const accountDeviceResponse = z.object({
+  provider: z.enum(DEVICE_PROVIDERS),
+  device_id: z.string(),
+});
+
+/** A command to the device of an account: the device is the account's, never typed in. */
+export const deviceActionInput = z.object({ action: z.enum(DEVICE_ACTIONS) });
 export type DeviceActionInput = z.input<typeof deviceActionInput>;
+
+/** What the starter-disable confirmation says happens (issue 16 item 17). */
+export const STARTER_DISABLE_WARNING = 'The vehicle will not start until the starter is enabled';
 
 export const failedActionSchema = z.object({
   id: z.uuid(),
@@ -183,6 +195,8 @@ export const failedActionListQuery = paginationQuery.extend({
 const tags = ['integrations'];
 const params = z.object({ id: z.string() });
 const failedActionParams = z.object({ id: z.string(), aid: z.string() });
+const accountParams = z.object({ id: z.string(), customerId: z.string(), accountId: z.string() });
+const ACCOUNT_DEVICE_PATH = '/merchants/:id/customers/:customerId/accounts/:accountId/device/';
 
 const deviceSettingsEndpoints = <P extends DeviceProvider, S extends z.ZodType, I extends z.ZodType>(
   provider: P,
@@ -278,13 +292,37 @@ export const integrationEndpoints = {
     status: 204,
     errors: [401, 403, 404],
   }),
-  deviceAction: defineEndpoint({
+  linkAccountDevice: defineEndpoint({
+    method: 'PUT',
+    path: ACCOUNT_DEVICE_PATH,
+    summary: "Link a vehicle device to a customer's account (administrators); commands from the account go to it",
+    tags,
+    access: merchantAccess(ACCESS_REQUIREMENTS.merchantSettings),
+    params: accountParams,
+    body: accountDeviceInput,
+    status: 200,
+    response: accountDeviceResponse,
+    errors: [400, 401, 403, 404],
+  }),
+  unlinkAccountDevice: defineEndpoint({
+    method: 'DELETE',
+    path: ACCOUNT_DEVICE_PATH,
+    summary: "Unlink the device from a customer's account (administrators)",
+    tags,
+    access: merchantAccess(ACCESS_REQUIREMENTS.merchantSettings),
+    params: accountParams,
+    status: 204,
+    errors: [401, 403, 404],
+  }),
+  accountDeviceAction: defineEndpoint({
     method: 'POST',
-    path: '/merchants/:id/device_actions/',
-    summary: 'Send a command to a vehicle device; a failure is recorded as a failed action and answered 200',
+    path: '/merchants/:id/customers/:customerId/accounts/:accountId/device_actions/',
+    summary:
+      "Send a command to the account's device; a failure is recorded as a failed action and answered 200. " +
+      'An account without a device: 409 integration.no_device',
     tags,
     access: merchantAccess(ANY_DEVICE_PROVIDER_ACCESS),
-    params,
+    params: accountParams,
     body: deviceActionInput,
     status: 200,
     response: deviceActionResultSchema,

@@ -1,5 +1,7 @@
 import { SANDBOX_DEVICE_LOGIN } from '../../providers/devices/sandbox-device-service';
 import { SANDBOX_ACCOUNT_ID, SANDBOX_BUSINESS_NAME } from '../../providers/freshbooks/sandbox-freshbooks-provider';
+import { and, eq } from 'drizzle-orm';
+import { accounts } from '../schema/customers';
 import { failedActions, integrationConnections } from '../schema/integrations';
 import type { DemoSeeder } from './seeders';
 
@@ -51,4 +53,23 @@ export const seedIntegrations: DemoSeeder = async (tx, demo, { cipher, clock }) 
     status: 'open',
     created: new Date(now.getTime() - 26 * 60 * 60 * 1000),
   });
+};
+
+/**
+ * PassTime devices on three Demo Motors accounts (after the customers seeder): DM-1001's works, DM-1002's is offline
+ * for its first command (a retry works), DM-1003's stays offline (see the device sandbox's rules).
+ */
+export const DEMO_ACCOUNT_DEVICES: Record<string, string> = {
+  'DM-1001': 'PT-2231',
+  'DM-1002': 'PT-2238',
+  'DM-1003': 'PT-2230',
+};
+
+export const seedAccountDevices: DemoSeeder = async (tx, demo) => {
+  for (const [externalId, deviceId] of Object.entries(DEMO_ACCOUNT_DEVICES)) {
+    await tx
+      .update(accounts)
+      .set({ device_provider: 'passtime', device_id: deviceId })
+      .where(and(eq(accounts.merchant_id, demo.merchants.demoMotors.id), eq(accounts.external_id, externalId)));
+  }
 };

@@ -15,11 +15,12 @@ import {
   getDeviceSettings,
   listConnections,
   listFailedActions,
-  performDeviceAction,
   saveDeviceCredentials,
   testDeviceConnection,
 } from './integrations.service';
+import { setAccountDevice } from './account-device';
 import { resolveFailedAction } from './resolve-failed-action';
+import { sendAccountDeviceAction } from './send-account-device-action';
 import { retryFailedAction } from './retry-failed-action';
 
 export const integrationsRoutes: FastifyPluginAsync = async (app) => {
@@ -71,9 +72,26 @@ export const integrationsRoutes: FastifyPluginAsync = async (app) => {
     testDeviceConnection(ctx, merchantAccessOf(request).merchant.id, 'ituran'),
   );
 
-  registerEndpoint(app, endpoints.deviceAction, async (request) =>
-    performDeviceAction(ctx, merchantAccessOf(request), request.body),
-  );
+  registerEndpoint(app, endpoints.linkAccountDevice, async (request) => {
+    const { id, customerId, accountId } = request.params;
+    const { provider, device_id } = request.body;
+    await setAccountDevice(ctx, id, customerId, accountId, { provider, device_id }, principalOf(request).user);
+    return { provider, device_id };
+  });
+  registerEndpoint(app, endpoints.unlinkAccountDevice, async (request) => {
+    const { id, customerId, accountId } = request.params;
+    await setAccountDevice(ctx, id, customerId, accountId, null, principalOf(request).user);
+  });
+  registerEndpoint(app, endpoints.accountDeviceAction, async (request) => {
+    const { customerId, accountId } = request.params;
+    return sendAccountDeviceAction(
+      ctx,
+      merchantAccessOf(request),
+      principalOf(request).user,
+      { customerId, accountId },
+      request.body,
+    );
+  });
 
   registerEndpoint(app, endpoints.failedActions, async (request) => {
     const { count, rows } = await listFailedActions(ctx.db, merchantAccessOf(request), {

@@ -8,8 +8,6 @@ import {
   PROVIDER_LABELS,
   type Connection,
   type ConnectionTest,
-  type DeviceAction,
-  type DeviceActionResult,
   type DeviceProvider,
   type FailedAction,
   type IntegrationProvider,
@@ -42,7 +40,6 @@ import {
   markConnectionRefused,
   findConnectionWithActor,
   findFailedActions,
-  insertFailedAction,
   insertOauthState,
   takeOauthState,
   updateConnection,
@@ -468,38 +465,6 @@ export function toFailedActionDto(row: FailedActionRow): FailedAction {
 /** The device providers whose settings and commands this user may use on the merchant. */
 export function deviceProvidersOf(access: MerchantAccess): DeviceProvider[] {
   return DEVICE_PROVIDERS.filter((provider) => holds(access, DEVICE_PROVIDER_ACCESS[provider]));
-}
-
-export async function performDeviceAction(
-  ctx: ServiceContext,
-  access: MerchantAccess,
-  input: { provider: DeviceProvider; device_id: string; action: DeviceAction },
-): Promise<DeviceActionResult> {
-  if (!deviceProvidersOf(access).includes(input.provider)) throw permissionDenied();
-  const merchantId = access.merchant.id;
-  const row = await findConnection(ctx.db, merchantId, input.provider);
-  const credentials = row?.status === 'disconnected' ? null : readCredentials(ctx, row);
-  if (!credentials) {
-    throw new HttpError('integration.not_connected', `Save the ${PROVIDER_LABELS[input.provider]} credentials first.`);
-  }
-  const outcome = await ctx.providers.devices[input.provider].perform(credentials, {
-    device_id: input.device_id,
-    action: input.action,
-  });
-  if (outcome.ok) {
-    return { succeeded: true, message: outcome.message, location: outcome.location, failed_action: null };
-  }
-  const failed = await insertFailedAction(ctx.db, {
-    merchant_id: merchantId,
-    provider: input.provider,
-    action: input.action,
-    device_id: input.device_id,
-    account_reference: null,
-    error_message: outcome.message,
-    is_resolvable: outcome.resolvable,
-    created: ctx.clock(),
-  });
-  return { succeeded: false, message: outcome.message, location: null, failed_action: toFailedActionDto(failed) };
 }
 
 export async function listFailedActions(

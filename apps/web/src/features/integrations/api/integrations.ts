@@ -2,7 +2,6 @@ import {
   integrationEndpoints as endpoints,
   ituranEndpoints,
   passtimeEndpoints,
-  type DeviceActionInput,
   type DeviceProvider,
   type FreshbooksConnectInput,
   type IturanSettings,
@@ -119,22 +118,6 @@ export function failedActionsQueryOptions(merchantID: string, provider: DevicePr
 
 export function useFailedActions(merchantID: string, provider: DeviceProvider) {
   return useQuery(failedActionsQueryOptions(merchantID, provider));
-}
-
-export function useDeviceAction(merchantID: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: DeviceActionInput) =>
-      api.call(endpoints.deviceAction, { params: { id: merchantID }, body: input }),
-    onSuccess: (result, input) => {
-      if (!result.succeeded) {
-        return queryClient.invalidateQueries({
-          queryKey: failedActionsQueryOptions(merchantID, input.provider).queryKey,
-        });
-      }
-      return undefined;
-    },
-  });
 }
 
 /** GET /merchants/:id/failed-actions/ for the failed-actions screen: every provider the user may see, 100 a page. */
