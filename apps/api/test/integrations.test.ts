@@ -43,7 +43,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = async (method: Method, url: string, who: string | Record<string, string> | null, payload?: object) =>
   t.app.inject({
     method,
@@ -1030,6 +1030,70 @@ describe('resolving and retrying failed actions', () => {
     expect((await retry('not-an-id')).statusCode).toBe(404);
     const [row] = await t.database.db.select().from(failedActions).where(eq(failedActions.id, action.id));
     expect(row?.status).toBe('open');
+  });
+});
+
+describe('fields FreshBooks keeps, at an integrated merchant', () => {
+  const customerUrl = (customerId: string) => merchantUrl(ids.integratedAuto, `customers/${customerId}/`);
+
+  it('refuses changing a customer’s name, email and phone (400, field by field) and changes nothing', async () => {
+    const { customerId } = await createCustomerFixture(t.database.db, ids.integratedAuto);
+    const before = (await call('GET', customerUrl(customerId), ADMIN)).json();
+    const refused = await call('PATCH', customerUrl(customerId), ADMIN, {
+      first_name: 'Edited',
+      last_name: before.last_name,
+      email: 'edited@example.com',
+      sms_phone_number: '(212) 555-0199',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      first_name: ['Managed in FreshBooks'],
+      email: ['Managed in FreshBooks'],
+      sms_phone_number: ['Managed in FreshBooks'],
+    });
+    const after = (await call('GET', customerUrl(customerId), ADMIN)).json();
+    expect(after).toMatchObject({ first_name: before.first_name, email: before.email });
+  });
+
+  it('accepts the stored values sent back and the fields Paydesk keeps', async () => {
+    const { customerId } = await createCustomerFixture(t.database.db, ids.integratedAuto);
+    const before = (await call('GET', customerUrl(customerId), ADMIN)).json();
+    const saved = await call('PATCH', customerUrl(customerId), ADMIN, {
+      first_name: before.first_name,
+      last_name: before.last_name,
+      email: before.email ?? '',
+      sms_phone_number: before.sms_phone_number ?? '',
+      language: 'es-US',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().language).toBe('es-US');
+  });
+
+  it('refuses changing an account’s amount due; its other fields change', async () => {
+    const { customerId, accountId } = await createCustomerFixture(t.database.db, ids.integratedAuto);
+    const accountUrl = `${customerUrl(customerId)}accounts/${accountId}/`;
+    const before = (await call('GET', customerUrl(customerId), ADMIN)).json().accounts[0];
+    const refused = await call('PATCH', accountUrl, ADMIN, { amount_due_cents: before.amount_due_cents + 100 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ amount_due_cents: ['Managed in FreshBooks'] });
+    const saved = await call('PATCH', accountUrl, ADMIN, {
+      amount_due_cents: before.amount_due_cents,
+      convenience_fee_cents: 150,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().accounts[0]).toMatchObject({
+      amount_due_cents: before.amount_due_cents,
+      convenience_fee_cents: 150,
+    });
+  });
+
+  it('leaves a merchant that is not integrated free to change them', async () => {
+    const { customerId } = await createCustomerFixture(t.database.db, ids.demoMotors);
+    const saved = await call('PATCH', merchantUrl(ids.demoMotors, `customers/${customerId}/`), ADMIN, {
+      first_name: 'Edited',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().first_name).toBe('Edited');
   });
 });
 

@@ -3,6 +3,8 @@
 
 import {
   breaksAutopayCap,
+  FRESHBOOKS_ACCOUNT_FIELDS,
+  FRESHBOOKS_CUSTOMER_FIELDS,
   type ConsentChannel,
   type ConsentMethod,
   type ParsedCreateCustomerBody,
@@ -36,6 +38,7 @@ import { accountTags } from '../../db/schema/tags';
 import { CatalogueError, FieldErrors, HttpError, notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
+import { refuseFreshbooksManagedChanges } from './freshbooks-managed-fields';
 import { recordCustomerEvent, recordCustomerEvents, type CustomerEventInput } from './customer-events';
 import { invalidateCustomerCounts, selectRows } from './customers.list';
 import {
@@ -915,6 +918,17 @@ export async function updateCustomer(
 ): Promise<void> {
   await withTransaction(ctx, async (tx) => {
     const current = await getCustomerRow(tx.db, merchant.id, customerId);
+    refuseFreshbooksManagedChanges(
+      merchant,
+      FRESHBOOKS_CUSTOMER_FIELDS,
+      {
+        first_name: patch.first_name,
+        last_name: patch.last_name,
+        email: patch.email === undefined ? undefined : orNull(patch.email),
+        sms_phone_number: patch.sms_phone_number === undefined ? undefined : orNull(patch.sms_phone_number),
+      },
+      current,
+    );
     await patchCustomerInTransaction(tx, merchant, current, patch, actor);
   });
   invalidateCustomerCounts(merchant.id);
@@ -1003,6 +1017,7 @@ export async function updateAccount(
   await withTransaction(ctx, async (tx) => {
     await getCustomerRow(tx.db, merchant.id, customerId);
     const { account } = await getAccountOfCustomer(tx.db, merchant.id, customerId, accountId);
+    refuseFreshbooksManagedChanges(merchant, FRESHBOOKS_ACCOUNT_FIELDS, patch, account);
     await patchAccountInTransaction(tx, merchant, customerId, account, patch, actor);
   });
   invalidateCustomerCounts(merchant.id);

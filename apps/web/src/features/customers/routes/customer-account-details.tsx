@@ -70,6 +70,7 @@ export function CustomerAccountDetailsRoute({ context }: { context?: CustomerCon
                 setEditingID(null);
               }}
               onCancel={() => setEditingID(null)}
+              managedByFreshbooks={customer.merchant.is_integrated}
             />
           ) : (
             <>
