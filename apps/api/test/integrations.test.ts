@@ -69,8 +69,13 @@ const secretsSeen = new Set<string>([DEMO_PASSTIME.password]);
 
 const merchantUrl = (merchantId: string, rest: string) => `/api/merchants/${merchantId}/${rest}`;
 
-async function connectLink(who: string = SUPER, merchantId = ids.demoMotors): Promise<{ url: URL; state: string }> {
-  const response = await call('GET', `/api/oauth-links/?merchant=${merchantId}`, who);
+async function connectLink(
+  who: string = SUPER,
+  merchantId = ids.demoMotors,
+  origin?: string,
+): Promise<{ url: URL; state: string }> {
+  const from = origin ? `&origin=${encodeURIComponent(origin)}` : '';
+  const response = await call('GET', `/api/oauth-links/?merchant=${merchantId}${from}`, who);
   expect(response.statusCode, response.body).toBe(200);
   const [link] = response.json().results;
   expect(link.provider).toBe('freshbooks');
@@ -79,14 +84,14 @@ async function connectLink(who: string = SUPER, merchantId = ids.demoMotors): Pr
 }
 
 /** What the sandbox page's Allow (or Deny) does: the redirect to /freshbooks/auth/<code>?state=… */
-async function decide(state: string, decision: 'allow' | 'deny' = 'allow'): Promise<URL> {
+async function decide(state: string, decision: 'allow' | 'deny' = 'allow', redirectUri = REDIRECT_URI): Promise<URL> {
   const response = await t.app.inject({
     method: 'POST',
     url: '/sandbox/freshbooks/authorize',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({
       client_id: 'paydesk-sandbox',
-      redirect_uri: REDIRECT_URI,
+      redirect_uri: redirectUri,
       state,
       decision,
     }).toString(),
@@ -163,6 +168,60 @@ describe('FreshBooks OAuth through the sandbox', () => {
     const refused = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(refused.statusCode).toBe(400);
     expect(refused.body).not.toContain('evil.example');
+  });
+
+  it('returns to the app origin the flow started on (127.0.0.1), and connects with that redirect URI', async () => {
+    const origin = 'http://127.0.0.1:3000';
+    const { url, state } = await connectLink(SUPER, ids.integratedAuto, origin);
+    expect(url.searchParams.get('redirect_uri')).toBe(`${origin}/freshbooks/auth`);
+    const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`value="${origin}/freshbooks/auth"`);
+    const redirect = await decide(state, 'allow', `${origin}/freshbooks/auth`);
+    expect(redirect.origin).toBe(origin);
+    const connected = await call('POST', '/api/freshbooks/connect/', SUPER, { code: codeOf(redirect), state });
+    expect(connected.statusCode, connected.body).toBe(200);
+    expect(connected.json().merchant_id).toBe(ids.integratedAuto);
+  });
+
+  it('never returns to an origin that is not the app’s (falls back to its address), whatever the Host header', async () => {
+    for (const origin of ['https://evil.example', 'http://127.0.0.1:3001', 'http://localhost:3000/x', 'null']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/oauth-links/?merchant=${ids.demoMotors}&origin=${encodeURIComponent(origin)}`,
+        headers: { ...(await as(SUPER)), host: 'evil.example', origin: 'https://evil.example' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const url = new URL(response.json().results[0].url);
+      expect(url.searchParams.get('redirect_uri')).toBe(REDIRECT_URI);
+    }
+    // Another app origin is refused by the sandbox like any unregistered redirect URI.
+    const { state } = await connectLink();
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/freshbooks/authorize',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        client_id: 'paydesk-sandbox',
+        redirect_uri: 'http://127.0.0.1:3001/freshbooks/auth',
+        state,
+        decision: 'allow',
+      }).toString(),
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
+  it('exchanges the code with the redirect URI of the flow, so a code issued for another origin is refused', async () => {
+    // A code FreshBooks issued for 127.0.0.1 cannot finish a flow that started on localhost.
+    const started = await connectLink(SUPER, ids.integratedAuto);
+    const other = await connectLink(SUPER, ids.integratedAuto, 'http://127.0.0.1:3000');
+    const redirect = await decide(other.state, 'allow', 'http://127.0.0.1:3000/freshbooks/auth');
+    const refused = await call('POST', '/api/freshbooks/connect/', SUPER, {
+      code: codeOf(redirect),
+      state: started.state,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('integration.code_invalid');
   });
 
   it('connects: Allow redirects with a code, connect stores it sealed and records it in the audit log', async () => {

@@ -71,7 +71,11 @@ export type Connection = z.infer<typeof connectionSchema>;
 
 export const connectionListSchema = z.object({ results: z.array(connectionSchema) });
 
-export const oauthLinksQuery = z.object({ merchant: z.string({ error: REQUIRED }).min(1, { error: REQUIRED }) });
+export const oauthLinksQuery = z.object({
+  merchant: z.string({ error: REQUIRED }).min(1, { error: REQUIRED }),
+  /** The app address the user is on (`location.origin`): the flow returns there when it is one of the app's. */
+  origin: z.string().max(200).optional(),
+});
 export const oauthLinkSchema = z.object({
   provider: z.enum(['freshbooks']),
   url: z.string(),

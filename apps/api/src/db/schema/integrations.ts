@@ -64,6 +64,8 @@ export const oauthStates = pgTable(
     merchant_id: uuid()
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
+    /** The app origin the connect flow started on (one of the allowed ones), where FreshBooks sends it back. */
+    return_origin: text(),
     expires_at: at().notNull(),
     created: createdAt(),
   },

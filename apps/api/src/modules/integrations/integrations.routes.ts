@@ -31,7 +31,7 @@ export const integrationsRoutes: FastifyPluginAsync = async (app) => {
   );
 
   registerEndpoint(app, endpoints.oauthLinks, async (request) =>
-    createOauthLinks(ctx, principalOf(request).user, request.query.merchant),
+    createOauthLinks(ctx, principalOf(request).user, request.query.merchant, request.query.origin),
   );
 
   registerEndpoint(app, endpoints.freshbooksConnect, async (request) =>

@@ -17,7 +17,7 @@ import {
 } from '@paydesk/domain/integrations/integrations.contract';
 import { REQUIRED } from '@paydesk/domain/validation/messages';
 import type { Db } from '../../db/client';
-import { appUrlOf } from '../../lib/app-url';
+import { appOriginsOf, appUrlOf, appUrlOn } from '../../lib/app-url';
 import { FieldErrors, HttpError, notFound, permissionDenied } from '../../lib/http-errors';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import type { DeviceCredentials } from '../../providers/devices/device-provider';
@@ -55,9 +55,22 @@ export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** Where FreshBooks sends the browser back: the web app's /freshbooks/auth/:code screen (never a request header). */
-export function freshbooksRedirectUri(ctx: Pick<ServiceContext, 'config'>): string {
-  return `${appUrlOf(ctx.config)}/freshbooks/auth`;
+/**
+ * Where FreshBooks sends the browser back: the web app's /freshbooks/auth/:code screen, on the app address the
+ * flow started from (`appUrl`, one of the allowed ones; never a request header), PUBLIC_URL by default.
+ */
+export function freshbooksRedirectUri(ctx: Pick<ServiceContext, 'config'>, appUrl = appUrlOf(ctx.config)): string {
+  return `${appUrl}/freshbooks/auth`;
+}
+
+/** Every redirect URI a connect flow may use: one per allowed app origin (register each with FreshBooks). */
+export function freshbooksRedirectUris(ctx: Pick<ServiceContext, 'config'>): string[] {
+  return [
+    ...new Set([
+      freshbooksRedirectUri(ctx),
+      ...appOriginsOf(ctx.config).map((origin) => freshbooksRedirectUri(ctx, origin)),
+    ]),
+  ];
 }
 
 function holds(access: MerchantAccess, requirement: RoleRequirement): boolean {
@@ -111,21 +124,29 @@ function auditView(
 // ---------------------------------------------------------------------------------------------------------------
 // FreshBooks OAuth
 
+/**
+ * A connect link for the merchant. `origin` is the app address the user is on (`location.origin`): FreshBooks
+ * sends them back there, so the browser keeps its sign-in, when it is one of the app's allowed origins; any other
+ * value falls back to PUBLIC_URL. The state row keeps it for the code exchange.
+ */
 export async function createOauthLinks(
   ctx: ServiceContext,
   user: UserRow,
   merchantId: string,
+  origin?: string,
 ): Promise<{ results: OauthLink[] }> {
   const access = await requireAccess(ctx.db, user, merchantId, ACCESS_REQUIREMENTS.integrationSettings);
   const now = ctx.clock();
   const state = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + OAUTH_STATE_TTL_MS);
   await deleteExpiredOauthStates(ctx.db, now);
+  const appUrl = appUrlOn(ctx.config, origin);
   await insertOauthState(ctx.db, {
     token_hash: sha256(state),
     provider: 'freshbooks',
     user_id: user.id,
     merchant_id: access.merchant.id,
+    return_origin: appUrl,
     expires_at: expiresAt,
     created: now,
   });
@@ -133,7 +154,7 @@ export async function createOauthLinks(
     results: [
       {
         provider: 'freshbooks',
-        url: ctx.providers.freshbooks.authorizationUrl(state, freshbooksRedirectUri(ctx)),
+        url: ctx.providers.freshbooks.authorizationUrl(state, freshbooksRedirectUri(ctx, appUrl)),
         expires_at: expiresAt.toISOString(),
       },
     ],
@@ -159,7 +180,9 @@ export async function connectFreshbooks(
   await requireAccess(ctx.db, user, merchantId, ACCESS_REQUIREMENTS.integrationSettings);
   let tokens: FreshbooksTokens;
   try {
-    tokens = await ctx.providers.freshbooks.exchangeCode(input.code, freshbooksRedirectUri(ctx));
+    // The redirect URI of the authorization, as FreshBooks requires: the app address the flow started from.
+    const appUrl = appUrlOn(ctx.config, state.return_origin);
+    tokens = await ctx.providers.freshbooks.exchangeCode(input.code, freshbooksRedirectUri(ctx, appUrl));
   } catch (error) {
     if (error instanceof FreshbooksCodeError) throw new HttpError('integration.code_invalid');
     // FreshBooks down or answering something unexpected: the error names no secret (the adapter never puts one in).

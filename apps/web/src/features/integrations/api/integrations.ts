@@ -23,9 +23,13 @@ export function useConnections(merchantID: string) {
   return useQuery(connectionsQueryOptions(merchantID));
 }
 
-/** GET /oauth-links/?merchant= : a fresh connect link (single-use state), fetched when the user clicks Connect. */
+/**
+ * GET /oauth-links/?merchant=&origin= : a fresh connect link (single-use state), fetched when the user clicks
+ * Connect. The origin brings the flow back to the address the user is on (and signed in at), when it is one of
+ * the app's.
+ */
 export function getOauthLinks(merchantID: string) {
-  return api.call(endpoints.oauthLinks, { query: { merchant: merchantID } });
+  return api.call(endpoints.oauthLinks, { query: { merchant: merchantID, origin: window.location.origin } });
 }
 
 /** POST /freshbooks/connect/ with the code and state FreshBooks sent back. */
