@@ -1,7 +1,6 @@
 import type { DeviceProvider } from '@paydesk/domain/integrations/integrations.contract';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { appUrlOf } from '../lib/app-url';
 import type { DeviceService } from './devices/device-provider';
 import { createSandboxDeviceService, type SandboxDeviceLogin } from './devices/sandbox-device-service';
 import type { EmailProvider } from './email/email-provider';
@@ -27,7 +26,7 @@ export function createProviders(config: Config, db: Db): Providers {
             clientId: config.FRESHBOOKS_CLIENT_ID,
             clientSecret: config.FRESHBOOKS_CLIENT_SECRET,
           })
-        : createSandboxFreshbooksProvider({ db, appUrl: appUrlOf(config) }),
+        : createSandboxFreshbooksProvider({ db }),
     // The real PassTime and Ituran services are not wired yet: the sandbox answers for both.
     devices: createSandboxDevices(),
   };
