@@ -37,8 +37,9 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    // Links in emails point where the browser reaches the app, so the Outbox opens them in place.
-    env: { PORT: String(PORT), PUBLIC_URL: `http://127.0.0.1:${PORT}` },
+    // Links in emails point where the browser reaches the app, so the Outbox opens them in place. The app is also
+    // opened on localhost (APP_ORIGINS), where connecting FreshBooks must come back.
+    env: { PORT: String(PORT), PUBLIC_URL: `http://127.0.0.1:${PORT}`, APP_ORIGINS: `http://localhost:${PORT}` },
     stdout: 'ignore',
     stderr: 'pipe',
     // Without it Playwright SIGKILLs the server, whose embedded PostgreSQL (its own process group) would live on.

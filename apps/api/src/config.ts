@@ -31,6 +31,25 @@ const configSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'expected a pino log level' })
       .default('info'),
     PUBLIC_URL: z.url({ error: 'expected an absolute URL such as https://paydesk.example.com' }).optional(),
+    /**
+     * Other addresses the web app is opened on (comma-separated origins, e.g. `http://127.0.0.1:3000`): a flow
+     * that leaves the app and comes back (connecting FreshBooks) returns to the one it started on. Emailed links
+     * always use PUBLIC_URL.
+     */
+    APP_ORIGINS: z
+      .string()
+      .transform((text) =>
+        text
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z.url({ protocol: /^https?$/, error: 'expected comma-separated origins such as http://127.0.0.1:3000' }),
+        ),
+      )
+      .optional(),
     SEED_DEMO_DATA: booleanFlag.optional(),
     /** Behind a load balancer: take the client address from X-Forwarded-For (sign-in throttling uses it). */
     TRUST_PROXY: booleanFlag.default(false),

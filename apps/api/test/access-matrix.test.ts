@@ -12,6 +12,7 @@ import {
 } from './access-matrix';
 import {
   createCustomRole,
+  createFailedAction,
   createTag,
   createLocation,
   createCustomerFixture,
@@ -76,6 +77,8 @@ type Caller = {
   merchantId: string;
   /** The merchant that objects created for the request belong to. */
   objectMerchantId: string;
+  /** A custom-role caller's flags. */
+  granted?: readonly PermissionFlag[];
 };
 
 const SEEDED_EMAILS: Partial<Record<PrincipalName, string>> = {
@@ -93,6 +96,7 @@ function callersOf(route: RegisteredRoute, entry: MatrixEntry): Caller[] {
     headers: () => signInCustomRoleUser(t.app, db, ids.customRolesAuto, granted),
     merchantId: ids.customRolesAuto,
     objectMerchantId: ids.customRolesAuto,
+    granted,
   });
   const callers: Caller[] = [];
   for (const name of PRINCIPALS) {
@@ -167,6 +171,8 @@ function contextFor(caller: Caller, headers: Record<string, string>): RequestCon
       const user = await createUser(db, ids.customRolesAuto, { role: 'staff' });
       return (await signIn(t.app, user.email)).refresh;
     },
+    createFailedAction: (provider) => createFailedAction(db, caller.objectMerchantId, provider),
+    grantedFlags: caller.granted ?? null,
     uniqueName,
   };
 }

@@ -51,6 +51,10 @@ export type RequestContext = {
   createUser(): Promise<string>;
   /** The refresh token of a new sign-in of a fresh user. */
   createRefreshToken(): Promise<string>;
+  /** An open, resolvable failed action of the merchant for this device provider. */
+  createFailedAction(provider: 'passtime' | 'ituran'): Promise<string>;
+  /** The flags of the caller's custom role; null for callers holding a base role. */
+  grantedFlags: readonly PermissionFlag[] | null;
   uniqueName(prefix: string): string;
 };
 
@@ -138,6 +142,16 @@ const deviceSettings = (provider: 'passtime' | 'ituran', request?: MatrixEntry['
   flags: [provider === 'passtime' ? 'is_merchant_passtime_allowed' : 'is_merchant_ituran_allowed'],
   expect: ROWS.userManagers,
   request,
+});
+/** Resolve and retry: either device flag passes the route; the action is one of the caller's provider. */
+const failedActionOf = (): MatrixEntry => ({
+  flags: ['is_merchant_passtime_allowed', 'is_merchant_ituran_allowed'],
+  expect: ROWS.userManagers,
+  crossTenantObject: 'hidden',
+  request: async (context) => {
+    const ituranOnly = context.grantedFlags !== null && !context.grantedFlags.includes('is_merchant_passtime_allowed');
+    return { params: { aid: await context.createFailedAction(ituranOnly ? 'ituran' : 'passtime') } };
+  },
 });
 const ownerWriter = (request?: MatrixEntry['request']): MatrixEntry => ({
   flags: [],
@@ -391,17 +405,28 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/merchants/:id/integrations/ituran/': deviceSettings('ituran'),
   'PUT /api/merchants/:id/integrations/ituran/': deviceSettings('ituran', () => ({ body: { account_id: '' } })),
   'POST /api/merchants/:id/integrations/ituran/test/': deviceSettings('ituran'),
-  // Either device flag passes the route's check; the provider in the body is then checked by the service
-  // (integrations.test.ts). The body is invalid so that each caller's outcome is the route's check alone.
-  'POST /api/merchants/:id/device_actions/': {
+  // Linking a device to an account: the merchant's administrators.
+  'PUT /api/merchants/:id/customers/:customerId/accounts/:accountId/device/': ownerWriter(async (context) => ({
+    ...(await accountParams(context)),
+    body: { provider: 'passtime', device_id: 'MX-1' },
+  })),
+  'DELETE /api/merchants/:id/customers/:customerId/accounts/:accountId/device/': ownerWriter(accountParams),
+  // Either device flag passes the route's check; the provider of the account's device is then checked by the
+  // service (integrations.test.ts). The fixture's account has no device, so whoever passes the route's check gets
+  // its 409 (integration.no_device) before the provider would be asked.
+  'POST /api/merchants/:id/customers/:customerId/accounts/:accountId/device_actions/': {
     flags: ['is_merchant_passtime_allowed', 'is_merchant_ituran_allowed'],
     expect: ROWS.userManagers,
-    request: () => ({ body: { provider: 'passtime', device_id: '', action: 'locate' } }),
+    crossTenantObject: 'hidden',
+    request: async (context) => ({ ...(await accountParams(context)), body: { action: 'locate' } }),
   },
   'GET /api/merchants/:id/failed-actions/': {
     flags: ['is_merchant_passtime_allowed', 'is_merchant_ituran_allowed'],
     expect: ROWS.userManagers,
   },
+  // The action is for a provider the caller may use (the service checks the action's own provider).
+  'POST /api/merchants/:id/failed-actions/:aid/resolve/': failedActionOf(),
+  'POST /api/merchants/:id/failed-actions/:aid/retry/': failedActionOf(),
   // Payment codes: the pool a super user picks a new merchant's code from
   'GET /api/merchants/available_upc/': { flags: [], expect: ROWS.superUsers },
 

@@ -6,6 +6,7 @@ import type { Db } from '../src/db/client';
 import { customerImports } from '../src/db/schema/customer-imports';
 import { accountCustomers, accounts, customerNotes, customers } from '../src/db/schema/customers';
 import { customRoles, merchants, roleGrants, users } from '../src/db/schema/identity';
+import { failedActions } from '../src/db/schema/integrations';
 import { accountTags } from '../src/db/schema/tags';
 import { merchantLocations } from '../src/db/schema/locations';
 import { merchantAccounts } from '../src/db/schema/merchant-accounts';
@@ -81,6 +82,27 @@ export async function createTag(db: Db, merchantId: string, name = uniqueName('T
     .values({ merchant_id: merchantId, name })
     .returning({ id: accountTags.id });
   if (!row) throw new Error('tag not created');
+  return row.id;
+}
+
+/** An open, resolvable failed action of the merchant (a starter command to an offline device). */
+export async function createFailedAction(
+  db: Db,
+  merchantId: string,
+  provider: 'passtime' | 'ituran' = 'passtime',
+): Promise<string> {
+  const [row] = await db
+    .insert(failedActions)
+    .values({
+      merchant_id: merchantId,
+      provider,
+      action: 'starter_disable',
+      device_id: 'FA-10',
+      error_message: 'Device FA-10 is offline.',
+      is_resolvable: true,
+    })
+    .returning({ id: failedActions.id });
+  if (!row) throw new Error('failed action not created');
   return row.id;
 }
 

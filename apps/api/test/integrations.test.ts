@@ -2,12 +2,14 @@ import { Writable } from 'node:stream';
 import { ERROR_MESSAGES } from '@paydesk/domain/errors/error-codes';
 import { REQUIRED } from '@paydesk/domain/validation/messages';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loggerOptions } from '../src/app';
 import { auditEvents } from '../src/db/schema/audit';
 import { failedActions, integrationConnections, oauthStates } from '../src/db/schema/integrations';
 import { DEMO_PASSTIME } from '../src/db/demo/integrations';
+import { SANDBOX_DEVICE_LOGIN } from '../src/providers/devices/sandbox-device-service';
 import { createRealFreshbooksProvider } from '../src/providers/freshbooks/real-freshbooks-provider';
+import { createSandboxDevices } from '../src/providers/providers';
 import {
   FreshbooksAuthorizationError,
   FreshbooksCodeError,
@@ -15,7 +17,7 @@ import {
   FreshbooksSyncError,
   freshbooksSessionExpired,
 } from '../src/providers/freshbooks/freshbooks-provider';
-import { createUser, signInCustomRoleUser } from './factories';
+import { createCustomerFixture, createUser, signInCustomRoleUser } from './factories';
 import { buildTestApp, testConfig, type TestApp } from './helpers';
 import { seedDemo, sessionsFor, signIn, bearer, type DemoIds } from './identity';
 
@@ -31,13 +33,17 @@ let t: TestApp;
 let ids: DemoIds;
 let as: ReturnType<typeof sessionsFor>;
 beforeAll(async () => {
-  t = await buildTestApp({ logger: { ...(loggerOptions(testConfig()) as object), level: 'trace', stream: logStream } });
+  t = await buildTestApp({
+    logger: { ...(loggerOptions(testConfig()) as object), level: 'trace', stream: logStream },
+    // The device sandbox knows the demo login and the ones these tests save.
+    providers: { devices: createSandboxDevices([SANDBOX_DEVICE_LOGIN, ...TEST_DEVICE_LOGINS]) },
+  });
   ids = await seedDemo(t.database.db);
   as = sessionsFor(t.app);
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = async (method: Method, url: string, who: string | Record<string, string> | null, payload?: object) =>
   t.app.inject({
     method,
@@ -52,13 +58,24 @@ const STAFF = 'staff@demo.test';
 const LEGACY = 'legacy@demo.test';
 const APP_URL = 'http://localhost:3000';
 const REDIRECT_URI = `${APP_URL}/freshbooks/auth`;
+const TEST_DEVICE_LOGINS = [
+  { username: 'crauto', password: 'it-Secret-1' },
+  { username: 'crauto', password: 'it-Secret-2' },
+  { username: 'cr', password: 'right-Secret' },
+  { username: 'ia', password: 'par-Secret' },
+];
 /** Every secret a response or log line must never carry. */
 const secretsSeen = new Set<string>([DEMO_PASSTIME.password]);
 
 const merchantUrl = (merchantId: string, rest: string) => `/api/merchants/${merchantId}/${rest}`;
 
-async function connectLink(who: string = SUPER, merchantId = ids.demoMotors): Promise<{ url: URL; state: string }> {
-  const response = await call('GET', `/api/oauth-links/?merchant=${merchantId}`, who);
+async function connectLink(
+  who: string = SUPER,
+  merchantId = ids.demoMotors,
+  origin?: string,
+): Promise<{ url: URL; state: string }> {
+  const from = origin ? `&origin=${encodeURIComponent(origin)}` : '';
+  const response = await call('GET', `/api/oauth-links/?merchant=${merchantId}${from}`, who);
   expect(response.statusCode, response.body).toBe(200);
   const [link] = response.json().results;
   expect(link.provider).toBe('freshbooks');
@@ -67,14 +84,14 @@ async function connectLink(who: string = SUPER, merchantId = ids.demoMotors): Pr
 }
 
 /** What the sandbox page's Allow (or Deny) does: the redirect to /freshbooks/auth/<code>?state=… */
-async function decide(state: string, decision: 'allow' | 'deny' = 'allow'): Promise<URL> {
+async function decide(state: string, decision: 'allow' | 'deny' = 'allow', redirectUri = REDIRECT_URI): Promise<URL> {
   const response = await t.app.inject({
     method: 'POST',
     url: '/sandbox/freshbooks/authorize',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({
       client_id: 'paydesk-sandbox',
-      redirect_uri: REDIRECT_URI,
+      redirect_uri: redirectUri,
       state,
       decision,
     }).toString(),
@@ -219,6 +236,60 @@ describe('FreshBooks OAuth through the sandbox', () => {
     expect(await countRows('freshbooks_sandbox_codes')).toBeGreaterThan(1);
     await decide((await connectLink()).state);
     expect(await countRows('freshbooks_sandbox_codes')).toBe(1);
+  });
+
+  it('returns to the app origin the flow started on (127.0.0.1), and connects with that redirect URI', async () => {
+    const origin = 'http://127.0.0.1:3000';
+    const { url, state } = await connectLink(SUPER, ids.integratedAuto, origin);
+    expect(url.searchParams.get('redirect_uri')).toBe(`${origin}/freshbooks/auth`);
+    const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`value="${origin}/freshbooks/auth"`);
+    const redirect = await decide(state, 'allow', `${origin}/freshbooks/auth`);
+    expect(redirect.origin).toBe(origin);
+    const connected = await call('POST', '/api/freshbooks/connect/', SUPER, { code: codeOf(redirect), state });
+    expect(connected.statusCode, connected.body).toBe(200);
+    expect(connected.json().merchant_id).toBe(ids.integratedAuto);
+  });
+
+  it('never returns to an origin that is not the app’s (falls back to its address), whatever the Host header', async () => {
+    for (const origin of ['https://evil.example', 'http://127.0.0.1:3001', 'http://localhost:3000/x', 'null']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/oauth-links/?merchant=${ids.demoMotors}&origin=${encodeURIComponent(origin)}`,
+        headers: { ...(await as(SUPER)), host: 'evil.example', origin: 'https://evil.example' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const url = new URL(response.json().results[0].url);
+      expect(url.searchParams.get('redirect_uri')).toBe(REDIRECT_URI);
+    }
+    // Another app origin is refused by the sandbox like any unregistered redirect URI.
+    const { state } = await connectLink();
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/freshbooks/authorize',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        client_id: 'paydesk-sandbox',
+        redirect_uri: 'http://127.0.0.1:3001/freshbooks/auth',
+        state,
+        decision: 'allow',
+      }).toString(),
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
+  it('exchanges the code with the redirect URI of the flow, so a code issued for another origin is refused', async () => {
+    // A code FreshBooks issued for 127.0.0.1 cannot finish a flow that started on localhost.
+    const started = await connectLink(SUPER, ids.integratedAuto);
+    const other = await connectLink(SUPER, ids.integratedAuto, 'http://127.0.0.1:3000');
+    const redirect = await decide(other.state, 'allow', 'http://127.0.0.1:3000/freshbooks/auth');
+    const refused = await call('POST', '/api/freshbooks/connect/', SUPER, {
+      code: codeOf(redirect),
+      state: started.state,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('integration.code_invalid');
   });
 
   it('connects: Allow redirects with a code, connect stores it sealed and records it in the audit log', async () => {
@@ -661,14 +732,58 @@ describe('PassTime and Ituran settings', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('tests the connection through the sandbox and keeps the result', async () => {
+  it('verifies credentials with the provider when saved: a refusal is a field error and saves nothing', async () => {
     const url = merchantUrl(ids.customRolesAuto, 'integrations/passtime/');
-    const untested = await call('POST', `${url}test/`, ADMIN);
+    const refusal = 'PassTime refused the credentials: check the user name and password.';
+    const first = await call('PUT', url, ADMIN, { dealer_id: 'CR-5', username: 'cr', password: 'wrong' });
+    expect(first.statusCode).toBe(400);
+    expect(first.json()).toEqual({ username: [refusal], password: [refusal] });
+    expect((await call('GET', url, ADMIN)).json()).toMatchObject({ status: 'disconnected', has_password: false });
+
+    const saved = await call('PUT', url, ADMIN, { dealer_id: 'CR-5', username: 'cr', password: 'right-Secret' });
+    expect(saved.json()).toMatchObject({
+      status: 'connected',
+      last_error: null,
+      username: 'cr',
+      last_tested_at: expect.any(String),
+    });
+
+    // A wrong password over a working login: refused, and the working login kept (commands still go through).
+    const wrong = await call('PUT', url, ADMIN, { dealer_id: 'CR-5', username: 'cr', password: 'wrong' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ username: [refusal], password: [refusal] });
+    const [row] = await t.database.db
+      .select()
+      .from(integrationConnections)
+      .where(
+        and(
+          eq(integrationConnections.merchant_id, ids.customRolesAuto),
+          eq(integrationConnections.provider, 'passtime'),
+        ),
+      );
+    expect(JSON.parse(t.app.ctx.cipher.decrypt(row?.credentials_sealed ?? '')).password).toBe('right-Secret');
+    // A wrong user name with the stored password is refused too.
+    expect((await call('PUT', url, ADMIN, { dealer_id: 'CR-5', username: 'crx' })).json()).toEqual({
+      username: [refusal],
+      password: [refusal],
+    });
+    expect((await call('GET', url, ADMIN)).json()).toMatchObject({ status: 'connected', username: 'cr' });
+  });
+
+  it('tests the saved connection through the sandbox and keeps the result', async () => {
+    const url = merchantUrl(ids.customRolesAuto, 'integrations/ituran/');
+    await call('PUT', url, ADMIN, { account_id: 'IT-78', username: 'crauto', password: 'it-Secret-2' });
+    const untested = await call('POST', merchantUrl(ids.integratedAuto, 'integrations/ituran/test/'), ADMIN);
     expect(untested.statusCode).toBe(409);
     expect(untested.json().code).toBe('integration.not_connected');
 
-    await call('PUT', url, ADMIN, { dealer_id: 'CR-5', username: 'cr', password: 'wrong' });
+    // The password was changed at Ituran since it was saved.
+    const refused = vi.spyOn(t.app.ctx.providers.devices.ituran, 'testConnection').mockResolvedValueOnce({
+      ok: false,
+      message: 'Ituran refused the credentials: check the user name and password.',
+    });
     const failed = await call('POST', `${url}test/`, ADMIN);
+    refused.mockRestore();
     expect(failed.statusCode).toBe(200);
     expect(failed.json()).toMatchObject({ ok: false, message: expect.stringContaining('refused the credentials') });
     expect((await call('GET', url, ADMIN)).json()).toMatchObject({
@@ -677,25 +792,97 @@ describe('PassTime and Ituran settings', () => {
       last_tested_at: failed.json().tested_at,
     });
 
-    await call('PUT', url, ADMIN, { dealer_id: 'CR-5', username: 'cr', password: 'right-Secret' });
-    secretsSeen.add('right-Secret');
     const passed = await call('POST', `${url}test/`, ADMIN);
-    expect(passed.json()).toMatchObject({ ok: true, message: 'Connected to PassTime account CR-5.' });
+    expect(passed.json()).toMatchObject({ ok: true, message: 'Connected to Ituran account IT-78.' });
     expect((await call('GET', url, ADMIN)).json()).toMatchObject({ status: 'connected', last_error: null });
   });
 });
 
-describe('device actions and failed actions', () => {
-  const actionsUrl = (merchantId = ids.demoMotors) => merchantUrl(merchantId, 'device_actions/');
-  const send = (
-    device_id: string,
-    action = 'starter_disable',
-    who: string | Record<string, string> = ADMIN,
-    provider = 'passtime',
-  ) => call('POST', actionsUrl(), who, { provider, device_id, action });
+/** A new customer of the merchant with an account, and that account's paths. */
+async function newAccount(merchantId = ids.demoMotors) {
+  const fixture = await createCustomerFixture(t.database.db, merchantId);
+  const base = merchantUrl(merchantId, `customers/${fixture.customerId}/accounts/${fixture.accountId}/`);
+  return { ...fixture, deviceUrl: `${base}device/`, actionsUrl: `${base}device_actions/` };
+}
 
-  it('answers a success with its result, and locate with coordinates', async () => {
-    const done = await send('PT-1234', 'starter_enable');
+/** An account of the merchant with this device linked (by an admin). */
+async function accountWithDevice(device_id: string, merchantId = ids.demoMotors, provider = 'passtime') {
+  const account = await newAccount(merchantId);
+  const linked = await call('PUT', account.deviceUrl, ADMIN, { provider, device_id });
+  expect(linked.statusCode, linked.body).toBe(200);
+  return account;
+}
+
+describe('devices on accounts', () => {
+  it('lets admins link and unlink a device, shown on the account and recorded in its history', async () => {
+    const account = await newAccount();
+    const linked = await call('PUT', account.deviceUrl, ADMIN, { provider: 'passtime', device_id: 'PT-7001' });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(linked.json()).toEqual({ provider: 'passtime', device_id: 'PT-7001' });
+    const customerUrl = merchantUrl(ids.demoMotors, `customers/${account.customerId}/`);
+    const shown = (await call('GET', customerUrl, STAFF)).json();
+    expect(shown.accounts.find((row: { id: string }) => row.id === account.accountId).device).toEqual({
+      provider: 'passtime',
+      device_id: 'PT-7001',
+    });
+    expect((await call('DELETE', account.deviceUrl, SUPER)).statusCode).toBe(204);
+    const after = (await call('GET', customerUrl, ADMIN)).json();
+    expect(after.accounts.find((row: { id: string }) => row.id === account.accountId).device).toBeNull();
+    const history = (await call('GET', `${customerUrl}history/`, ADMIN)).json().results;
+    const entries = history.filter((entry: { kind: string }) => entry.kind === 'device.linked');
+    expect(entries.map((entry: { after: unknown }) => entry.after)).toEqual([
+      { device: null },
+      { device: 'PassTime PT-7001' },
+    ]);
+  });
+
+  it('validates the device: provider and id required, letters, digits and dashes only', async () => {
+    const account = await newAccount();
+    const blank = await call('PUT', account.deviceUrl, ADMIN, {});
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toEqual({ provider: [REQUIRED], device_id: [REQUIRED] });
+    const bad = await call('PUT', account.deviceUrl, ADMIN, { provider: 'lojack', device_id: 'has space' });
+    expect(Object.keys(bad.json()).sort()).toEqual(['device_id', 'provider']);
+    expect(
+      (await call('PUT', account.deviceUrl, ADMIN, { provider: 'passtime', device_id: 'x'.repeat(65) })).statusCode,
+    ).toBe(400);
+  });
+
+  it('is for administrators: staff and custom roles 403, another organisation 404, anonymous 401', async () => {
+    const account = await newAccount();
+    const body = { provider: 'passtime', device_id: 'PT-7002' };
+    expect((await call('PUT', account.deviceUrl, STAFF, body)).statusCode).toBe(403);
+    expect((await call('DELETE', account.deviceUrl, STAFF)).statusCode).toBe(403);
+    const passtimeUser = await signInCustomRoleUser(t.app, t.database.db, ids.customRolesAuto, [
+      'is_merchant_passtime_allowed',
+    ]);
+    const theirs = await newAccount(ids.customRolesAuto);
+    expect((await call('PUT', theirs.deviceUrl, passtimeUser, body)).statusCode).toBe(403);
+    expect((await call('PUT', account.deviceUrl, LEGACY, body)).statusCode).toBe(404);
+    // Another organisation's admin on their own merchant, naming this account: not theirs.
+    const foreign = account.deviceUrl.replace(ids.demoMotors, ids.legacyMotors);
+    expect((await call('PUT', foreign, LEGACY, body)).statusCode).toBe(404);
+    expect((await call('DELETE', foreign, LEGACY)).statusCode).toBe(404);
+    // Another merchant's account through this merchant's path.
+    expect(
+      (await call('PUT', theirs.deviceUrl.replace(ids.customRolesAuto, ids.demoMotors), ADMIN, body)).statusCode,
+    ).toBe(404);
+    expect((await call('PUT', account.deviceUrl, null, body)).statusCode).toBe(401);
+    const row = (await call('GET', merchantUrl(ids.demoMotors, `customers/${account.customerId}/`), ADMIN)).json();
+    expect(row.accounts[0].device).toBeNull();
+  });
+});
+
+describe('commands to an account’s device and failed actions', () => {
+  const send = async (
+    account: { actionsUrl: string },
+    action = 'starter_disable',
+    who: string | Record<string, string> | null = ADMIN,
+  ) => call('POST', account.actionsUrl, who, { action });
+
+  it('answers a success with its result, and locate with coordinates, and records it in the history', async () => {
+    const account = await accountWithDevice('PT-1234');
+    const done = await send(account, 'starter_enable');
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({
       succeeded: true,
@@ -703,27 +890,41 @@ describe('device actions and failed actions', () => {
       location: null,
       failed_action: null,
     });
-    const located = (await send('PT-1234', 'locate')).json();
+    const located = (await send(account, 'locate')).json();
     expect(located.location).toEqual({
       latitude: expect.any(Number),
       longitude: expect.any(Number),
       recorded_at: expect.any(String),
     });
-    expect((await send('PT-1234', 'locate')).json().location.latitude).toBe(located.location.latitude);
+    expect((await send(account, 'locate')).json().location.latitude).toBe(located.location.latitude);
+    const history = (
+      await call('GET', merchantUrl(ids.demoMotors, `customers/${account.customerId}/history/`), ADMIN)
+    ).json().results;
+    const commands = history.filter((entry: { kind: string }) => entry.kind === 'device.command');
+    expect(commands).toHaveLength(3);
+    expect(commands.at(-1)).toMatchObject({
+      account_id: account.accountId,
+      actor: { first_name: 'Avery' },
+      after: { command: 'Enable starter (PassTime PT-1234)', result: 'Starter enabled on device PT-1234.' },
+    });
   });
 
-  it('records an offline device as a resolvable failed action and a missing one as not resolvable', async () => {
-    const offline = (await send('PT-5550')).json();
-    expect(offline).toMatchObject({ succeeded: false, message: 'Device PT-5550 is offline.', location: null });
-    expect(offline.failed_action).toMatchObject({
+  it('records an offline device as a resolvable failed action naming the account, a missing one as not', async () => {
+    const offline = await accountWithDevice('PT-5550');
+    const failed = (await send(offline)).json();
+    expect(failed).toMatchObject({ succeeded: false, message: 'Device PT-5550 is offline.', location: null });
+    expect(failed.failed_action).toMatchObject({
       provider: 'passtime',
       action: 'starter_disable',
       device_id: 'PT-5550',
       is_resolvable: true,
       status: 'open',
-      account_reference: null,
+      account_id: offline.accountId,
+      customer_id: offline.customerId,
+      account_reference: expect.any(String),
     });
-    const missing = (await send('PT-5559', 'locate')).json();
+    const missingAccount = await accountWithDevice('PT-5559');
+    const missing = (await send(missingAccount, 'locate')).json();
     expect(missing.succeeded).toBe(false);
     expect(missing.failed_action).toMatchObject({ device_id: 'PT-5559', action: 'locate', is_resolvable: false });
     expect(missing.message).toBe('Device PT-5559 was not found on account DM-1001.');
@@ -732,8 +933,26 @@ describe('device actions and failed actions', () => {
     expect(list.statusCode).toBe(200);
     const page = list.json();
     expect(page.results.slice(0, 2).map((row: { device_id: string }) => row.device_id)).toEqual(['PT-5559', 'PT-5550']);
-    expect(page.results.at(-1)).toMatchObject({ device_id: 'PT-4410', is_resolvable: true });
-    expect(page.count).toBe(3);
+    expect(page.results.at(-1)).toMatchObject({ device_id: 'PT-4410', is_resolvable: true, account_id: null });
+  });
+
+  it('answers 409 integration.no_device for an account without a device; no command is typed in', async () => {
+    const account = await newAccount();
+    const refused = await send(account);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'integration.no_device',
+      detail: 'Link a device to this account first.',
+    });
+    const typed = await call('POST', account.actionsUrl, ADMIN, {
+      action: 'locate',
+      device_id: 'PT-1',
+      provider: 'passtime',
+    });
+    expect(typed.statusCode).toBe(409);
+    expect(
+      (await call('POST', merchantUrl(ids.demoMotors, 'device_actions/'), ADMIN, { action: 'locate' })).statusCode,
+    ).toBe(404);
   });
 
   it('lists 100 a page by default, newest first', async () => {
@@ -757,7 +976,7 @@ describe('device actions and failed actions', () => {
     expect(page.next).toContain('page_size=100');
   });
 
-  it('checks the provider in the body and query against the user’s flags', async () => {
+  it('checks the device’s provider against the user’s flags, and the list’s provider filter', async () => {
     await call('PUT', merchantUrl(ids.customRolesAuto, 'integrations/passtime/'), ADMIN, {
       dealer_id: 'CR-5',
       username: 'cr',
@@ -769,57 +988,239 @@ describe('device actions and failed actions', () => {
     const passtimeOnly = await signInCustomRoleUser(t.app, t.database.db, ids.customRolesAuto, [
       'is_merchant_passtime_allowed',
     ]);
-    const body = { provider: 'passtime', device_id: 'CR-12340', action: 'locate' };
-    expect((await call('POST', actionsUrl(ids.customRolesAuto), ituranOnly, body)).statusCode).toBe(403);
-    const allowed = await call('POST', actionsUrl(ids.customRolesAuto), passtimeOnly, body);
+    const before = (await call('GET', merchantUrl(ids.customRolesAuto, 'failed-actions/'), ADMIN)).json().count;
+    const account = await accountWithDevice('CR-12340', ids.customRolesAuto);
+    expect((await send(account, 'locate', ituranOnly)).statusCode).toBe(403);
+    const allowed = await send(account, 'locate', passtimeOnly);
     expect(allowed.statusCode).toBe(200);
     expect(allowed.json().failed_action.is_resolvable).toBe(true);
     const failedUrl = merchantUrl(ids.customRolesAuto, 'failed-actions/');
     expect((await call('GET', `${failedUrl}?provider=passtime`, ituranOnly)).statusCode).toBe(403);
     expect((await call('GET', failedUrl, ituranOnly)).json().count).toBe(0);
-    expect((await call('GET', failedUrl, passtimeOnly)).json().count).toBe(1);
+    expect((await call('GET', failedUrl, passtimeOnly)).json().count).toBe(before + 1);
     expect((await call('GET', failedUrl, STAFF)).statusCode).toBe(404);
     expect((await call('GET', failedUrl, 'agent@demo.test')).statusCode).toBe(403);
   });
 
   it('refuses staff (403), another organisation (404), a provider without credentials (409) and bad bodies (400)', async () => {
-    expect((await send('PT-1', 'locate', STAFF)).statusCode).toBe(403);
+    const account = await accountWithDevice('PT-8001');
+    expect((await send(account, 'locate', STAFF)).statusCode).toBe(403);
+    expect((await send(account, 'locate', LEGACY)).statusCode).toBe(404);
     expect(
-      (await call('POST', actionsUrl(), LEGACY, { provider: 'passtime', device_id: 'X1', action: 'locate' }))
+      (await call('POST', account.actionsUrl.replace(ids.demoMotors, ids.legacyMotors), LEGACY, { action: 'locate' }))
         .statusCode,
     ).toBe(404);
     expect((await call('GET', merchantUrl(ids.demoMotors, 'failed-actions/'), LEGACY)).statusCode).toBe(404);
-    const ituran = await send('IT-1', 'locate', ADMIN, 'ituran');
-    expect(ituran.statusCode).toBe(409);
-    expect(ituran.json().code).toBe('integration.not_connected');
-    const bad = await call('POST', actionsUrl(), ADMIN, {
-      provider: 'lojack',
-      device_id: 'has space',
-      action: 'explode',
-    });
+    const ituran = await accountWithDevice('IT-1', ids.demoMotors, 'ituran');
+    const notConnected = await send(ituran, 'locate');
+    expect(notConnected.statusCode).toBe(409);
+    expect(notConnected.json().code).toBe('integration.not_connected');
+    const bad = await call('POST', account.actionsUrl, ADMIN, { action: 'explode' });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json()).sort()).toEqual(['action', 'device_id', 'provider']);
-    expect((await send('a\u0000b')).statusCode).toBe(400);
-    expect((await send('x'.repeat(65))).statusCode).toBe(400);
-    expect((await call('POST', actionsUrl(), ADMIN)).statusCode).toBe(400);
-    const huge = await t.app.inject({
-      method: 'POST',
-      url: actionsUrl(),
-      headers: { ...(await as(ADMIN)), 'content-type': 'application/json' },
-      payload: JSON.stringify({ provider: 'passtime', device_id: 'x'.repeat(2 * 1024 * 1024), action: 'locate' }),
-    });
-    expect(huge.statusCode).toBe(413);
-    expect(
-      (await call('POST', actionsUrl(), null, { provider: 'passtime', device_id: 'X1', action: 'locate' })).statusCode,
-    ).toBe(401);
+    expect(Object.keys(bad.json())).toEqual(['action']);
+    expect((await call('POST', account.actionsUrl, ADMIN)).statusCode).toBe(400);
+    expect((await send(account, 'a\u0000b')).statusCode).toBe(400);
+    expect((await send(account, 'locate', null)).statusCode).toBe(401);
   });
 
   it('records each of 50 parallel failing commands once', async () => {
+    const account = await accountWithDevice('PT-7770');
     const before = (await call('GET', merchantUrl(ids.demoMotors, 'failed-actions/'), ADMIN)).json().count;
-    const responses = await Promise.all(Array.from({ length: 50 }, () => send('PT-7770')));
+    const responses = await Promise.all(Array.from({ length: 50 }, () => send(account)));
     const ids50 = new Set(responses.map((response) => response.json().failed_action.id));
     expect(ids50.size).toBe(50);
     expect((await call('GET', merchantUrl(ids.demoMotors, 'failed-actions/'), ADMIN)).json().count).toBe(before + 50);
+  });
+});
+
+describe('resolving and retrying failed actions', () => {
+  const failedUrl = (merchantId = ids.demoMotors) => merchantUrl(merchantId, 'failed-actions/');
+  const fail = async (device_id: string, action = 'starter_disable') => {
+    const account = await accountWithDevice(device_id);
+    const response = await call('POST', account.actionsUrl, ADMIN, { action });
+    expect(response.json().succeeded, response.body).toBe(false);
+    return response.json().failed_action as { id: string; is_resolvable: boolean };
+  };
+  const resolve = (
+    actionId: string,
+    who: string | Record<string, string> | null = ADMIN,
+    merchantId = ids.demoMotors,
+  ) => call('POST', `${failedUrl(merchantId)}${actionId}/resolve/`, who);
+  const retry = (actionId: string, who: string | Record<string, string> | null = ADMIN, merchantId = ids.demoMotors) =>
+    call('POST', `${failedUrl(merchantId)}${actionId}/retry/`, who);
+
+  it('resolves an action by hand, recording who and when; resolving it again changes nothing', async () => {
+    const action = await fail('PT-6619', 'locate');
+    expect(action.is_resolvable).toBe(false);
+    const resolved = await resolve(action.id);
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(resolved.json()).toMatchObject({
+      id: action.id,
+      status: 'resolved',
+      resolved_by: 'Avery Admin',
+      resolved_at: expect.any(String),
+    });
+    const again = await resolve(action.id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().resolved_at).toBe(resolved.json().resolved_at);
+    const listed = (await call('GET', failedUrl(), ADMIN)).json().results;
+    expect(listed.find((row: { id: string }) => row.id === action.id)).toMatchObject({ status: 'resolved' });
+  });
+
+  it('retries a resolvable action: the provider carries it out and the action is resolved', async () => {
+    const action = await fail('PT-6618');
+    expect(action.is_resolvable).toBe(true);
+    const retried = await retry(action.id);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({
+      succeeded: true,
+      message: 'Starter disabled on device PT-6618.',
+      failed_action: { id: action.id, status: 'resolved', resolved_by: 'Avery Admin' },
+    });
+  });
+
+  it('keeps an action open when the retry fails again, with what the provider said', async () => {
+    const action = await fail('PT-6610');
+    const retried = await retry(action.id);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toMatchObject({
+      succeeded: false,
+      message: 'Device PT-6610 is offline.',
+      failed_action: { id: action.id, status: 'open', is_resolvable: true },
+    });
+  });
+
+  it('refuses to retry an action that must be resolved by hand (integrations.unresolvable_action)', async () => {
+    const action = await fail('PT-6629');
+    const refused = await retry(action.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'integrations.unresolvable_action',
+      detail: ERROR_MESSAGES['integrations.unresolvable_action'],
+    });
+  });
+
+  it('calls the provider once for 50 parallel retries of one action, and all of them answer it resolved', async () => {
+    const action = await fail('PT-6638');
+    const perform = vi.spyOn(t.app.ctx.providers.devices.passtime, 'perform');
+    try {
+      const responses = await Promise.all(Array.from({ length: 50 }, () => retry(action.id)));
+      expect(responses.map((response) => response.statusCode)).toEqual(Array(50).fill(200));
+      expect(responses.every((response) => response.json().succeeded === true)).toBe(true);
+      expect(perform).toHaveBeenCalledTimes(1);
+      // Done is done: a later retry answers without calling again.
+      expect((await retry(action.id)).json().succeeded).toBe(true);
+      expect(perform).toHaveBeenCalledTimes(1);
+    } finally {
+      perform.mockRestore();
+    }
+    const [row] = await t.database.db.select().from(failedActions).where(eq(failedActions.id, action.id));
+    expect(row?.status).toBe('resolved');
+  });
+
+  it('refuses staff and callers without the action’s provider (403), anonymous callers (401)', async () => {
+    const action = await fail('PT-6640');
+    expect((await resolve(action.id, STAFF)).statusCode).toBe(403);
+    expect((await retry(action.id, STAFF)).statusCode).toBe(403);
+    expect((await resolve(action.id, null)).statusCode).toBe(401);
+    expect((await retry(action.id, null)).statusCode).toBe(401);
+
+    await call('PUT', merchantUrl(ids.customRolesAuto, 'integrations/passtime/'), ADMIN, {
+      dealer_id: 'CR-5',
+      username: 'cr',
+      password: 'right-Secret',
+    });
+    const passtimeOnly = await signInCustomRoleUser(t.app, t.database.db, ids.customRolesAuto, [
+      'is_merchant_passtime_allowed',
+    ]);
+    const ituranOnly = await signInCustomRoleUser(t.app, t.database.db, ids.customRolesAuto, [
+      'is_merchant_ituran_allowed',
+    ]);
+    const theirAccount = await accountWithDevice('CR-6658', ids.customRolesAuto);
+    const sent = await call('POST', theirAccount.actionsUrl, passtimeOnly, { action: 'locate' });
+    const theirs = sent.json().failed_action.id as string;
+    expect((await retry(theirs, ituranOnly, ids.customRolesAuto)).statusCode).toBe(403);
+    expect((await resolve(theirs, ituranOnly, ids.customRolesAuto)).statusCode).toBe(403);
+    expect((await retry(theirs, passtimeOnly, ids.customRolesAuto)).json().succeeded).toBe(true);
+  });
+
+  it('answers 404 for another organisation’s action, an unknown id and a malformed one', async () => {
+    const action = await fail('PT-6650');
+    // Another organisation's admin: through this merchant's path, and through their own merchant naming our action.
+    expect((await resolve(action.id, LEGACY)).statusCode).toBe(404);
+    expect((await retry(action.id, LEGACY)).statusCode).toBe(404);
+    expect((await resolve(action.id, LEGACY, ids.legacyMotors)).statusCode).toBe(404);
+    expect((await retry(action.id, LEGACY, ids.legacyMotors)).statusCode).toBe(404);
+    // The same merchant's organisation, another merchant: not there either.
+    expect((await resolve(action.id, ADMIN, ids.customRolesAuto)).statusCode).toBe(404);
+    expect((await resolve('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await retry('not-an-id')).statusCode).toBe(404);
+    const [row] = await t.database.db.select().from(failedActions).where(eq(failedActions.id, action.id));
+    expect(row?.status).toBe('open');
+  });
+});
+
+describe('fields FreshBooks keeps, at an integrated merchant', () => {
+  const customerUrl = (customerId: string) => merchantUrl(ids.integratedAuto, `customers/${customerId}/`);
+
+  it('refuses changing a customer’s name, email and phone (400, field by field) and changes nothing', async () => {
+    const { customerId } = await createCustomerFixture(t.database.db, ids.integratedAuto);
+    const before = (await call('GET', customerUrl(customerId), ADMIN)).json();
+    const refused = await call('PATCH', customerUrl(customerId), ADMIN, {
+      first_name: 'Edited',
+      last_name: before.last_name,
+      email: 'edited@example.com',
+      sms_phone_number: '(212) 555-0199',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      first_name: ['Managed in FreshBooks'],
+      email: ['Managed in FreshBooks'],
+      sms_phone_number: ['Managed in FreshBooks'],
+    });
+    const after = (await call('GET', customerUrl(customerId), ADMIN)).json();
+    expect(after).toMatchObject({ first_name: before.first_name, email: before.email });
+  });
+
+  it('accepts the stored values sent back and the fields Paydesk keeps', async () => {
+    const { customerId } = await createCustomerFixture(t.database.db, ids.integratedAuto);
+    const before = (await call('GET', customerUrl(customerId), ADMIN)).json();
+    const saved = await call('PATCH', customerUrl(customerId), ADMIN, {
+      first_name: before.first_name,
+      last_name: before.last_name,
+      email: before.email ?? '',
+      sms_phone_number: before.sms_phone_number ?? '',
+      language: 'es-US',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().language).toBe('es-US');
+  });
+
+  it('refuses changing an account’s amount due; its other fields change', async () => {
+    const { customerId, accountId } = await createCustomerFixture(t.database.db, ids.integratedAuto);
+    const accountUrl = `${customerUrl(customerId)}accounts/${accountId}/`;
+    const before = (await call('GET', customerUrl(customerId), ADMIN)).json().accounts[0];
+    const refused = await call('PATCH', accountUrl, ADMIN, { amount_due_cents: before.amount_due_cents + 100 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ amount_due_cents: ['Managed in FreshBooks'] });
+    const saved = await call('PATCH', accountUrl, ADMIN, {
+      amount_due_cents: before.amount_due_cents,
+      convenience_fee_cents: 150,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().accounts[0]).toMatchObject({
+      amount_due_cents: before.amount_due_cents,
+      convenience_fee_cents: 150,
+    });
+  });
+
+  it('leaves a merchant that is not integrated free to change them', async () => {
+    const { customerId } = await createCustomerFixture(t.database.db, ids.demoMotors);
+    const saved = await call('PATCH', merchantUrl(ids.demoMotors, `customers/${customerId}/`), ADMIN, {
+      first_name: 'Edited',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().first_name).toBe('Edited');
   });
 });
 

@@ -1,9 +1,8 @@
 import type { DeviceProvider } from '@paydesk/domain/integrations/integrations.contract';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { appUrlOf } from '../lib/app-url';
 import type { DeviceService } from './devices/device-provider';
-import { createSandboxDeviceService } from './devices/sandbox-device-service';
+import { createSandboxDeviceService, type SandboxDeviceLogin } from './devices/sandbox-device-service';
 import type { EmailProvider } from './email/email-provider';
 import { createOutboxEmailProvider } from './email/outbox-email-provider';
 import { createSmtpEmailProvider } from './email/smtp-email-provider';
@@ -27,8 +26,16 @@ export function createProviders(config: Config, db: Db): Providers {
             clientId: config.FRESHBOOKS_CLIENT_ID,
             clientSecret: config.FRESHBOOKS_CLIENT_SECRET,
           })
-        : createSandboxFreshbooksProvider({ db, appUrl: appUrlOf(config) }),
+        : createSandboxFreshbooksProvider({ db }),
     // The real PassTime and Ituran services are not wired yet: the sandbox answers for both.
-    devices: { passtime: createSandboxDeviceService('PassTime'), ituran: createSandboxDeviceService('Ituran') },
+    devices: createSandboxDevices(),
+  };
+}
+
+/** The embedded PassTime and Ituran sandboxes, knowing `logins` (the documented demo login unless given). */
+export function createSandboxDevices(logins?: readonly SandboxDeviceLogin[]): Providers['devices'] {
+  return {
+    passtime: createSandboxDeviceService('PassTime', { logins }),
+    ituran: createSandboxDeviceService('Ituran', { logins }),
   };
 }

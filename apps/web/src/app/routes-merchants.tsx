@@ -118,6 +118,14 @@ export const merchantRoutes: RouteObject[] = [
       })),
   },
   {
+    path: ROUTE_ACCESS.FailedActions.path,
+    handle: ROUTE_ACCESS.FailedActions,
+    lazy: () =>
+      importWithTimeout(() => import('../features/integrations/routes/failed-actions')).then((module) => ({
+        Component: module.FailedActionsRoute,
+      })),
+  },
+  {
     path: '/merchants/:merchantID/customers/import',
     handle: ROUTE_ACCESS.CustomerImport,
     lazy: () =>

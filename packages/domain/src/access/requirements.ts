@@ -59,6 +59,11 @@ export const ACCESS_REQUIREMENTS = {
   integrationSettings: { roles: ['super_admin'] },
   passtimeSettings: { roles: ['admin', 'super_admin', 'is_merchant_passtime_allowed'] },
   ituranSettings: { roles: ['admin', 'super_admin', 'is_merchant_ituran_allowed'] },
+  /**
+   * Device commands and failed actions: either device provider's requirement (the spec shows no rule for the
+   * failed-actions screen); each action is then checked against its own provider's.
+   */
+  deviceActions: { roles: ['admin', 'super_admin', 'is_merchant_passtime_allowed', 'is_merchant_ituran_allowed'] },
   interchangeQualificationReport: { roles: ['super_admin'] },
   templateUpdate: {
     roles: ANY_BASE_ROLE,

@@ -200,7 +200,20 @@ describe('SPEC §6 route access, row by row', () => {
     // Creating locations and merchant accounts: their administrators, tested below.
     'LocationCreate',
     'MerchantAccountCreate',
+    // Failed device actions: those who may send device commands, tested below.
+    'FailedActions',
   ]);
+
+  it('FailedActions is for admin, super_admin and the holders of either device flag', () => {
+    for (const merchant of [customOn, customOff]) {
+      expect(visit('FailedActions', ['admin'], merchant)).toEqual(ALLOW);
+      expect(visit('FailedActions', ['super_admin'], merchant)).toEqual(ALLOW);
+      expect(visit('FailedActions', ['staff'], merchant)).not.toEqual(ALLOW);
+    }
+    expect(visit('FailedActions', ['staff', 'is_merchant_passtime_allowed'], customOn)).toEqual(ALLOW);
+    expect(visit('FailedActions', ['staff', 'is_merchant_ituran_allowed'], customOn)).toEqual(ALLOW);
+    expect(visit('FailedActions', ['staff', 'is_user_update_allowed'], customOn)).not.toEqual(ALLOW);
+  });
 
   it.each(['LocationCreate', 'MerchantAccountCreate'] as const)(
     '%s is for super_admin and admin (what the API lets write), with custom roles on or off',

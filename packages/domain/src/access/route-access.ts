@@ -122,7 +122,7 @@ const ROUTES = {
   SweepReport: { path: '/sweep-report', ...R.sweepReport },
   ActionReport: { path: '/action-report', ...R.actionReport },
   Reconciliation: { path: '/merchants/:merchantID/reconciliation' },
-  FailedActions: { path: '/merchants/:merchantID/failed-actions' },
+  FailedActions: { path: '/merchants/:merchantID/failed-actions', ...R.deviceActions },
   Promises: { path: '/promises' },
   AchReturn: { path: '/ach-return' },
   MessageReport: { path: '/message-report' },

@@ -18,6 +18,7 @@ import { defineEndpoint } from '../api/endpoint';
 import { orderingQuery, pageSchema } from '../api/pagination';
 import { AUTOPAY_DUE_DAY_CAP, DEFAULT_LANGUAGE, PHONE_INPUT_MAX_LENGTH, TABLE_DEFAULT_ROWS } from '../constants';
 import { isCalendarDate, isDateInRange } from '../dates/calendar';
+import { DEVICE_PROVIDERS } from '../integrations/integrations.contract';
 import { ERROR_CATALOGUE } from '../errors/catalogue';
 import {
   DATE_INVALID,
@@ -355,6 +356,21 @@ export const accountCustomerSchema = personRefSchema.extend({
   role: z.enum(ACCOUNT_CUSTOMER_ROLES),
 });
 
+/**
+ * What an integrated merchant's system of record (FreshBooks) keeps for a customer and its accounts (the
+ * `checkIntegration` refresh writes them): read-only in Paydesk, so an edit is never silently overwritten.
+ */
+export const FRESHBOOKS_CUSTOMER_FIELDS = ['first_name', 'last_name', 'email', 'sms_phone_number'] as const;
+export const FRESHBOOKS_ACCOUNT_FIELDS = ['amount_due_cents'] as const;
+export const MANAGED_IN_FRESHBOOKS = 'Managed in FreshBooks';
+
+/** A vehicle device (starter interrupt and GPS) at a device provider. */
+export const accountDeviceSchema = z.object({
+  provider: z.enum(DEVICE_PROVIDERS),
+  device_id: z.string(),
+});
+export type AccountDevice = z.infer<typeof accountDeviceSchema>;
+
 /** An account with everything the account-details view shows. */
 export const accountSchema = z.object({
   id: z.uuid(),
@@ -369,6 +385,8 @@ export const accountSchema = z.object({
   tags: z.array(namedRefSchema),
   /** Everyone on the account: the primary customer first, then co-borrowers. */
   customers: z.array(accountCustomerSchema),
+  /** The vehicle device linked to the account (by an administrator); commands from the account go to it. */
+  device: accountDeviceSchema.nullable(),
   created: timestamp(),
 });
 
@@ -453,6 +471,8 @@ export const CUSTOMER_EVENT_KINDS = [
   'note.deleted',
   'consent.changed',
   'integration.synced',
+  'device.linked',
+  'device.command',
 ] as const;
 
 export const customerEventSchema = z.object({

@@ -35,6 +35,12 @@ export const DEVICE_ACTION_LABELS: Record<DeviceAction, string> = {
 
 export const FAILED_ACTION_STATUSES = ['open', 'resolved'] as const;
 
+/** SPEC §8 success toasts, spelled as the spec writes them. */
+export const FAILED_ACTION_TOASTS = {
+  resolved: 'Marked Action as Resolved',
+  retried: 'Succesfully Retried and Resolved Action',
+} as const;
+
 /** Who may manage each device provider's settings and send its commands (SPEC §6 "Passtime and ituran"). */
 export const DEVICE_PROVIDER_ACCESS: Record<DeviceProvider, RoleRequirement> = {
   passtime: ACCESS_REQUIREMENTS.passtimeSettings,
@@ -42,9 +48,7 @@ export const DEVICE_PROVIDER_ACCESS: Record<DeviceProvider, RoleRequirement> = {
 };
 
 /** Either device provider's access: the routes that name the provider in the body or query check the exact one. */
-export const ANY_DEVICE_PROVIDER_ACCESS: RoleRequirement = {
-  roles: [...new Set([...ACCESS_REQUIREMENTS.passtimeSettings.roles, ...ACCESS_REQUIREMENTS.ituranSettings.roles])],
-};
+export const ANY_DEVICE_PROVIDER_ACCESS: RoleRequirement = ACCESS_REQUIREMENTS.deviceActions;
 
 /** The name of each device provider's account field, as its own documentation calls it. */
 export const DEVICE_ACCOUNT_FIELD = { passtime: 'dealer_id', ituran: 'account_id' } as const;
@@ -67,7 +71,11 @@ export type Connection = z.infer<typeof connectionSchema>;
 
 export const connectionListSchema = z.object({ results: z.array(connectionSchema) });
 
-export const oauthLinksQuery = z.object({ merchant: z.string({ error: REQUIRED }).min(1, { error: REQUIRED }) });
+export const oauthLinksQuery = z.object({
+  merchant: z.string({ error: REQUIRED }).min(1, { error: REQUIRED }),
+  /** The app address the user is on (`location.origin`): the flow returns there when it is one of the app's. */
+  origin: z.string().max(200).optional(),
+});
 export const oauthLinkSchema = z.object({
   provider: z.enum(['freshbooks']),
   url: z.string(),
@@ -133,23 +141,41 @@ export const connectionTestSchema = z.object({
 export type ConnectionTest = z.infer<typeof connectionTestSchema>;
 
 export const DEVICE_ID_INVALID = 'Use letters, digits and dashes only';
-export const deviceActionInput = z.object({
-  provider: z.enum(DEVICE_PROVIDERS),
-  device_id: maxLength(64).refine((text) => text === '' || /^[A-Za-z0-9-]+$/.test(text), { error: DEVICE_ID_INVALID }),
-  action: z.enum(DEVICE_ACTIONS),
+
+/** Linking a device to a customer's account (administrators). */
+export const accountDeviceInput = z.object({
+  provider: z.enum(DEVICE_PROVIDERS, { error: REQUIRED }),
+  device_id: maxLength(64).refine((text) => /^[A-Za-z0-9-]+$/.test(text), { error: DEVICE_ID_INVALID }),
 });
+export type AccountDeviceInput = z.input<typeof accountDeviceInput>;
+export const accountDeviceResponse = z.object({
+  provider: z.enum(DEVICE_PROVIDERS),
+  device_id: z.string(),
+});
+
+/** A command to the device of an account: the device is the account's, never typed in. */
+export const deviceActionInput = z.object({ action: z.enum(DEVICE_ACTIONS) });
 export type DeviceActionInput = z.input<typeof deviceActionInput>;
+
+/** What the starter-disable confirmation says happens (issue 16 item 17). */
+export const STARTER_DISABLE_WARNING = 'The vehicle will not start until the starter is enabled';
 
 export const failedActionSchema = z.object({
   id: z.uuid(),
   provider: z.enum(DEVICE_PROVIDERS),
   action: z.enum(DEVICE_ACTIONS),
   device_id: z.string(),
+  /** The account's external id when the command was sent from a customer's account. */
   account_reference: z.string().nullable(),
+  account_id: z.uuid().nullable(),
+  /** The account's primary customer, for a link to the account. */
+  customer_id: z.uuid().nullable(),
   error_message: z.string(),
   /** SPEC §3: true when retrying may work (e.g. the device was offline); false when a person must fix it. */
   is_resolvable: z.boolean(),
   status: z.enum(FAILED_ACTION_STATUSES),
+  resolved_at: timestamp.nullable(),
+  resolved_by: z.string().nullable(),
   created: timestamp,
 });
 export type FailedAction = z.infer<typeof failedActionSchema>;
@@ -172,6 +198,9 @@ export const failedActionListQuery = paginationQuery.extend({
 
 const tags = ['integrations'];
 const params = z.object({ id: z.string() });
+const failedActionParams = z.object({ id: z.string(), aid: z.string() });
+const accountParams = z.object({ id: z.string(), customerId: z.string(), accountId: z.string() });
+const ACCOUNT_DEVICE_PATH = '/merchants/:id/customers/:customerId/accounts/:accountId/device/';
 
 const deviceSettingsEndpoints = <P extends DeviceProvider, S extends z.ZodType, I extends z.ZodType>(
   provider: P,
@@ -267,13 +296,37 @@ export const integrationEndpoints = {
     status: 204,
     errors: [401, 403, 404],
   }),
-  deviceAction: defineEndpoint({
+  linkAccountDevice: defineEndpoint({
+    method: 'PUT',
+    path: ACCOUNT_DEVICE_PATH,
+    summary: "Link a vehicle device to a customer's account (administrators); commands from the account go to it",
+    tags,
+    access: merchantAccess(ACCESS_REQUIREMENTS.merchantSettings),
+    params: accountParams,
+    body: accountDeviceInput,
+    status: 200,
+    response: accountDeviceResponse,
+    errors: [400, 401, 403, 404],
+  }),
+  unlinkAccountDevice: defineEndpoint({
+    method: 'DELETE',
+    path: ACCOUNT_DEVICE_PATH,
+    summary: "Unlink the device from a customer's account (administrators)",
+    tags,
+    access: merchantAccess(ACCESS_REQUIREMENTS.merchantSettings),
+    params: accountParams,
+    status: 204,
+    errors: [401, 403, 404],
+  }),
+  accountDeviceAction: defineEndpoint({
     method: 'POST',
-    path: '/merchants/:id/device_actions/',
-    summary: 'Send a command to a vehicle device; a failure is recorded as a failed action and answered 200',
+    path: '/merchants/:id/customers/:customerId/accounts/:accountId/device_actions/',
+    summary:
+      "Send a command to the account's device; a failure is recorded as a failed action and answered 200. " +
+      'An account without a device: 409 integration.no_device',
     tags,
     access: merchantAccess(ANY_DEVICE_PROVIDER_ACCESS),
-    params,
+    params: accountParams,
     body: deviceActionInput,
     status: 200,
     response: deviceActionResultSchema,
@@ -290,5 +343,29 @@ export const integrationEndpoints = {
     status: 200,
     response: pageSchema(failedActionSchema),
     errors: [400, 401, 403, 404],
+  }),
+  resolveFailedAction: defineEndpoint({
+    method: 'POST',
+    path: '/merchants/:id/failed-actions/:aid/resolve/',
+    summary: 'Mark a failed action resolved (by hand); resolving a resolved one changes nothing',
+    tags,
+    access: merchantAccess(ANY_DEVICE_PROVIDER_ACCESS),
+    params: failedActionParams,
+    status: 200,
+    response: failedActionSchema,
+    errors: [401, 403, 404],
+  }),
+  retryFailedAction: defineEndpoint({
+    method: 'POST',
+    path: '/merchants/:id/failed-actions/:aid/retry/',
+    summary:
+      'Send a failed action again; resolved when the provider carries it out. One call at a time per action: ' +
+      'parallel retries wait for it and answer its outcome. Not resolvable: 409 integrations.unresolvable_action',
+    tags,
+    access: merchantAccess(ANY_DEVICE_PROVIDER_ACCESS),
+    params: failedActionParams,
+    status: 200,
+    response: deviceActionResultSchema,
+    errors: [401, 403, 404, 409],
   }),
 } as const;

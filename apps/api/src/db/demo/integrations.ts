@@ -1,14 +1,18 @@
+import { SANDBOX_DEVICE_LOGIN } from '../../providers/devices/sandbox-device-service';
 import { SANDBOX_ACCOUNT_ID, SANDBOX_BUSINESS_NAME } from '../../providers/freshbooks/sandbox-freshbooks-provider';
+import { and, eq } from 'drizzle-orm';
+import { accounts } from '../schema/customers';
 import { failedActions, integrationConnections } from '../schema/integrations';
 import type { DemoSeeder } from './seeders';
 
-/** The PassTime login of Demo Motors on the embedded sandbox (any password but `wrong` passes its test). */
-export const DEMO_PASSTIME = { account_id: 'DM-1001', username: 'demo.motors', password: 'sandbox-pass' };
+/** The PassTime login of Demo Motors: the one the embedded sandbox knows. */
+export const DEMO_PASSTIME = { account_id: 'DM-1001', ...SANDBOX_DEVICE_LOGIN };
 
 /**
  * Integrated Auto has FreshBooks connected to the embedded sandbox (its customers are the sandbox's clients, see
  * the customers seeder), so opening one checks it against FreshBooks. Demo Motors has PassTime connected (the sandbox device service) and one open failed action: a starter command to
- * a device that was offline, which a retry may fix.
+ * a device that was offline (the sandbox keeps devices ending in 0 offline, so a retry fails again and it is for
+ * Resolve).
  */
 export const seedIntegrations: DemoSeeder = async (tx, demo, { cipher, clock }) => {
   const now = clock();
@@ -49,4 +53,23 @@ export const seedIntegrations: DemoSeeder = async (tx, demo, { cipher, clock }) 
     status: 'open',
     created: new Date(now.getTime() - 26 * 60 * 60 * 1000),
   });
+};
+
+/**
+ * PassTime devices on three Demo Motors accounts (after the customers seeder): DM-1001's works, DM-1002's is offline
+ * for its first command (a retry works), DM-1003's stays offline (see the device sandbox's rules).
+ */
+export const DEMO_ACCOUNT_DEVICES: Record<string, string> = {
+  'DM-1001': 'PT-2231',
+  'DM-1002': 'PT-2238',
+  'DM-1003': 'PT-2230',
+};
+
+export const seedAccountDevices: DemoSeeder = async (tx, demo) => {
+  for (const [externalId, deviceId] of Object.entries(DEMO_ACCOUNT_DEVICES)) {
+    await tx
+      .update(accounts)
+      .set({ device_provider: 'passtime', device_id: deviceId })
+      .where(and(eq(accounts.merchant_id, demo.merchants.demoMotors.id), eq(accounts.external_id, externalId)));
+  }
 };

@@ -4,7 +4,7 @@ import { seedCustomers } from './customers';
 import type { DemoIdentity } from './identity';
 import { seedTags } from './tags';
 import { seedLocations } from './locations';
-import { seedIntegrations } from './integrations';
+import { seedAccountDevices, seedIntegrations } from './integrations';
 import { seedOwners } from './owners';
 import { seedPaymentCodes } from './payment-codes';
 
@@ -21,4 +21,5 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   seedOwners,
   seedIntegrations,
   seedCustomers,
+  seedAccountDevices,
 ];

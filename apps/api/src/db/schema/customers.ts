@@ -6,6 +6,7 @@ import {
   INTEGRATION_SYNC_STATUSES,
 } from '@paydesk/domain/customers/customers.contract';
 import { DEFAULT_LANGUAGE } from '@paydesk/domain/constants';
+import { DEVICE_PROVIDERS } from '@paydesk/domain/integrations/integrations.contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -189,10 +190,14 @@ export const accounts = pgTable(
     autopay: boolean().notNull().default(false),
     convenience_fee_cents: integer().notNull().default(0),
     status: text({ enum: ACCOUNT_STATUSES }).notNull().default('active'),
+    /** The vehicle device (PassTime or Ituran) on this account, set by administrators; commands go to it. */
+    device_provider: text({ enum: DEVICE_PROVIDERS }),
+    device_id: text(),
     created: createdAt(),
     updated: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    check('accounts_device_check', sql`(${table.device_provider} is null) = (${table.device_id} is null)`),
     uniqueIndex('accounts_merchant_external_id_idx').on(table.merchant_id, table.external_id),
     index('accounts_merchant_status_idx').on(table.merchant_id, table.status, table.id),
     index('accounts_location_idx').on(table.location_id),

@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
+import { accounts } from './customers';
 import { merchants, users } from './identity';
 
 const at = () => timestamp({ withTimezone: true });
@@ -63,6 +64,8 @@ export const oauthStates = pgTable(
     merchant_id: uuid()
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
+    /** The app origin the connect flow started on (one of the allowed ones), where FreshBooks sends it back. */
+    return_origin: text(),
     expires_at: at().notNull(),
     created: createdAt(),
   },
@@ -136,11 +139,15 @@ export const failedActions = pgTable(
     provider: text({ enum: DEVICE_PROVIDERS }).notNull(),
     action: text({ enum: DEVICE_ACTIONS }).notNull(),
     device_id: text().notNull(),
-    /** The customer account the device belongs to, once accounts exist. */
+    /** The customer account's external id when the command was sent from an account (kept if it is removed). */
     account_reference: text(),
+    account_id: uuid().references(() => accounts.id, { onDelete: 'set null' }),
     error_message: text().notNull(),
     is_resolvable: boolean().notNull(),
     status: text({ enum: FAILED_ACTION_STATUSES }).notNull().default('open'),
+    /** Who marked it resolved, by hand or by a retry that succeeded, and when. */
+    resolved_at: at(),
+    resolved_by: uuid().references(() => users.id, { onDelete: 'set null' }),
     created: createdAt(),
   },
   (table) => [

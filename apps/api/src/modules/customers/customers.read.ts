@@ -156,6 +156,10 @@ export async function getCustomerDetail(db: Db, merchant: MerchantRef, customerI
     location: { id: account.location_id, name: location_name },
     tags: tags.get(account.id) ?? [],
     customers: people.get(account.id) ?? [],
+    device:
+      account.device_provider && account.device_id
+        ? { provider: account.device_provider, device_id: account.device_id }
+        : null,
     created: iso(account.created),
   }));
   return {

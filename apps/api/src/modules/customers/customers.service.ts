@@ -3,6 +3,8 @@
 
 import {
   breaksAutopayCap,
+  FRESHBOOKS_ACCOUNT_FIELDS,
+  FRESHBOOKS_CUSTOMER_FIELDS,
   type ConsentChannel,
   type ConsentMethod,
   type ParsedCreateCustomerBody,
@@ -40,6 +42,7 @@ import { CatalogueError, FieldErrors, HttpError, notFound } from '../../lib/http
 import { isUuid } from '../../lib/ids';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import type { Actor } from '../audit/audit.public';
+import { refuseFreshbooksManagedChanges } from './freshbooks-managed-fields';
 import { recordCustomerEvent, recordCustomerEvents, type CustomerEventInput } from './customer-events';
 import { invalidateCustomerCounts, selectRows } from './customers.list';
 import {
@@ -269,6 +272,8 @@ function accountValues(merchant: MerchantRef, input: Pick<CreateInput, 'location
     autopay: input.account.autopay,
     convenience_fee_cents: input.account.convenience_fee_cents,
     status: input.account.status,
+    device_provider: null,
+    device_id: null,
     created: now,
     updated: now,
   };
@@ -985,6 +990,17 @@ export async function updateCustomer(
   await withTransaction(ctx, async (tx) => {
     tx.afterCommit(() => invalidateCustomerCounts(merchant.id));
     const current = await getCustomerRow(tx.db, merchant.id, customerId);
+    refuseFreshbooksManagedChanges(
+      merchant,
+      FRESHBOOKS_CUSTOMER_FIELDS,
+      {
+        first_name: patch.first_name,
+        last_name: patch.last_name,
+        email: patch.email === undefined ? undefined : orNull(patch.email),
+        sms_phone_number: patch.sms_phone_number === undefined ? undefined : orNull(patch.sms_phone_number),
+      },
+      current,
+    );
     await patchCustomerInTransaction(tx, merchant, current, patch, actor);
   });
 }
@@ -1073,6 +1089,7 @@ export async function updateAccount(
     tx.afterCommit(() => invalidateCustomerCounts(merchant.id));
     await getCustomerRow(tx.db, merchant.id, customerId);
     const { account } = await getAccountOfCustomer(tx.db, merchant.id, customerId, accountId);
+    refuseFreshbooksManagedChanges(merchant, FRESHBOOKS_ACCOUNT_FIELDS, patch, account);
     await patchAccountInTransaction(tx, merchant, customerId, account, patch, actor);
   });
 }

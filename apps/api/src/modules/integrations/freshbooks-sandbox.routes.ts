@@ -8,7 +8,7 @@ import {
   issueSandboxCode,
 } from '../../providers/freshbooks/sandbox-freshbooks-provider';
 import { sandboxAuthorizeRules, throttleAttempt } from '../auth/auth.throttle';
-import { freshbooksRedirectUri, isPendingFreshbooksConnection } from './integrations.service';
+import { freshbooksRedirectUris, isPendingFreshbooksConnection } from './integrations.service';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -43,14 +43,21 @@ ${body}
 
 type AuthorizeInput = { client_id?: unknown; redirect_uri?: unknown; state?: unknown; decision?: unknown };
 
-/** The request's parameters when they are the registered client and redirect URI; else a message why not. */
-function readRequest(input: AuthorizeInput, redirectUri: string): { state: string } | { problem: string } {
+/**
+ * The request's parameters when they are the registered client and one of its registered redirect URIs (one per
+ * app origin, as an app registers them with FreshBooks); else a message why not.
+ */
+function readRequest(
+  input: AuthorizeInput,
+  redirectUris: readonly string[],
+): { state: string; redirectUri: string } | { problem: string } {
   if (input.client_id !== SANDBOX_CLIENT_ID) return { problem: 'This application is not known to the sandbox.' };
-  if (input.redirect_uri !== redirectUri) return { problem: 'The return address is not registered for Paydesk.' };
+  const redirectUri = redirectUris.find((uri) => uri === input.redirect_uri);
+  if (!redirectUri) return { problem: 'The return address is not registered for Paydesk.' };
   if (typeof input.state !== 'string' || input.state === '' || input.state.length > 512) {
     return { problem: 'The request has no valid state.' };
   }
-  return { state: input.state };
+  return { state: input.state, redirectUri };
 }
 
 function refuse(reply: FastifyReply, problem: string) {
@@ -61,17 +68,17 @@ function refuse(reply: FastifyReply, problem: string) {
 }
 
 /**
- * The request's state when it is the registered client and redirect URI and a FreshBooks connection under way
+ * The request's state and redirect URI when they are the registered client and one of its redirect URIs and a FreshBooks connection under way
  * (see `isPendingFreshbooksConnection`); else a message why not. Every call counts against the address's limit.
  */
 async function checkRequest(
   ctx: ServiceContext,
   request: FastifyRequest,
   input: AuthorizeInput,
-  redirectUri: string,
-): Promise<{ state: string } | { problem: string }> {
+  redirectUris: readonly string[],
+): Promise<{ state: string; redirectUri: string } | { problem: string }> {
   await throttleAttempt(ctx, sandboxAuthorizeRules(request.ip));
-  const checked = readRequest(input, redirectUri);
+  const checked = readRequest(input, redirectUris);
   if ('problem' in checked) return checked;
   if (!(await isPendingFreshbooksConnection(ctx, checked.state))) {
     return { problem: ERROR_MESSAGES['integration.state_invalid'] };
@@ -87,14 +94,14 @@ async function checkRequest(
  */
 export const freshbooksSandboxRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
-  const redirectUri = freshbooksRedirectUri(ctx);
+  const redirectUris = freshbooksRedirectUris(ctx);
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
   app.get(SANDBOX_AUTHORIZE_PATH, async (request, reply) => {
-    const checked = await checkRequest(ctx, request, request.query as AuthorizeInput, redirectUri);
+    const checked = await checkRequest(ctx, request, request.query as AuthorizeInput, redirectUris);
     if ('problem' in checked) return refuse(reply, checked.problem);
     const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
     return reply.type('text/html; charset=utf-8').send(
@@ -105,7 +112,7 @@ export const freshbooksSandboxRoutes: FastifyPluginAsync = async (app) => {
 <strong>${escapeHtml(SANDBOX_BUSINESS_NAME)}</strong>.</p>
 <form method="post" action="${SANDBOX_AUTHORIZE_PATH}">
 ${hidden('client_id', SANDBOX_CLIENT_ID)}
-${hidden('redirect_uri', redirectUri)}
+${hidden('redirect_uri', checked.redirectUri)}
 ${hidden('state', checked.state)}
 <div class="actions">
 <button type="submit" class="allow" name="decision" value="allow">Allow</button>
@@ -119,8 +126,9 @@ ${hidden('state', checked.state)}
 
   app.post(SANDBOX_AUTHORIZE_PATH, async (request, reply) => {
     const input = (request.body ?? {}) as AuthorizeInput;
-    const checked = await checkRequest(ctx, request, input, redirectUri);
+    const checked = await checkRequest(ctx, request, input, redirectUris);
     if ('problem' in checked) return refuse(reply, checked.problem);
+    const { redirectUri } = checked;
     const state = encodeURIComponent(checked.state);
     if (input.decision !== 'allow') {
       return reply.redirect(`${redirectUri}/denied?error=access_denied&state=${state}`, 303);

@@ -2,19 +2,24 @@ import type { DeviceProvider, IntegrationProvider } from '@paydesk/domain/integr
 import { and, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { totalColumn, toListPage } from '../../db/list-query';
+import { accountCustomers } from '../../db/schema/customers';
 import { users } from '../../db/schema/identity';
 import { failedActions, integrationConnections, oauthStates } from '../../db/schema/integrations';
 
 export type ConnectionRow = typeof integrationConnections.$inferSelect;
 export type ConnectionWithActor = ConnectionRow & { connected_by_name: string | null };
-export type FailedActionRow = typeof failedActions.$inferSelect;
+export type FailedActionRow = typeof failedActions.$inferSelect & {
+  resolved_by_name: string | null;
+  customer_id: string | null;
+};
 export type OauthStateRow = typeof oauthStates.$inferSelect;
 
-const connectedByName = sql<string | null>`nullif(trim(${users.first_name} || ' ' || ${users.last_name}), '')`;
+/** The joined user's full name (who connected, who resolved). */
+const userName = sql<string | null>`nullif(trim(${users.first_name} || ' ' || ${users.last_name}), '')`;
 
 export async function findConnections(db: Db, merchantId: string): Promise<ConnectionWithActor[]> {
   const rows = await db
-    .select({ connection: integrationConnections, connected_by_name: connectedByName })
+    .select({ connection: integrationConnections, connected_by_name: userName })
     .from(integrationConnections)
     .leftJoin(users, eq(users.id, integrationConnections.connected_by))
     .where(eq(integrationConnections.merchant_id, merchantId));
@@ -107,10 +112,66 @@ export async function deleteExpiredOauthStates(db: Db, now: Date): Promise<void>
   await db.delete(oauthStates).where(lt(oauthStates.expires_at, now));
 }
 
+/** Failed actions with who resolved them and the account's primary customer. */
+function selectFailedActions(db: Db) {
+  return db
+    .select({ row: failedActions, resolved_by_name: userName, customer_id: accountCustomers.customer_id })
+    .from(failedActions)
+    .leftJoin(users, eq(users.id, failedActions.resolved_by))
+    .leftJoin(
+      accountCustomers,
+      and(eq(accountCustomers.account_id, failedActions.account_id), eq(accountCustomers.role, 'primary')),
+    );
+}
+
+const toFailedActionRow = (selected: {
+  row: typeof failedActions.$inferSelect;
+  resolved_by_name: string | null;
+  customer_id: string | null;
+}): FailedActionRow => ({
+  ...selected.row,
+  resolved_by_name: selected.resolved_by_name,
+  customer_id: selected.customer_id,
+});
+
 export async function insertFailedAction(db: Db, values: typeof failedActions.$inferInsert): Promise<FailedActionRow> {
-  const [row] = await db.insert(failedActions).values(values).returning();
+  const [inserted] = await db.insert(failedActions).values(values).returning({ id: failedActions.id });
+  const row = inserted && (await findFailedAction(db, values.merchant_id, inserted.id));
   if (!row) throw new Error('failed action not recorded');
   return row;
+}
+
+export async function findFailedAction(db: Db, merchantId: string, id: string): Promise<FailedActionRow | undefined> {
+  const [selected] = await selectFailedActions(db).where(
+    and(eq(failedActions.merchant_id, merchantId), eq(failedActions.id, id)),
+  );
+  return selected && toFailedActionRow(selected);
+}
+
+/** Marks an open failed action resolved; false when it was not open any more (someone resolved it first). */
+export async function markFailedActionResolved(
+  db: Db,
+  id: string,
+  resolution: { resolved_by: string; resolved_at: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(failedActions)
+    .set({ status: 'resolved', ...resolution })
+    .where(and(eq(failedActions.id, id), eq(failedActions.status, 'open')))
+    .returning({ id: failedActions.id });
+  return rows.length > 0;
+}
+
+/** What the provider said to a retry that failed again, kept on the still open action. */
+export async function recordFailedRetry(
+  db: Db,
+  id: string,
+  outcome: { error_message: string; is_resolvable: boolean },
+): Promise<void> {
+  await db
+    .update(failedActions)
+    .set(outcome)
+    .where(and(eq(failedActions.id, id), eq(failedActions.status, 'open')));
 }
 
 export async function findFailedActions(
@@ -124,8 +185,18 @@ export async function findFailedActions(
     options.createdAfter ? gt(failedActions.created, options.createdAfter) : undefined,
   );
   const rows = await db
-    .select({ row: failedActions, total: totalColumn() })
+    .select({
+      row: failedActions,
+      resolved_by_name: userName,
+      customer_id: accountCustomers.customer_id,
+      total: totalColumn(),
+    })
     .from(failedActions)
+    .leftJoin(users, eq(users.id, failedActions.resolved_by))
+    .leftJoin(
+      accountCustomers,
+      and(eq(accountCustomers.account_id, failedActions.account_id), eq(accountCustomers.role, 'primary')),
+    )
     .where(where)
     .orderBy(desc(failedActions.created), desc(failedActions.id))
     .limit(options.limit)
@@ -134,5 +205,5 @@ export async function findFailedActions(
     const [total] = await db.select({ count: count() }).from(failedActions).where(where);
     return total?.count ?? 0;
   });
-  return { count: page.count, rows: page.rows.map(({ row }) => row) };
+  return { count: page.count, rows: page.rows.map(toFailedActionRow) };
 }

@@ -15,10 +15,13 @@ import {
   getDeviceSettings,
   listConnections,
   listFailedActions,
-  performDeviceAction,
   saveDeviceCredentials,
   testDeviceConnection,
 } from './integrations.service';
+import { setAccountDevice } from './account-device';
+import { resolveFailedAction } from './resolve-failed-action';
+import { sendAccountDeviceAction } from './send-account-device-action';
+import { retryFailedAction } from './retry-failed-action';
 
 export const integrationsRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
@@ -28,7 +31,7 @@ export const integrationsRoutes: FastifyPluginAsync = async (app) => {
   );
 
   registerEndpoint(app, endpoints.oauthLinks, async (request) =>
-    createOauthLinks(ctx, principalOf(request).user, request.query.merchant),
+    createOauthLinks(ctx, principalOf(request).user, request.query.merchant, request.query.origin),
   );
 
   registerEndpoint(app, endpoints.freshbooksConnect, async (request) =>
@@ -69,9 +72,26 @@ export const integrationsRoutes: FastifyPluginAsync = async (app) => {
     testDeviceConnection(ctx, merchantAccessOf(request).merchant.id, 'ituran'),
   );
 
-  registerEndpoint(app, endpoints.deviceAction, async (request) =>
-    performDeviceAction(ctx, merchantAccessOf(request), request.body),
-  );
+  registerEndpoint(app, endpoints.linkAccountDevice, async (request) => {
+    const { id, customerId, accountId } = request.params;
+    const { provider, device_id } = request.body;
+    await setAccountDevice(ctx, id, customerId, accountId, { provider, device_id }, principalOf(request).user);
+    return { provider, device_id };
+  });
+  registerEndpoint(app, endpoints.unlinkAccountDevice, async (request) => {
+    const { id, customerId, accountId } = request.params;
+    await setAccountDevice(ctx, id, customerId, accountId, null, principalOf(request).user);
+  });
+  registerEndpoint(app, endpoints.accountDeviceAction, async (request) => {
+    const { customerId, accountId } = request.params;
+    return sendAccountDeviceAction(
+      ctx,
+      merchantAccessOf(request),
+      principalOf(request).user,
+      { customerId, accountId },
+      request.body,
+    );
+  });
 
   registerEndpoint(app, endpoints.failedActions, async (request) => {
     const { count, rows } = await listFailedActions(ctx.db, merchantAccessOf(request), {
@@ -80,4 +100,11 @@ export const integrationsRoutes: FastifyPluginAsync = async (app) => {
     });
     return toPage(request, request.query, count, rows);
   });
+  registerEndpoint(app, endpoints.resolveFailedAction, async (request) =>
+    resolveFailedAction(ctx, merchantAccessOf(request), principalOf(request).user, request.params.aid),
+  );
+
+  registerEndpoint(app, endpoints.retryFailedAction, async (request) =>
+    retryFailedAction(ctx, merchantAccessOf(request), principalOf(request).user, request.params.aid),
+  );
 };

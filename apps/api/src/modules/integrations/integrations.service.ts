@@ -8,8 +8,6 @@ import {
   PROVIDER_LABELS,
   type Connection,
   type ConnectionTest,
-  type DeviceAction,
-  type DeviceActionResult,
   type DeviceProvider,
   type FailedAction,
   type IntegrationProvider,
@@ -19,7 +17,7 @@ import {
 } from '@paydesk/domain/integrations/integrations.contract';
 import { REQUIRED } from '@paydesk/domain/validation/messages';
 import type { Db } from '../../db/client';
-import { appUrlOf } from '../../lib/app-url';
+import { appOriginsOf, appUrlOf, appUrlOn } from '../../lib/app-url';
 import { FieldErrors, HttpError, notFound, permissionDenied } from '../../lib/http-errors';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import type { DeviceCredentials } from '../../providers/devices/device-provider';
@@ -59,9 +57,22 @@ export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** Where FreshBooks sends the browser back: the web app's /freshbooks/auth/:code screen (never a request header). */
-export function freshbooksRedirectUri(ctx: Pick<ServiceContext, 'config'>): string {
-  return `${appUrlOf(ctx.config)}/freshbooks/auth`;
+/**
+ * Where FreshBooks sends the browser back: the web app's /freshbooks/auth/:code screen, on the app address the
+ * flow started from (`appUrl`, one of the allowed ones; never a request header), PUBLIC_URL by default.
+ */
+export function freshbooksRedirectUri(ctx: Pick<ServiceContext, 'config'>, appUrl = appUrlOf(ctx.config)): string {
+  return `${appUrl}/freshbooks/auth`;
+}
+
+/** Every redirect URI a connect flow may use: one per allowed app origin (register each with FreshBooks). */
+export function freshbooksRedirectUris(ctx: Pick<ServiceContext, 'config'>): string[] {
+  return [
+    ...new Set([
+      freshbooksRedirectUri(ctx),
+      ...appOriginsOf(ctx.config).map((origin) => freshbooksRedirectUri(ctx, origin)),
+    ]),
+  ];
 }
 
 function holds(access: MerchantAccess, requirement: RoleRequirement): boolean {
@@ -115,21 +126,29 @@ function auditView(
 // ---------------------------------------------------------------------------------------------------------------
 // FreshBooks OAuth
 
+/**
+ * A connect link for the merchant. `origin` is the app address the user is on (`location.origin`): FreshBooks
+ * sends them back there, so the browser keeps its sign-in, when it is one of the app's allowed origins; any other
+ * value falls back to PUBLIC_URL. The state row keeps it for the code exchange.
+ */
 export async function createOauthLinks(
   ctx: ServiceContext,
   user: UserRow,
   merchantId: string,
+  origin?: string,
 ): Promise<{ results: OauthLink[] }> {
   const access = await requireAccess(ctx.db, user, merchantId, ACCESS_REQUIREMENTS.integrationSettings);
   const now = ctx.clock();
   const state = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + OAUTH_STATE_TTL_MS);
   await deleteExpiredOauthStates(ctx.db, now);
+  const appUrl = appUrlOn(ctx.config, origin);
   await insertOauthState(ctx.db, {
     token_hash: sha256(state),
     provider: 'freshbooks',
     user_id: user.id,
     merchant_id: access.merchant.id,
+    return_origin: appUrl,
     expires_at: expiresAt,
     created: now,
   });
@@ -137,7 +156,7 @@ export async function createOauthLinks(
     results: [
       {
         provider: 'freshbooks',
-        url: ctx.providers.freshbooks.authorizationUrl(state, freshbooksRedirectUri(ctx)),
+        url: ctx.providers.freshbooks.authorizationUrl(state, freshbooksRedirectUri(ctx, appUrl)),
         expires_at: expiresAt.toISOString(),
       },
     ],
@@ -176,7 +195,9 @@ export async function connectFreshbooks(
   await requireAccess(ctx.db, user, merchantId, ACCESS_REQUIREMENTS.integrationSettings);
   let tokens: FreshbooksTokens;
   try {
-    tokens = await ctx.providers.freshbooks.exchangeCode(input.code, freshbooksRedirectUri(ctx));
+    // The redirect URI of the authorization, as FreshBooks requires: the app address the flow started from.
+    const appUrl = appUrlOn(ctx.config, state.return_origin);
+    tokens = await ctx.providers.freshbooks.exchangeCode(input.code, freshbooksRedirectUri(ctx, appUrl));
   } catch (error) {
     if (error instanceof FreshbooksCodeError) throw new HttpError('integration.code_invalid');
     // FreshBooks down or answering something unexpected: the error names no secret (the adapter never puts one in).
@@ -343,7 +364,7 @@ export async function findFreshbooksClients(
 // ---------------------------------------------------------------------------------------------------------------
 // PassTime and Ituran settings
 
-function readCredentials(ctx: ServiceContext, row: ConnectionRow | undefined): DeviceCredentials | null {
+export function readCredentials(ctx: ServiceContext, row: ConnectionRow | undefined): DeviceCredentials | null {
   if (!row?.credentials_sealed) return null;
   return JSON.parse(ctx.cipher.decrypt(row.credentials_sealed)) as DeviceCredentials;
 }
@@ -387,6 +408,12 @@ function credentialsView(provider: DeviceProvider, credentials: DeviceCredential
   };
 }
 
+/**
+ * Saves a merchant's PassTime or Ituran login once the provider accepts it. The provider is asked first, outside
+ * any transaction; a refusal answers field errors on the user name and password and changes nothing (like every
+ * refused request: the stored login, if any, is not the one refused, and the screen shows the refusal). Saving the
+ * stored, connected login again asks nothing.
+ */
 export async function saveDeviceCredentials<P extends DeviceProvider>(
   ctx: ServiceContext,
   actor: NonNullable<Actor>,
@@ -394,17 +421,19 @@ export async function saveDeviceCredentials<P extends DeviceProvider>(
   provider: P,
   input: { account_id: string; username: string; password?: string | undefined },
 ): Promise<DeviceSettings<P>> {
+  const current = await findConnection(ctx.db, merchantId, provider);
+  const stored = readCredentials(ctx, current);
+  const password = input.password ?? stored?.password;
+  if (!password) throw FieldErrors.of('password', REQUIRED);
+  const credentials: DeviceCredentials = { account_id: input.account_id, username: input.username, password };
+  if (!(current?.status === 'connected' && sameCredentials(stored, credentials))) {
+    const check = await ctx.providers.devices[provider].testConnection(credentials);
+    if (!check.ok) throw new FieldErrors({ username: [check.message], password: [check.message] });
+  }
   await withTransaction(ctx, async (tx) => {
     const before = await findConnection(tx.db, merchantId, provider, { lock: true });
-    const stored = readCredentials(tx, before);
-    const password = input.password ?? stored?.password;
-    if (!password) throw FieldErrors.of('password', REQUIRED);
-    const credentials: DeviceCredentials = { account_id: input.account_id, username: input.username, password };
-    const unchanged =
-      stored?.account_id === credentials.account_id &&
-      stored.username === credentials.username &&
-      stored.password === credentials.password;
-    if (unchanged && before) return;
+    const storedBefore = readCredentials(tx, before);
+    if (before?.status === 'connected' && sameCredentials(storedBefore, credentials)) return;
     const now = tx.clock();
     const after = await upsertConnection(tx.db, merchantId, provider, {
       status: 'connected',
@@ -412,6 +441,7 @@ export async function saveDeviceCredentials<P extends DeviceProvider>(
       credentials_sealed: tx.cipher.encrypt(JSON.stringify(credentials)),
       connected_by: actor.id,
       connected_at: now,
+      last_tested_at: now,
       last_error: null,
     });
     await recordChange(tx, {
@@ -421,12 +451,15 @@ export async function saveDeviceCredentials<P extends DeviceProvider>(
       action: before ? 'updated' : 'created',
       subjectId: after.id,
       subjectLabel: PROVIDER_LABELS[provider],
-      before: before ? auditView(before, credentialsView(provider, stored)) : null,
+      before: before ? auditView(before, credentialsView(provider, storedBefore)) : null,
       after: auditView(after, credentialsView(provider, credentials)),
     });
   });
   return getDeviceSettings(ctx, merchantId, provider);
 }
+
+const sameCredentials = (stored: DeviceCredentials | null, next: DeviceCredentials) =>
+  stored?.account_id === next.account_id && stored.username === next.username && stored.password === next.password;
 
 export async function testDeviceConnection(
   ctx: ServiceContext,
@@ -456,9 +489,13 @@ export function toFailedActionDto(row: FailedActionRow): FailedAction {
     action: row.action,
     device_id: row.device_id,
     account_reference: row.account_reference,
+    account_id: row.account_id,
+    customer_id: row.customer_id,
     error_message: row.error_message,
     is_resolvable: row.is_resolvable,
     status: row.status,
+    resolved_at: iso(row.resolved_at),
+    resolved_by: row.resolved_by_name,
     created: row.created.toISOString(),
   };
 }
@@ -466,38 +503,6 @@ export function toFailedActionDto(row: FailedActionRow): FailedAction {
 /** The device providers whose settings and commands this user may use on the merchant. */
 export function deviceProvidersOf(access: MerchantAccess): DeviceProvider[] {
   return DEVICE_PROVIDERS.filter((provider) => holds(access, DEVICE_PROVIDER_ACCESS[provider]));
-}
-
-export async function performDeviceAction(
-  ctx: ServiceContext,
-  access: MerchantAccess,
-  input: { provider: DeviceProvider; device_id: string; action: DeviceAction },
-): Promise<DeviceActionResult> {
-  if (!deviceProvidersOf(access).includes(input.provider)) throw permissionDenied();
-  const merchantId = access.merchant.id;
-  const row = await findConnection(ctx.db, merchantId, input.provider);
-  const credentials = row?.status === 'disconnected' ? null : readCredentials(ctx, row);
-  if (!credentials) {
-    throw new HttpError('integration.not_connected', `Save the ${PROVIDER_LABELS[input.provider]} credentials first.`);
-  }
-  const outcome = await ctx.providers.devices[input.provider].perform(credentials, {
-    device_id: input.device_id,
-    action: input.action,
-  });
-  if (outcome.ok) {
-    return { succeeded: true, message: outcome.message, location: outcome.location, failed_action: null };
-  }
-  const failed = await insertFailedAction(ctx.db, {
-    merchant_id: merchantId,
-    provider: input.provider,
-    action: input.action,
-    device_id: input.device_id,
-    account_reference: null,
-    error_message: outcome.message,
-    is_resolvable: outcome.resolvable,
-    created: ctx.clock(),
-  });
-  return { succeeded: false, message: outcome.message, location: null, failed_action: toFailedActionDto(failed) };
 }
 
 export async function listFailedActions(

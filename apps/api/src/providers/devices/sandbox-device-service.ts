@@ -1,28 +1,44 @@
 import { createHash } from 'node:crypto';
-import type { DeviceService } from './device-provider';
+import type { DeviceCredentials, DeviceService } from './device-provider';
 
-/** The password the sandbox refuses, like a real service refuses a wrong one. */
-export const SANDBOX_WRONG_PASSWORD = 'wrong';
+export type SandboxDeviceLogin = Pick<DeviceCredentials, 'username' | 'password'>;
+
+/** The login the sandbox knows (for any dealer or account id); every other user name and password is refused. */
+export const SANDBOX_DEVICE_LOGIN: SandboxDeviceLogin = { username: 'demo.motors', password: 'sandbox-pass' };
 
 /**
  * The embedded device service (the only one for now: the real PassTime and Ituran APIs are not wired, see
  * docs/decisions/0011-integrations.md). It answers deterministically, so people and tests can rely on it:
- * - password `wrong`: authentication fails (for a test and for every command);
+ * - only the logins it knows sign in (`SANDBOX_DEVICE_LOGIN` unless given others): any other user name or
+ *   password is refused, for a test, a save and every command;
  * - a device id ending in 0: the device is offline (resolvable: a retry may work);
+ * - a device id ending in 8: the device is offline for the first command this service gets for it, and back
+ *   online after (so a retry of that failed action works);
  * - a device id ending in 9: the device is not on the account (not resolvable);
  * - any other device: the command succeeds; `locate` answers coordinates derived from the device id.
  */
-export function createSandboxDeviceService(label: string, clock: () => Date = () => new Date()): DeviceService {
+export function createSandboxDeviceService(
+  label: string,
+  options: { clock?: () => Date; logins?: readonly SandboxDeviceLogin[] } = {},
+): DeviceService {
+  const { clock = () => new Date(), logins = [SANDBOX_DEVICE_LOGIN] } = options;
+  const known = (credentials: DeviceCredentials) =>
+    logins.some((login) => login.username === credentials.username && login.password === credentials.password);
+  const seenOnce = new Set<string>();
   const authFailure = `${label} refused the credentials: check the user name and password.`;
   return {
     name: 'sandbox',
     async testConnection(credentials) {
-      if (credentials.password === SANDBOX_WRONG_PASSWORD) return { ok: false, message: authFailure };
+      if (!known(credentials)) return { ok: false, message: authFailure };
       return { ok: true, message: `Connected to ${label} account ${credentials.account_id}.` };
     },
     async perform(credentials, { device_id, action }) {
-      if (credentials.password === SANDBOX_WRONG_PASSWORD) return { ok: false, message: authFailure, resolvable: true };
+      if (!known(credentials)) return { ok: false, message: authFailure, resolvable: true };
       if (device_id.endsWith('0')) {
+        return { ok: false, message: `Device ${device_id} is offline.`, resolvable: true };
+      }
+      if (device_id.endsWith('8') && !seenOnce.has(`${credentials.account_id}/${device_id}`)) {
+        seenOnce.add(`${credentials.account_id}/${device_id}`);
         return { ok: false, message: `Device ${device_id} is offline.`, resolvable: true };
       }
       if (device_id.endsWith('9')) {

@@ -66,11 +66,7 @@ export async function issueSandboxCode(db: Db, redirectUri: string, now: Date): 
  * end to end without an account or the network; client reads answer `sandboxFreshbooksClient`. Like FreshBooks, it
  * refuses an expired access token and rotates refresh tokens, refusing one that was used before.
  */
-export function createSandboxFreshbooksProvider(options: {
-  db: Db;
-  appUrl: string;
-  clock?: () => Date;
-}): FreshbooksProvider {
+export function createSandboxFreshbooksProvider(options: { db: Db; clock?: () => Date }): FreshbooksProvider {
   const clock = options.clock ?? (() => new Date());
   const newTokens = (now: Date) => ({
     access_token: `sandbox-access-${randomBytes(16).toString('hex')}`,
@@ -103,7 +99,8 @@ export function createSandboxFreshbooksProvider(options: {
         redirect_uri: redirectUri,
         state,
       });
-      return `${options.appUrl}${SANDBOX_AUTHORIZE_PATH}?${query.toString()}`;
+      // On the app address the flow returns to (an allowed one): the page's form posts and redirects within it.
+      return `${new URL(redirectUri).origin}${SANDBOX_AUTHORIZE_PATH}?${query.toString()}`;
     },
     async exchangeCode(code, redirectUri) {
       const now = clock();

@@ -79,6 +79,7 @@ describe('app shell', () => {
       'Roles',
       'Tags',
       'Activity',
+      'Failed actions',
     ]);
   });
 

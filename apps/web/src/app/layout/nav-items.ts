@@ -1,5 +1,6 @@
 import { ROUTE_ACCESS, type RouteName } from '@paydesk/domain/access/route-access';
 import {
+  IconAlertTriangle,
   IconBuildingBank,
   IconAddressBook,
   IconBuildingStore,
@@ -115,6 +116,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     description: 'Connections to other systems.',
     icon: IconPlugConnected,
     inNavbar: false,
+  },
+  {
+    route: 'FailedActions',
+    label: 'Failed actions',
+    description: 'Device commands that failed: retry them or mark them resolved.',
+    icon: IconAlertTriangle,
+    inNavbar: true,
   },
   {
     route: 'Outbox',

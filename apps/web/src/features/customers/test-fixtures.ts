@@ -65,6 +65,7 @@ export function buildAccount(overrides: Partial<CustomerAccount> = {}): Customer
     convenience_fee_cents: 295,
     location: LOCATIONS[0]!,
     tags: [TAGS[0]!],
+    device: null,
     customers: [
       {
         id: CUSTOMER_ID,

@@ -2,6 +2,7 @@ import { Button, Group, MultiSelect, NativeSelect, SimpleGrid, Stack, Switch, Te
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { AUTOPAY_DUE_DAY_CAP } from '@paydesk/domain/constants';
 import {
+  MANAGED_IN_FRESHBOOKS,
   ACCOUNT_STATUSES,
   accountPatchSchema,
   breaksAutopayCap,
@@ -101,10 +102,19 @@ type AccountFormProps = {
   tags: readonly NamedOption[];
   onSubmit: (input: AccountPatchInput) => Promise<unknown>;
   onCancel: () => void;
+  /** At an integrated merchant FreshBooks keeps the amount due: read-only here, and not sent. */
+  managedByFreshbooks?: boolean;
 };
 
 /** Edit an account: amount due, due date, autopay flag, convenience fee, status, tags, location, external id. */
-export function AccountForm({ account, locations, tags, onSubmit, onCancel }: AccountFormProps) {
+export function AccountForm({
+  account,
+  locations,
+  tags,
+  onSubmit,
+  onCancel,
+  managedByFreshbooks = false,
+}: AccountFormProps) {
   const form = useForm<AccountFormValues>({ initialValues: toFormValues(account), validate: validateAccount });
   const leavePrompt = useLeavePrompt(form.isDirty() && !form.submitting);
   const tagOptions = [
@@ -116,7 +126,9 @@ export function AccountForm({ account, locations, tags, onSubmit, onCancel }: Ac
 
   const handleSubmit = form.onSubmit(async (values) => {
     try {
-      await onSubmit(toAccountPatch(values));
+      const patch = toAccountPatch(values);
+      if (managedByFreshbooks) delete patch.amount_due_cents;
+      await onSubmit(patch);
       form.resetDirty();
     } catch (error) {
       showFormError(form, error, {
@@ -138,7 +150,12 @@ export function AccountForm({ account, locations, tags, onSubmit, onCancel }: Ac
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput label="Account number" withAsterisk {...form.getInputProps('external_id')} />
           <NativeSelect label="Status" data={STATUS_CHOICES} {...form.getInputProps('status')} />
-          <MoneyInput label="Amount due" withAsterisk {...form.getInputProps('amount_due')} />
+          <MoneyInput
+            label="Amount due"
+            withAsterisk
+            {...form.getInputProps('amount_due')}
+            {...(managedByFreshbooks ? { readOnly: true, variant: 'filled', description: MANAGED_IN_FRESHBOOKS } : {})}
+          />
           <MoneyInput label="Convenience fee" {...form.getInputProps('convenience_fee')} />
           <TextInput label="Due date" type="date" {...form.getInputProps('due_date')} />
           <OptionSelect

@@ -2,6 +2,8 @@ import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mant
 import { schemaResolver, useForm, type FormErrors, type GetInputPropsReturnType } from '@mantine/form';
 import {
   CUSTOMER_LANGUAGES,
+  FRESHBOOKS_CUSTOMER_FIELDS,
+  MANAGED_IN_FRESHBOOKS,
   customerPatchSchema,
   dateOfBirthField,
   type Customer,
@@ -83,16 +85,37 @@ type FieldsProps = {
   };
   locations: readonly NamedOption[];
   withLocation?: boolean;
+  /** Fields the merchant's FreshBooks keeps: shown read-only, marked "Managed in FreshBooks". */
+  managed?: readonly string[];
 };
 
 /** The customer's own fields, shared by the edit and create forms. */
-export function CustomerFields({ form, locations, withLocation = true }: FieldsProps) {
+export function CustomerFields({ form, locations, withLocation = true, managed = [] }: FieldsProps) {
+  const managedProps = (field: string) =>
+    managed.includes(field) ? { readOnly: true, variant: 'filled', description: MANAGED_IN_FRESHBOOKS } : {};
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      <TextInput label="First name" withAsterisk {...form.getInputProps('first_name')} />
-      <TextInput label="Last name" withAsterisk {...form.getInputProps('last_name')} />
-      <TextInput label="Mobile phone" type="tel" autoComplete="off" {...form.getInputProps('sms_phone_number')} />
-      <TextInput label="Email" type="email" autoComplete="off" {...form.getInputProps('email')} />
+      <TextInput
+        label="First name"
+        withAsterisk
+        {...form.getInputProps('first_name')}
+        {...managedProps('first_name')}
+      />
+      <TextInput label="Last name" withAsterisk {...form.getInputProps('last_name')} {...managedProps('last_name')} />
+      <TextInput
+        label="Mobile phone"
+        type="tel"
+        autoComplete="off"
+        {...form.getInputProps('sms_phone_number')}
+        {...managedProps('sms_phone_number')}
+      />
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="off"
+        {...form.getInputProps('email')}
+        {...managedProps('email')}
+      />
       <TextInput label="Date of birth" type="date" {...form.getInputProps('date_of_birth')} />
       <NativeSelect label="Language" data={LANGUAGE_OPTIONS} {...form.getInputProps('language')} />
       {withLocation && (
@@ -117,8 +140,12 @@ type CustomerFormProps = {
   onCancel: () => void;
 };
 
-/** Edit a customer's fields (customerUpdate); opt-ins change through their own confirmation. */
+/**
+ * Edit a customer's fields (customerUpdate); opt-ins change through their own confirmation. At an integrated
+ * merchant the fields FreshBooks keeps are read-only and not sent.
+ */
 export function CustomerForm({ customer, locations, onSubmit, onCancel }: CustomerFormProps) {
+  const managed: readonly string[] = customer.merchant.is_integrated ? FRESHBOOKS_CUSTOMER_FIELDS : [];
   const form = useForm<CustomerFormValues>({
     initialValues: toCustomerFormValues(customer),
     validate: validateCustomerFields,
@@ -127,7 +154,9 @@ export function CustomerForm({ customer, locations, onSubmit, onCancel }: Custom
 
   const handleSubmit = form.onSubmit(async (values) => {
     try {
-      await onSubmit(toCustomerPatch(values));
+      const patch = toCustomerPatch(values);
+      for (const field of managed) delete patch[field as keyof CustomerPatchInput];
+      await onSubmit(patch);
       form.resetDirty();
     } catch (error) {
       showFormError(form, error, {
@@ -140,7 +169,7 @@ export function CustomerForm({ customer, locations, onSubmit, onCancel }: Custom
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Edit customer">
       <Stack gap="md">
-        <CustomerFields form={form} locations={locations} />
+        <CustomerFields form={form} locations={locations} managed={managed} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={form.submitting}>
             Cancel

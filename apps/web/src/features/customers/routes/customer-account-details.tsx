@@ -2,11 +2,13 @@ import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import type { CustomerAccount } from '@paydesk/domain/customers/customers.contract';
 import { formatDate } from '@paydesk/domain/format/date';
 import { formatMoney } from '@paydesk/domain/format/money';
+import { formatFullName } from '@paydesk/domain/format/user';
 import { IconEdit } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdateAccount } from '../api/customers-mutations';
 import { useAccountTags, useMerchantLocations } from '../api/merchant-options';
+import { AccountDevicePanel } from '../components/account-device-panel';
 import { AccountForm } from '../components/account-form';
 import { AccountStatusBadge } from '../components/account-status-badge';
 import { Field } from '../components/field';
@@ -68,9 +70,19 @@ export function CustomerAccountDetailsRoute({ context }: { context?: CustomerCon
                 setEditingID(null);
               }}
               onCancel={() => setEditingID(null)}
+              managedByFreshbooks={customer.merchant.is_integrated}
             />
           ) : (
-            <AccountSummary account={account} />
+            <>
+              <AccountSummary account={account} />
+              <AccountDevicePanel
+                merchantID={merchantID}
+                customerID={customer.id}
+                customerName={formatFullName(customer)}
+                account={account}
+                active={!customer.removed}
+              />
+            </>
           )}
         </Paper>
       ))}

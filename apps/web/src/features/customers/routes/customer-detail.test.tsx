@@ -623,7 +623,7 @@ describe('customer page', () => {
         const customer = buildCustomer({ merchant: { id: MERCHANT_ID, name: 'Integrated Auto', is_integrated: true } });
         return HttpResponse.json({
           ...customer,
-          accounts: customer.accounts.map((account) => ({ ...account, amount_due_cents: 9950 })),
+          accounts: customer.accounts.map((account) => ({ ...account, convenience_fee_cents: 150 })),
         });
       }),
     );
@@ -635,11 +635,12 @@ describe('customer page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Edit account A-1001' }));
     const form = screen.getByRole('form', { name: 'Edit account A-1001' });
-    const amount = within(form).getByRole('textbox', { name: /Amount due/ });
-    await user.clear(amount);
-    await user.type(amount, '99.5');
+    // FreshBooks keeps the amount due (read-only); the fee is Paydesk's.
+    const fee = within(form).getByRole('textbox', { name: /Convenience fee/ });
+    await user.clear(fee);
+    await user.type(fee, '1.5');
     await user.click(within(form).getByRole('button', { name: 'Save account' }));
-    await waitFor(() => expect(screen.getByRole('region', { name: 'Account A-1001' })).toHaveTextContent('$99.50'));
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Account A-1001' })).toHaveTextContent('$1.50'));
     expect(screen.getByRole('status', { name: 'FreshBooks check' })).toHaveTextContent(/^Updated from FreshBooks\./);
 
     // A note reloads the customer; the notice still tells how the open went.

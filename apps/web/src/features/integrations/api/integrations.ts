@@ -2,13 +2,13 @@ import {
   integrationEndpoints as endpoints,
   ituranEndpoints,
   passtimeEndpoints,
-  type DeviceActionInput,
   type DeviceProvider,
   type FreshbooksConnectInput,
   type IturanSettings,
   type PasstimeSettings,
 } from '@paydesk/domain/integrations/integrations.contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FAILED_ACTIONS_PAGE_SIZE } from '@paydesk/domain/constants';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** GET /merchants/:id/integrations/ (super_admin): the merchant's connection to each provider. */
@@ -23,9 +23,13 @@ export function useConnections(merchantID: string) {
   return useQuery(connectionsQueryOptions(merchantID));
 }
 
-/** GET /oauth-links/?merchant= : a fresh connect link (single-use state), fetched when the user clicks Connect. */
+/**
+ * GET /oauth-links/?merchant=&origin= : a fresh connect link (single-use state), fetched when the user clicks
+ * Connect. The origin brings the flow back to the address the user is on (and signed in at), when it is one of
+ * the app's.
+ */
 export function getOauthLinks(merchantID: string) {
-  return api.call(endpoints.oauthLinks, { query: { merchant: merchantID } });
+  return api.call(endpoints.oauthLinks, { query: { merchant: merchantID, origin: window.location.origin } });
 }
 
 /** POST /freshbooks/connect/ with the code and state FreshBooks sent back. */
@@ -120,18 +124,40 @@ export function useFailedActions(merchantID: string, provider: DeviceProvider) {
   return useQuery(failedActionsQueryOptions(merchantID, provider));
 }
 
-export function useDeviceAction(merchantID: string) {
+/** GET /merchants/:id/failed-actions/ for the failed-actions screen: every provider the user may see, 100 a page. */
+export function merchantFailedActionsQueryOptions(merchantID: string, page: number) {
+  return queryOptions({
+    queryKey: ['integrations', merchantID, 'failed-actions', page],
+    queryFn: ({ signal }) =>
+      api.call(
+        endpoints.failedActions,
+        { params: { id: merchantID }, query: { page, page_size: FAILED_ACTIONS_PAGE_SIZE } },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMerchantFailedActions(merchantID: string, page: number) {
+  return useQuery(merchantFailedActionsQueryOptions(merchantID, page));
+}
+
+/** POST …/failed-actions/:aid/resolve/ */
+export function useResolveFailedAction(merchantID: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: DeviceActionInput) =>
-      api.call(endpoints.deviceAction, { params: { id: merchantID }, body: input }),
-    onSuccess: (result, input) => {
-      if (!result.succeeded) {
-        return queryClient.invalidateQueries({
-          queryKey: failedActionsQueryOptions(merchantID, input.provider).queryKey,
-        });
-      }
-      return undefined;
-    },
+    mutationFn: (actionID: string) =>
+      api.call(endpoints.resolveFailedAction, { params: { id: merchantID, aid: actionID } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['integrations', merchantID] }),
+  });
+}
+
+/** POST …/failed-actions/:aid/retry/ */
+export function useRetryFailedAction(merchantID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (actionID: string) =>
+      api.call(endpoints.retryFailedAction, { params: { id: merchantID, aid: actionID } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['integrations', merchantID] }),
   });
 }

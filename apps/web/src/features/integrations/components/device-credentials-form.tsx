@@ -10,6 +10,7 @@ import {
 } from '@paydesk/domain/integrations/integrations.contract';
 import { formatDateTime } from '@paydesk/domain/format/date';
 import { useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { showFormError } from '../../../lib/form-errors';
 import { useLeavePrompt } from '../../../lib/use-leave-prompt';
@@ -22,6 +23,13 @@ type FormValues = { account_id: string; username: string; password: string };
 const validateInput = schemaResolver(ituranCredentialsInput, { sync: true });
 
 const FIELDS = ['account_id', 'username', 'password'];
+
+/** The provider's refusal of a login, which the API puts on both the user name and the password. */
+function refusalOf(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  const { username, password } = error.fieldErrors;
+  return username?.length && password?.length ? password.join(' ') : null;
+}
 
 type DeviceCredentialsFormProps = {
   provider: DeviceProvider;
@@ -45,6 +53,8 @@ export function DeviceCredentialsForm({ provider, settings, onSave, onTest }: De
   const [test, setTest] = useState<ConnectionTest | null>(null);
   const [testing, setTesting] = useState(false);
   const [testError, setTestError] = useState<string | null>(null);
+  // The login last tried was refused: the screen shows the error state until a save or test works.
+  const [refused, setRefused] = useState<string | null>(null);
 
   const handleSubmit = form.onSubmit(async (values) => {
     try {
@@ -56,8 +66,10 @@ export function DeviceCredentialsForm({ provider, settings, onSave, onTest }: De
       form.setValues({ account_id: values.account_id.trim(), username: values.username.trim(), password: '' });
       form.resetDirty({ account_id: values.account_id.trim(), username: values.username.trim(), password: '' });
       setTest(null);
+      setRefused(null);
       notifySuccess(`${label} credentials saved`);
     } catch (error) {
+      setRefused(refusalOf(error));
       showFormError(form, error, { fields: FIELDS, fieldMap: { [DEVICE_ACCOUNT_FIELD[provider]]: 'account_id' } });
     }
   });
@@ -66,7 +78,9 @@ export function DeviceCredentialsForm({ provider, settings, onSave, onTest }: De
     setTesting(true);
     setTestError(null);
     try {
-      setTest(await onTest());
+      const result = await onTest();
+      setTest(result);
+      if (result.ok) setRefused(null);
     } catch (error) {
       setTest(null);
       setTestError(error instanceof Error ? error.message : 'The test could not be run.');
@@ -82,8 +96,13 @@ export function DeviceCredentialsForm({ provider, settings, onSave, onTest }: De
         <Stack gap="md" maw={560}>
           <Group gap="sm">
             <Text fw={600}>Status</Text>
-            <ConnectionStatusBadge status={settings.status} />
+            <ConnectionStatusBadge status={refused ? 'error' : settings.status} />
           </Group>
+          {refused && (
+            <Text size="sm" c="red.9">
+              {`${label} refused the login just tried; the saved one is unchanged.`}
+            </Text>
+          )}
           {settings.last_tested_at && (
             <Text size="sm" c="dimmed">
               Last tested {formatDateTime(settings.last_tested_at)}

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { buildProfile, buildSession } from '../../../../test/profile-fixtures';
@@ -93,13 +93,36 @@ describe('settings: PassTime', () => {
     await user.click(await screen.findByRole('button', { name: 'Save credentials' }));
     expect(await screen.findAllByText('Required')).toHaveLength(3);
     expect(screen.getByText('No failed actions.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Send command' })).toBeDisabled();
 
     await user.type(screen.getByRole('textbox', { name: /^Account ID/ }), 'IT-1');
     await user.type(screen.getByRole('textbox', { name: /^Username/ }), 'me');
     await user.type(screen.getByLabelText(/^Password/), 'secret');
     await user.click(screen.getByRole('button', { name: 'Save credentials' }));
     expect(await screen.findByText('Use letters, digits, dots, dashes and underscores only')).toBeInTheDocument();
+  });
+
+  it('shows a refused login on the user name and password, and the connection in its error state', async () => {
+    const refusal = 'PassTime refused the credentials: check the user name and password.';
+    server.use(
+      http.get('/api/merchants/m-1/integrations/passtime/', () => HttpResponse.json(SETTINGS)),
+      http.get('/api/merchants/m-1/failed-actions/', () => HttpResponse.json(page([]))),
+      http.put('/api/merchants/m-1/integrations/passtime/', () =>
+        HttpResponse.json({ username: [refusal], password: [refusal] }, { status: 400 }),
+      ),
+    );
+    const user = setupUser();
+    renderPage();
+    expect(await screen.findByText('Connected')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Password/), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Save credentials' }));
+
+    expect(await screen.findAllByText(refusal)).toHaveLength(2);
+    expect(screen.getByRole('textbox', { name: /^Username/ })).toHaveAccessibleDescription(refusal);
+    expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription(expect.stringContaining(refusal));
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(screen.queryByText('Connected')).not.toBeInTheDocument();
+    expect(screen.getByText('PassTime refused the login just tried; the saved one is unchanged.')).toBeInTheDocument();
+    expect(screen.queryByText('PassTime credentials saved')).not.toBeInTheDocument();
   });
 
   it('tests the connection and shows the result', async () => {
@@ -121,41 +144,23 @@ describe('settings: PassTime', () => {
     expect(screen.getByText('PassTime refused the credentials: check the user name and password.')).toBeInTheDocument();
   });
 
-  it('sends a device command and shows a failure as a resolvable failed action in the list', async () => {
-    let body: unknown;
-    let failed: unknown[] = [];
+  it('lists recent failed actions with a link to Failed actions, and types in no device id', async () => {
     server.use(
       http.get('/api/merchants/m-1/integrations/passtime/', () => HttpResponse.json(SETTINGS)),
       http.get('/api/merchants/m-1/failed-actions/', ({ request }) => {
         expect(new URL(request.url).searchParams.get('provider')).toBe('passtime');
-        return HttpResponse.json(page(failed));
-      }),
-      http.post('/api/merchants/m-1/device_actions/', async ({ request }) => {
-        body = await request.json();
-        const row = { ...FAILED, device_id: 'PT-5550', error_message: 'Device PT-5550 is offline.' };
-        failed = [row];
-        return HttpResponse.json({
-          succeeded: false,
-          message: 'Device PT-5550 is offline.',
-          location: null,
-          failed_action: row,
-        });
+        return HttpResponse.json(page([FAILED]));
       }),
     );
-    const user = setupUser();
     renderPage();
-
-    await user.click(await screen.findByRole('button', { name: 'Send command' }));
-    expect(await screen.findByText('Required')).toBeInTheDocument();
-    await user.type(screen.getByRole('textbox', { name: /^Device ID/ }), 'PT-5550');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'starter_disable');
-    await user.click(screen.getByRole('button', { name: 'Send command' }));
-
-    expect(await screen.findByText('Command failed')).toBeInTheDocument();
-    expect(screen.getByText('Recorded as a failed action that can be retried.')).toBeInTheDocument();
-    expect(body).toEqual({ provider: 'passtime', device_id: 'PT-5550', action: 'starter_disable' });
     const table = await screen.findByRole('table');
-    await waitFor(() => expect(within(table).getByText('PT-5550')).toBeInTheDocument());
+    expect(within(table).getByText('PT-4410')).toBeInTheDocument();
     expect(within(table).getByText('Resolvable')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Retry or resolve them on Failed actions' })).toHaveAttribute(
+      'href',
+      '/merchants/m-1/failed-actions',
+    );
+    expect(screen.queryByRole('textbox', { name: /Device ID/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send command' })).not.toBeInTheDocument();
   });
 });

@@ -1,15 +1,13 @@
-import { Paper, Stack, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { DeviceProvider } from '@paydesk/domain/integrations/integrations.contract';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import {
-  useDeviceAction,
   useDeviceSettings,
   useFailedActions,
   useSaveDeviceCredentials,
   useTestDeviceConnection,
 } from '../api/integrations';
-import { DeviceCommandPanel } from '../components/device-command-panel';
 import { DeviceCredentialsForm } from '../components/device-credentials-form';
 import { FailedActionsTable } from '../components/failed-actions-table';
 
@@ -18,7 +16,6 @@ function SettingsDevice({ provider }: { provider: DeviceProvider }) {
   const settings = useDeviceSettings(merchantID, provider);
   const save = useSaveDeviceCredentials(merchantID, provider);
   const test = useTestDeviceConnection(merchantID, provider);
-  const command = useDeviceAction(merchantID);
   const failed = useFailedActions(merchantID, provider);
 
   if (!settings.data) {
@@ -30,7 +27,6 @@ function SettingsDevice({ provider }: { provider: DeviceProvider }) {
       />
     );
   }
-  const ready = settings.data.status !== 'disconnected' && settings.data.has_password;
   return (
     <Stack gap="lg">
       <Paper withBorder p="lg">
@@ -47,15 +43,17 @@ function SettingsDevice({ provider }: { provider: DeviceProvider }) {
         />
       </Paper>
       <Paper withBorder p="lg">
-        <Title order={2} size="h4" mb="md">
-          Send a device command
-        </Title>
-        <DeviceCommandPanel provider={provider} enabled={ready} onSend={(input) => command.mutateAsync(input)} />
-      </Paper>
-      <Paper withBorder p="lg">
-        <Title order={2} size="h4" mb="md">
-          Recent failed actions
-        </Title>
+        <Group justify="space-between" mb="md">
+          <Title order={2} size="h4">
+            Recent failed actions
+          </Title>
+          <Anchor component={Link} to={`/merchants/${merchantID}/failed-actions`} size="sm">
+            Retry or resolve them on Failed actions
+          </Anchor>
+        </Group>
+        <Text size="sm" c="dimmed" mb="sm">
+          Commands are sent from a customer’s account, to the device an administrator linked to it.
+        </Text>
         {failed.data ? (
           <FailedActionsTable rows={failed.data.results} />
         ) : (

@@ -53,6 +53,8 @@ describe('settings: integrations', () => {
       ),
       http.get('/api/oauth-links/', ({ request }) => {
         expect(new URL(request.url).searchParams.get('merchant')).toBe('m-1');
+        // The flow comes back to the address the user is on.
+        expect(new URL(request.url).searchParams.get('origin')).toBe(window.location.origin);
         return HttpResponse.json({
           results: [
             {

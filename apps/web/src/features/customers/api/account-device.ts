@@ -1,0 +1,42 @@
+import {
+  integrationEndpoints as endpoints,
+  type AccountDeviceInput,
+  type DeviceActionInput,
+} from '@paydesk/domain/integrations/integrations.contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { customerKey } from './customers-queries';
+
+type AccountRef = { merchantID: string; customerID: string; accountID: string };
+const accountParams = ({ merchantID, customerID, accountID }: AccountRef) => ({
+  id: merchantID,
+  customerId: customerID,
+  accountId: accountID,
+});
+
+/** POST …/accounts/:accountId/device_actions/: a command to the account's device. */
+export function useAccountDeviceAction(ref: AccountRef) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: DeviceActionInput) =>
+      api.call(endpoints.accountDeviceAction, { params: accountParams(ref), body: input }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...customerKey(ref.merchantID, ref.customerID), 'history'] }),
+        // The merchant's failed actions (Settings and the Failed actions screen) may have a new one.
+        queryClient.invalidateQueries({ queryKey: ['integrations', ref.merchantID] }),
+      ]),
+  });
+}
+
+/** PUT (link) or DELETE (unlink) …/accounts/:accountId/device/ (administrators). */
+export function useSetAccountDevice(ref: AccountRef) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: AccountDeviceInput | null) => {
+      if (input) await api.call(endpoints.linkAccountDevice, { params: accountParams(ref), body: input });
+      else await api.call(endpoints.unlinkAccountDevice, { params: accountParams(ref) });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKey(ref.merchantID, ref.customerID) }),
+  });
+}

@@ -1,0 +1,197 @@
+import { Alert, Anchor, Badge, Button, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { FAILED_ACTIONS_PAGE_SIZE } from '@paydesk/domain/constants';
+import { ERROR_MESSAGES } from '@paydesk/domain/errors/error-codes';
+import { formatDateTime } from '@paydesk/domain/format/date';
+import {
+  DEVICE_ACTION_LABELS,
+  FAILED_ACTION_TOASTS,
+  PROVIDER_LABELS,
+  type FailedAction,
+} from '@paydesk/domain/integrations/integrations.contract';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { QueryState } from '../../../components/query-state';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useMerchantFailedActions, useResolveFailedAction, useRetryFailedAction } from '../api/integrations';
+
+const describe = (action: FailedAction) => `${DEVICE_ACTION_LABELS[action.action]} on ${action.device_id}`;
+
+function StatusCell({ action }: { action: FailedAction }) {
+  if (action.status === 'resolved') {
+    return (
+      <Stack gap={0}>
+        <Badge variant="light" color="gray">
+          Resolved
+        </Badge>
+        <Text size="xs" c="dimmed">
+          {[action.resolved_by, formatDateTime(action.resolved_at)].filter(Boolean).join(' · ')}
+        </Text>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={0}>
+      <Badge variant="light" color={action.is_resolvable ? 'orange' : 'red'}>
+        Open
+      </Badge>
+      {!action.is_resolvable && (
+        <Text size="xs" c="dimmed">
+          {ERROR_MESSAGES['integrations.unresolvable_action']}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * /merchants/:merchantID/failed-actions: device commands that failed, newest first (100 a page), with Retry for
+ * those a retry may fix and Resolve for any open one.
+ */
+export function FailedActionsRoute() {
+  const { merchantID = '' } = useParams();
+  const [page, setPage] = useState(1);
+  const actions = useMerchantFailedActions(merchantID, page);
+  const resolve = useResolveFailedAction(merchantID);
+  const retry = useRetryFailedAction(merchantID);
+  const [working, setWorking] = useState<string | null>(null);
+  const [retryFailure, setRetryFailure] = useState<{ action: FailedAction; message: string } | null>(null);
+  const count = actions.data?.count ?? 0;
+
+  const onResolve = (action: FailedAction) => {
+    setWorking(action.id);
+    setRetryFailure(null);
+    resolve.mutate(action.id, {
+      onSuccess: () => notifySuccess(FAILED_ACTION_TOASTS.resolved),
+      onError: (error) => notifyError(error),
+      onSettled: () => setWorking(null),
+    });
+  };
+  const onRetry = (action: FailedAction) => {
+    setWorking(action.id);
+    setRetryFailure(null);
+    retry.mutate(action.id, {
+      onSuccess: (result) => {
+        if (result.succeeded) notifySuccess(FAILED_ACTION_TOASTS.retried);
+        else setRetryFailure({ action, message: result.message });
+      },
+      onError: (error) => notifyError(error),
+      onSettled: () => setWorking(null),
+    });
+  };
+
+  const columns: DataColumn<FailedAction>[] = [
+    { key: 'created', label: 'Date', primary: true, render: (action) => formatDateTime(action.created) },
+    { key: 'provider', label: 'Provider', render: (action) => PROVIDER_LABELS[action.provider] },
+    { key: 'command', label: 'Command', render: (action) => describe(action) },
+    {
+      key: 'account',
+      label: 'Account',
+      render: (action) =>
+        action.customer_id ? (
+          <Anchor component={Link} to={`/merchants/${merchantID}/customers/${action.customer_id}`} size="sm">
+            {action.account_reference ?? 'Account'}
+          </Anchor>
+        ) : (
+          (action.account_reference ?? '—')
+        ),
+    },
+    {
+      key: 'error',
+      label: 'Error',
+      render: (action) => (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {action.error_message}
+        </Text>
+      ),
+    },
+    { key: 'status', label: 'Status', render: (action) => <StatusCell action={action} /> },
+    {
+      key: 'actions',
+      label: 'Actions',
+      actions: true,
+      align: 'right',
+      render: (action) =>
+        action.status === 'open' ? (
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            {action.is_resolvable && (
+              <Button
+                size="compact-sm"
+                variant="light"
+                aria-label={`Retry ${describe(action)}`}
+                loading={working === action.id && retry.isPending}
+                disabled={working !== null}
+                onClick={() => onRetry(action)}
+              >
+                Retry
+              </Button>
+            )}
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              aria-label={`Resolve ${describe(action)}`}
+              loading={working === action.id && resolve.isPending}
+              disabled={working !== null}
+              onClick={() => onResolve(action)}
+            >
+              Resolve
+            </Button>
+          </Group>
+        ) : null,
+    },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <title>Failed actions · Paydesk</title>
+      <div>
+        <Title order={1}>Failed actions</Title>
+        <Text c="dimmed" size="sm" aria-live="polite">
+          {actions.data ? `${count} ${count === 1 ? 'failed action' : 'failed actions'}` : ' '}
+        </Text>
+      </div>
+      <div aria-live="polite">
+        {retryFailure && (
+          <Alert
+            color="red"
+            title="The retry failed"
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setRetryFailure(null)}
+          >
+            {`${describe(retryFailure.action)}: ${retryFailure.message}`}
+          </Alert>
+        )}
+      </div>
+      <Paper withBorder p="md">
+        {!actions.isSuccess ? (
+          <QueryState
+            error={actions.error}
+            loadingLabel="Loading failed actions"
+            errorTitle="Failed actions could not be loaded"
+          />
+        ) : (
+          <>
+            <DataTable columns={columns} rows={actions.data.results} rowKey={(action) => action.id} minWidth={960} />
+            {actions.data.results.length === 0 && (
+              <Text c="dimmed" ta="center" py="xl">
+                No failed actions.
+              </Text>
+            )}
+            {count > FAILED_ACTIONS_PAGE_SIZE && (
+              <Group justify="flex-end" mt="md">
+                <Pagination
+                  total={Math.ceil(count / FAILED_ACTIONS_PAGE_SIZE)}
+                  value={page}
+                  onChange={setPage}
+                  size="sm"
+                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                />
+              </Group>
+            )}
+          </>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
