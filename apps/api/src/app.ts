@@ -30,7 +30,7 @@ import { tagsRoutes } from './modules/tags/tags.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createFieldCipher } from './lib/field-encryption';
-import { createServiceContext, type ServiceContext } from './lib/service-context';
+import { createServiceContext, type ProviderContext } from './lib/service-context';
 import { WEB_DIST_DIR } from './paths';
 import { accessDeclarationPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
@@ -50,7 +50,7 @@ declare module 'fastify' {
     database: Database;
     providers: Providers;
     /** What services work with (lib/service-context.ts), built once per app. */
-    ctx: ServiceContext;
+    ctx: ProviderContext;
   }
 }
 

@@ -6,7 +6,7 @@ import { outboxMessages } from '../src/db/schema/outbox';
 import { defineEvent } from '../src/lib/events';
 import { defineJob } from '../src/lib/jobs';
 import { JOB_RECEIPT_RETENTION_DAYS, pruneJobReceipts } from '../src/plugins/jobs';
-import { withTransaction } from '../src/lib/service-context';
+import { withTransaction, type ProviderContext } from '../src/lib/service-context';
 import { queueEmail } from '../src/modules/mail/mail.service';
 import type { EmailMessage, EmailProvider } from '../src/providers/email/email-provider';
 import { buildTestApp, type TestApp } from './helpers';
@@ -176,6 +176,21 @@ describe('withTransaction', () => {
       ),
     ).rejects.toBe(serializationFailure);
     expect(attempts).toBe(3);
+  });
+});
+
+describe('providers and transactions', () => {
+  /** Stands for any service that calls a provider (a gateway, SMS, email, FreshBooks, a device). */
+  const emailProviderName = (ctx: ProviderContext) => ctx.providers.email.name;
+
+  it('hands a transaction a context without providers: a provider call inside one does not compile', async () => {
+    expect(emailProviderName(t.app.ctx)).toBe('outbox');
+    await withTransaction(t.app.ctx, async (tx) => {
+      // @ts-expect-error -- a transaction's context has no providers
+      expect(tx.providers).toBeUndefined();
+      // @ts-expect-error -- a service that calls a provider does not accept a transaction's context
+      expect(() => emailProviderName(tx)).toThrow(TypeError);
+    });
   });
 });
 

@@ -21,7 +21,7 @@ import { REQUIRED } from '@paydesk/domain/validation/messages';
 import type { Db } from '../../db/client';
 import { appUrlOf } from '../../lib/app-url';
 import { FieldErrors, HttpError, notFound, permissionDenied } from '../../lib/http-errors';
-import { withTransaction, type ServiceContext } from '../../lib/service-context';
+import { withTransaction, type ProviderContext, type ServiceContext } from '../../lib/service-context';
 import type { DeviceCredentials } from '../../providers/devices/device-provider';
 import {
   FreshbooksAuthorizationError,
@@ -116,7 +116,7 @@ function auditView(
 // FreshBooks OAuth
 
 export async function createOauthLinks(
-  ctx: ServiceContext,
+  ctx: ProviderContext,
   user: UserRow,
   merchantId: string,
 ): Promise<{ results: OauthLink[] }> {
@@ -163,7 +163,7 @@ export async function isPendingFreshbooksConnection(ctx: ServiceContext, state: 
  * tokens kept sealed.
  */
 export async function connectFreshbooks(
-  ctx: ServiceContext,
+  ctx: ProviderContext,
   user: UserRow,
   input: { code: string; state: string },
 ): Promise<{ merchant_id: string; connection: Connection }> {
@@ -280,7 +280,7 @@ type LiveSession = { session: FreshbooksSession; sealed: string };
  * request at a time renews them (across processes, through a lease on the connection); it re-reads the row first
  * and keeps a session another request renewed meanwhile. The others wait for it and use what it stored.
  */
-async function liveSession(ctx: ServiceContext, merchantId: string, row: ConnectionRow): Promise<LiveSession> {
+async function liveSession(ctx: ProviderContext, merchantId: string, row: ConnectionRow): Promise<LiveSession> {
   const stored = sessionOf(ctx, row);
   if (!stored || !row.credentials_sealed) throw new FreshbooksSyncError('FreshBooks was disconnected.');
   if (!freshbooksSessionExpired(stored, ctx.clock())) return { session: stored, sealed: row.credentials_sealed };
@@ -315,7 +315,7 @@ async function liveSession(ctx: ServiceContext, merchantId: string, row: Connect
  * fails their request.
  */
 export async function findFreshbooksClients(
-  ctx: ServiceContext,
+  ctx: ProviderContext,
   merchantId: string,
   externalIds: readonly string[],
 ): Promise<FreshbooksLookup> {
@@ -429,7 +429,7 @@ export async function saveDeviceCredentials<P extends DeviceProvider>(
 }
 
 export async function testDeviceConnection(
-  ctx: ServiceContext,
+  ctx: ProviderContext,
   merchantId: string,
   provider: DeviceProvider,
 ): Promise<ConnectionTest> {
@@ -469,7 +469,7 @@ export function deviceProvidersOf(access: MerchantAccess): DeviceProvider[] {
 }
 
 export async function performDeviceAction(
-  ctx: ServiceContext,
+  ctx: ProviderContext,
   access: MerchantAccess,
   input: { provider: DeviceProvider; device_id: string; action: DeviceAction },
 ): Promise<DeviceActionResult> {
