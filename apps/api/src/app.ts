@@ -7,7 +7,7 @@ import type { Database } from './db/client';
 import { redactLogSecrets } from './lib/log-redaction';
 import { RequestLogController, serializeRequest } from './lib/request-logs';
 import { compileResponseSerializer } from './lib/response-serializer';
-import { registerAuthJobs } from './modules/auth/auth.jobs';
+import { registerAuthJobHandlers } from './modules/auth/auth.job-handlers';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { devRoutes } from './modules/dev/dev.routes';
@@ -15,11 +15,11 @@ import { healthRoutes } from './modules/health/health.routes';
 import { freshbooksSandboxRoutes } from './modules/integrations/freshbooks-sandbox.routes';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { liveRoutes, liveTicketRoutes } from './modules/live/live.routes';
-import { registerMailJobs } from './modules/mail/mail.jobs';
+import { registerMailJobHandlers } from './modules/mail/mail.job-handlers';
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { merchantAccountsRoutes } from './modules/merchant-accounts/merchant-accounts.routes';
 import { customerImportsRoutes } from './modules/customers/customer-imports.routes';
-import { registerCustomerImportJobs } from './modules/customers/customer-imports.jobs';
+import { registerCustomerImportJobHandlers } from './modules/customers/customer-imports.job-handlers';
 import { registerCustomerNameOrderJobs } from './modules/customers/customer-name-order';
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
@@ -160,9 +160,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(liveRoutes);
   // The FreshBooks sandbox's authorization page exists only while it is the FreshBooks provider.
   if (app.providers.freshbooks.name === 'sandbox') await app.register(freshbooksSandboxRoutes);
-  registerMailJobs(app);
-  registerAuthJobs(app);
-  registerCustomerImportJobs(app);
+  registerMailJobHandlers(app);
+  registerAuthJobHandlers(app);
+  registerCustomerImportJobHandlers(app);
   registerCustomerNameOrderJobs(app);
 
   await app.register(webAppPlugin, { distDir: options.webDistDir ?? WEB_DIST_DIR });

@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database, Db, IsolationLevel, Transaction } from '../db/client';
 import type { EventPublisher, Events } from '../plugins/events';
-import type { JobSender, Jobs } from '../plugins/jobs';
 import type { Providers } from '../providers/providers';
 import type { FieldCipher } from './field-encryption';
+import type { JobQueue, JobSender } from './jobs';
 import { isRetryableTransactionError } from './database-errors';
 
 /** How `withTransaction` opens a transaction and binds the context's db, jobs and events to it. */
@@ -60,7 +60,7 @@ export type TransactionContext = ServiceContext;
 
 export type ServiceContextParts = Pick<ProviderContext, 'providers' | 'config' | 'cipher' | 'log' | 'forgetUser'> & {
   database: Database;
-  jobs: Jobs;
+  jobs: JobQueue;
   events: Events;
   clock?: () => Date;
 };

@@ -103,8 +103,8 @@ export async function queueNameOrderIfNeeded(ctx: ServiceContext): Promise<boole
 }
 
 export function registerCustomerNameOrderJobs(app: FastifyInstance) {
-  app.jobs.work(orderNameSearchJob, async () => {
-    const merchants = await orderNameSearch(app.ctx, app.database);
+  app.jobs.work(orderNameSearchJob, async (_payload, ctx) => {
+    const merchants = await orderNameSearch(ctx, app.database);
     if (merchants.length > 0) app.log.info({ merchants: merchants.length }, 'customer name search put in order');
   });
   app.jobs.schedule(orderNameSearchJob, '*/5 * * * *', {});
