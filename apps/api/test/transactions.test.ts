@@ -8,10 +8,10 @@ import { defineJob, defineKeyedJob } from '../src/lib/jobs';
 import { JOB_RECEIPT_RETENTION_DAYS, pruneJobReceipts } from '../src/plugins/jobs';
 import { withTransaction, type ProviderContext } from '../src/lib/service-context';
 import { outgoingEmails } from '../src/db/schema/mail';
-import { EMAIL_SEND_LEASE_SECONDS } from '../src/modules/mail/mail.jobs';
+import { EMAIL_SEND_LEASE_SECONDS, SENT_EMAIL_RETENTION_DAYS } from '../src/modules/mail/mail.jobs';
 import { emailIdempotencyKey, sendQueuedEmail } from '../src/modules/mail/mail.job-handlers';
 import { createOutboxEmailProvider } from '../src/providers/email/outbox-email-provider';
-import { queueEmail } from '../src/modules/mail/mail.service';
+import { pruneSentEmails, queueEmail } from '../src/modules/mail/mail.service';
 import type { EmailMessage, EmailProvider } from '../src/providers/email/email-provider';
 import { buildTestApp, type TestApp } from './helpers';
 
@@ -375,6 +375,24 @@ describe('idempotent email jobs', () => {
     expect(calls).toEqual([emailIdempotencyKey(email.id), emailIdempotencyKey(email.id)]);
     expect(await outboxRows('killed@example.com')).toHaveLength(1);
     expect(await emailRow('test:killed')).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('forgets sent emails older than the retention period, and keeps recent and unsent ones', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const now = new Date();
+    const email = { recipient: 'prune@example.com', subject: 'Hi', body: '' };
+    await t.database.db.insert(outgoingEmails).values([
+      { ...email, key: 'test:prune-old', status: 'sent', sent_at: new Date(now.getTime() - 31 * day) },
+      { ...email, key: 'test:prune-recent', status: 'sent', sent_at: new Date(now.getTime() - 29 * day) },
+      { ...email, key: 'test:prune-queued', created: new Date(now.getTime() - 31 * day) },
+    ]);
+    expect(SENT_EMAIL_RETENTION_DAYS).toBe(30);
+
+    expect(await pruneSentEmails(t.app.ctx, now)).toBe(1);
+
+    const left = await t.database.db.select({ key: outgoingEmails.key }).from(outgoingEmails);
+    expect(left.map((row) => row.key)).toEqual(expect.arrayContaining(['test:prune-recent', 'test:prune-queued']));
+    expect(left.map((row) => row.key)).not.toContain('test:prune-old');
   });
 
   it('forgets receipts older than the retention period, and keeps the recent ones', async () => {

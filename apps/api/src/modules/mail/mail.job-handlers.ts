@@ -2,7 +2,8 @@ import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { outgoingEmails } from '../../db/schema/mail';
 import type { ProviderContext } from '../../lib/service-context';
-import { EMAIL_SEND_LEASE_SECONDS, sendEmailJob } from './mail.jobs';
+import { EMAIL_SEND_LEASE_SECONDS, pruneSentEmailsJob, sendEmailJob } from './mail.jobs';
+import { pruneSentEmails } from './mail.service';
 
 /** The provider's idempotency key for an email: the same for every run that sends that row. */
 export const emailIdempotencyKey = (emailId: string) => `email:${emailId}`;
@@ -62,4 +63,8 @@ export async function sendQueuedEmail(ctx: ProviderContext, emailId: string): Pr
 
 export function registerMailJobHandlers(app: FastifyInstance) {
   app.jobs.work(sendEmailJob, ({ emailId }, ctx) => sendQueuedEmail(ctx, emailId));
+  app.jobs.work(pruneSentEmailsJob, async (_payload, ctx) => {
+    await pruneSentEmails(ctx);
+  });
+  app.jobs.schedule(pruneSentEmailsJob, '51 3 * * *', {});
 }

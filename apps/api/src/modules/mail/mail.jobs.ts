@@ -13,3 +13,8 @@ export const sendEmailJob = defineJob({
   // pg-boss retries a run it lost track of after this; by then the run's claim has lapsed too.
   expireInSeconds: EMAIL_SEND_LEASE_SECONDS,
 });
+
+/** Sent emails' rows are kept this long (they hold no body once sent), then deleted by the daily prune. */
+export const SENT_EMAIL_RETENTION_DAYS = 30;
+
+export const pruneSentEmailsJob = defineJob({ name: 'mail.prune-sent-emails', payload: z.object({}) });

@@ -1,8 +1,9 @@
+import { and, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { outgoingEmails } from '../../db/schema/mail';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import { emailMessageSchema } from '../../providers/email/email-provider';
-import { sendEmailJob } from './mail.jobs';
+import { SENT_EMAIL_RETENTION_DAYS, sendEmailJob } from './mail.jobs';
 
 export const queuedEmailSchema = emailMessageSchema.extend({
   /** The business event the email belongs to (e.g. `password-reset:<token id>`): it is sent once per key. */
@@ -24,4 +25,14 @@ export async function queueEmail(ctx: ServiceContext, email: z.input<typeof queu
       .returning({ id: outgoingEmails.id });
     if (row) await tx.jobs.send(sendEmailJob, { emailId: row.id });
   });
+}
+
+/** Deletes the rows of emails sent more than SENT_EMAIL_RETENTION_DAYS before `now`; returns how many went. */
+export async function pruneSentEmails(ctx: ServiceContext, now = ctx.clock()): Promise<number> {
+  const cutoff = new Date(now.getTime() - SENT_EMAIL_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+  const gone = await ctx.db
+    .delete(outgoingEmails)
+    .where(and(eq(outgoingEmails.status, 'sent'), lt(outgoingEmails.sent_at, cutoff)))
+    .returning({ id: outgoingEmails.id });
+  return gone.length;
 }
