@@ -20,7 +20,7 @@ import { locationsRoutes } from './modules/locations/locations.routes';
 import { merchantAccountsRoutes } from './modules/merchant-accounts/merchant-accounts.routes';
 import { customerImportsRoutes } from './modules/customers/customer-imports.routes';
 import { registerCustomerImportJobHandlers } from './modules/customers/customer-imports.job-handlers';
-import { registerCustomerNameOrderJobs } from './modules/customers/customer-name-order';
+import { registerCustomerNameOrderJobHandlers } from './modules/customers/customer-name-order.job-handlers';
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { ownersRoutes } from './modules/owners/owners.routes';
@@ -163,7 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMailJobHandlers(app);
   registerAuthJobHandlers(app);
   registerCustomerImportJobHandlers(app);
-  registerCustomerNameOrderJobs(app);
+  registerCustomerNameOrderJobHandlers(app);
 
   await app.register(webAppPlugin, { distDir: options.webDistDir ?? WEB_DIST_DIR });
   return app;
