@@ -17,12 +17,13 @@ export const emailIdempotencyKey = (emailId: string) => `email:${emailId}`;
  */
 export async function sendQueuedEmail(ctx: ProviderContext, emailId: string): Promise<void> {
   const now = ctx.clock();
+  const claimedUntil = new Date(now.getTime() + EMAIL_SEND_LEASE_SECONDS * 1000);
   const [email] = await ctx.db
     .update(outgoingEmails)
     .set({
       status: 'sending',
       attempts: sql`${outgoingEmails.attempts} + 1`,
-      claimed_until: new Date(now.getTime() + EMAIL_SEND_LEASE_SECONDS * 1000),
+      claimed_until: claimedUntil,
     })
     .where(
       and(
@@ -48,10 +49,17 @@ export async function sendQueuedEmail(ctx: ProviderContext, emailId: string): Pr
       { idempotencyKey: emailIdempotencyKey(email.id) },
     );
   } catch (error) {
+    // Only while this run's claim holds: a run that took over a lapsed claim is not put back.
     await ctx.db
       .update(outgoingEmails)
       .set({ status: 'queued', claimed_until: null, last_error: String(error) })
-      .where(and(eq(outgoingEmails.id, email.id), eq(outgoingEmails.status, 'sending')));
+      .where(
+        and(
+          eq(outgoingEmails.id, email.id),
+          eq(outgoingEmails.status, 'sending'),
+          eq(outgoingEmails.claimed_until, claimedUntil),
+        ),
+      );
     throw error;
   }
   // The body may hold a one-time link: once sent, it is not kept.
