@@ -29,7 +29,7 @@ export type JobDefinition<Schema extends z.ZodType, Keyed extends boolean = bool
   /** Whether the handler runs in the receipt's transaction, at most once per `idempotencyKey`. */
   keyed: Keyed;
   /**
-   * The business event a keyed job stands for (e.g. `tags.merge:<merge id>`). The job is sent with that singleton
+   * The business event a keyed job stands for (`<area>.<event>:<id>`). The job is sent with that singleton
    * key, and recorded in `job_receipts` in the transaction the handler's work commits in.
    */
   idempotencyKey?: (payload: z.output<Schema>) => string;

@@ -129,8 +129,8 @@ export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsOptions) 
   /** Runs one job's handler; a keyed job's at most once per key, in its receipt's transaction (see lib/jobs.ts). */
   async function runHandler({ job, handler }: Registered, data: unknown): Promise<void> {
     const payload = job.payload.parse(data);
-    const key = job.keyed ? job.idempotencyKey?.(payload) : undefined;
     if (!job.keyed) return handler(payload, app.ctx);
+    const key = job.idempotencyKey?.(payload);
     if (!key) throw new Error(`keyed job ${job.name} gave no idempotency key`);
     await withTransaction(app.ctx, async (tx) => {
       // A concurrent run of the same key waits here on the primary key until this one commits or rolls back.
