@@ -85,6 +85,24 @@ export default tseslint.config(
     },
   },
   {
+    // A job definition file declares jobs (name, payload) and imports no service, so services can queue its jobs
+    // without a cycle; handlers live in `<area>.job-handlers.ts` (decision 0009).
+    files: ['apps/api/src/**/*.jobs.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['*.service', '*.repository', '*.routes', '*.job-handlers', '**/plugins/*'],
+              message: 'A *.jobs.ts file declares jobs and imports no service; handlers go in *.job-handlers.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [

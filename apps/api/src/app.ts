@@ -7,7 +7,7 @@ import type { Database } from './db/client';
 import { redactLogSecrets } from './lib/log-redaction';
 import { RequestLogController, serializeRequest } from './lib/request-logs';
 import { compileResponseSerializer } from './lib/response-serializer';
-import { registerAuthJobs } from './modules/auth/auth.jobs';
+import { registerAuthJobHandlers } from './modules/auth/auth.job-handlers';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { devRoutes } from './modules/dev/dev.routes';
@@ -15,12 +15,12 @@ import { healthRoutes } from './modules/health/health.routes';
 import { freshbooksSandboxRoutes } from './modules/integrations/freshbooks-sandbox.routes';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { liveRoutes, liveTicketRoutes } from './modules/live/live.routes';
-import { registerMailJobs } from './modules/mail/mail.jobs';
+import { registerMailJobHandlers } from './modules/mail/mail.job-handlers';
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { merchantAccountsRoutes } from './modules/merchant-accounts/merchant-accounts.routes';
 import { customerImportsRoutes } from './modules/customers/customer-imports.routes';
-import { registerCustomerImportJobs } from './modules/customers/customer-imports.jobs';
-import { registerCustomerNameOrderJobs } from './modules/customers/customer-name-order';
+import { registerCustomerImportJobHandlers } from './modules/customers/customer-imports.job-handlers';
+import { registerCustomerNameOrderJobHandlers } from './modules/customers/customer-name-order.job-handlers';
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { ownersRoutes } from './modules/owners/owners.routes';
@@ -30,7 +30,7 @@ import { tagsRoutes } from './modules/tags/tags.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createFieldCipher } from './lib/field-encryption';
-import { createServiceContext, type ServiceContext } from './lib/service-context';
+import { createServiceContext, type ProviderContext } from './lib/service-context';
 import { WEB_DIST_DIR } from './paths';
 import { accessDeclarationPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
@@ -50,7 +50,7 @@ declare module 'fastify' {
     database: Database;
     providers: Providers;
     /** What services work with (lib/service-context.ts), built once per app. */
-    ctx: ServiceContext;
+    ctx: ProviderContext;
   }
 }
 
@@ -160,10 +160,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(liveRoutes);
   // The FreshBooks sandbox's authorization page exists only while it is the FreshBooks provider.
   if (app.providers.freshbooks.name === 'sandbox') await app.register(freshbooksSandboxRoutes);
-  registerMailJobs(app);
-  registerAuthJobs(app);
-  registerCustomerImportJobs(app);
-  registerCustomerNameOrderJobs(app);
+  registerMailJobHandlers(app);
+  registerAuthJobHandlers(app);
+  registerCustomerImportJobHandlers(app);
+  registerCustomerNameOrderJobHandlers(app);
 
   await app.register(webAppPlugin, { distDir: options.webDistDir ?? WEB_DIST_DIR });
   return app;

@@ -7,8 +7,8 @@ import {
   merchantsOutOfNameOrder,
   NAME_ORDER_MIN_UNORDERED,
   orderMerchantNameSearch,
-  orderNameSearchJob,
 } from '../src/modules/customers/customer-name-order';
+import { orderNameSearchJob } from '../src/modules/customers/customer-name-order.jobs';
 import { selectRows } from '../src/modules/customers/customers.list';
 import { createMerchant, findOrCreateLocation } from './factories';
 import { buildTestApp, type TestApp } from './helpers';

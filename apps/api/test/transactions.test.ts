@@ -4,14 +4,24 @@ import { z } from 'zod';
 import { jobReceipts } from '../src/db/schema/jobs';
 import { outboxMessages } from '../src/db/schema/outbox';
 import { defineEvent } from '../src/lib/events';
-import { defineJob } from '../src/lib/jobs';
+import { defineJob, defineKeyedJob } from '../src/lib/jobs';
 import { JOB_RECEIPT_RETENTION_DAYS, pruneJobReceipts } from '../src/plugins/jobs';
-import { withTransaction } from '../src/lib/service-context';
-import { queueEmail } from '../src/modules/mail/mail.service';
+import { withTransaction, type ProviderContext } from '../src/lib/service-context';
+import { outgoingEmails } from '../src/db/schema/mail';
+import { EMAIL_SEND_LEASE_SECONDS, SENT_EMAIL_RETENTION_DAYS } from '../src/modules/mail/mail.jobs';
+import { emailIdempotencyKey, sendQueuedEmail } from '../src/modules/mail/mail.job-handlers';
+import { createOutboxEmailProvider } from '../src/providers/email/outbox-email-provider';
+import { pruneSentEmails, queueEmail } from '../src/modules/mail/mail.service';
 import type { EmailMessage, EmailProvider } from '../src/providers/email/email-provider';
 import { buildTestApp, type TestApp } from './helpers';
 
 const recordJob = defineJob({ name: 'test.record', payload: z.object({ note: z.string() }) });
+/** A database-only keyed job: writes a row for its note, and fails after that write when asked to. */
+const keyedNoteJob = defineKeyedJob({
+  name: 'test.keyed-note',
+  payload: z.object({ note: z.string(), fail: z.boolean() }),
+  idempotencyKey: ({ note }) => `test-note:${note}`,
+});
 const recorded = defineEvent({ name: 'test.recorded', payload: z.object({ note: z.string() }), audience: 'user' });
 const marker = defineEvent({ name: 'test.marker', payload: z.object({}), audience: 'user' });
 const AUDIENCE = { kind: 'user', userId: 'nobody' } as const;
@@ -37,10 +47,17 @@ const handled: string[] = [];
 beforeAll(async () => {
   t = await buildTestApp({
     providers: { email: flaky.provider },
-    beforeReady: (app) =>
+    beforeReady: (app) => {
       app.jobs.work(recordJob, async ({ note }) => {
         handled.push(note);
-      }),
+      });
+      app.jobs.work(keyedNoteJob, async ({ note, fail }, tx) => {
+        // @ts-expect-error -- a keyed job runs in its receipt's transaction: no providers
+        expect(tx.providers).toBeUndefined();
+        await tx.db.insert(outboxMessages).values({ channel: 'email', recipient: note, body: 'keyed' });
+        if (fail) throw new Error('the handler failed after its writes');
+      });
+    },
   });
 });
 afterAll(() => t.close());
@@ -179,6 +196,21 @@ describe('withTransaction', () => {
   });
 });
 
+describe('providers and transactions', () => {
+  /** Stands for any service that calls a provider (a gateway, SMS, email, FreshBooks, a device). */
+  const emailProviderName = (ctx: ProviderContext) => ctx.providers.email.name;
+
+  it('hands a transaction a context without providers: a provider call inside one does not compile', async () => {
+    expect(emailProviderName(t.app.ctx)).toBe('outbox');
+    await withTransaction(t.app.ctx, async (tx) => {
+      // @ts-expect-error -- a transaction's context has no providers
+      expect(tx.providers).toBeUndefined();
+      // @ts-expect-error -- a service that calls a provider does not accept a transaction's context
+      expect(() => emailProviderName(tx)).toThrow(TypeError);
+    });
+  });
+});
+
 describe('afterCommit', () => {
   it('runs its callbacks after the transaction commits, once the writes are visible to other connections', async () => {
     const seen: number[] = [];
@@ -261,23 +293,106 @@ describe('afterCommit', () => {
   });
 });
 
+describe('keyed jobs', () => {
+  const receiptsOf = (key: string) => t.database.db.select().from(jobReceipts).where(eq(jobReceipts.key, key));
+
+  it('leave no receipt and no writes when the handler throws after its writes, and run again', async () => {
+    await t.app.jobs.send(keyedNoteJob, { note: 'keyed-fails', fail: true });
+    expect((await t.app.jobs.drain()).failed).toHaveLength(1);
+    expect(await outboxRows('keyed-fails')).toEqual([]);
+    expect(await receiptsOf('test-note:keyed-fails')).toEqual([]);
+  });
+
+  it('commit the receipt with the work, and skip a second run of the same key', async () => {
+    await t.app.jobs.send(keyedNoteJob, { note: 'keyed-once', fail: false });
+    expect(await t.app.jobs.drain()).toEqual({ completed: 1, failed: [] });
+    expect(await outboxRows('keyed-once')).toHaveLength(1);
+    expect(await receiptsOf('test-note:keyed-once')).toHaveLength(1);
+
+    await t.app.jobs.send(keyedNoteJob, { note: 'keyed-once', fail: false });
+    expect(await t.app.jobs.drain()).toEqual({ completed: 1, failed: [] });
+    expect(await outboxRows('keyed-once')).toHaveLength(1);
+  });
+});
+
 describe('idempotent email jobs', () => {
+  const emailRow = async (key: string) =>
+    (await t.database.db.select().from(outgoingEmails).where(eq(outgoingEmails.key, key)))[0];
+
   it('sends an email once when the provider failed the first time and the job ran again', async () => {
     const email = { key: 'test:once', to: 'once@example.com', subject: 'Hello', text: 'Once only.' };
     await queueEmail(t.app.ctx, email);
     expect((await t.app.jobs.drain()).failed).toHaveLength(1);
     expect(flaky.sent).toEqual([]);
+    expect(await emailRow('test:once')).toMatchObject({ status: 'queued', attempts: 1 });
     // The retry is due later; make it due now, as time would.
     await t.database.query(`update pgboss.job set start_after = now() where name = 'mail.send-email'`);
     expect(await t.app.jobs.drain()).toEqual({ completed: 1, failed: [] });
     expect(flaky.sent.map((message) => message.to)).toEqual(['once@example.com']);
+    // Sent, and its body (which may hold a one-time link) no longer kept.
+    expect(await emailRow('test:once')).toMatchObject({ status: 'sent', attempts: 2, body: '' });
 
-    // The same business event queued again (or a job whose completion was lost, run a second time) is skipped.
+    // The same business event queued again queues nothing.
     await queueEmail(t.app.ctx, email);
-    expect(await t.app.jobs.drain()).toEqual({ completed: 1, failed: [] });
+    expect(await t.app.jobs.drain()).toEqual({ completed: 0, failed: [] });
     expect(flaky.sent.map((message) => message.to)).toEqual(['once@example.com']);
-    const receipts = await t.database.db.select().from(jobReceipts).where(eq(jobReceipts.key, 'mail:test:once'));
-    expect(receipts).toHaveLength(1);
+  });
+
+  it('calls the provider again with the same key when a run died between the call and the record', async () => {
+    await queueEmail(t.app.ctx, { key: 'test:killed', to: 'killed@example.com', subject: 'Hi', text: 'Once.' });
+    const email = await emailRow('test:killed');
+    if (!email) throw new Error('no email queued');
+    const outbox = createOutboxEmailProvider(t.database.db);
+    const calls: string[] = [];
+    const withEmail = (send: ProviderContext['providers']['email']['send'], clock = t.app.ctx.clock) => ({
+      ...t.app.ctx,
+      clock,
+      providers: { ...t.app.ctx.providers, email: { name: 'outbox' as const, send } },
+    });
+
+    // A run that delivers and then dies: it never records the outcome.
+    void sendQueuedEmail(
+      withEmail(async (message, options) => {
+        calls.push(options.idempotencyKey);
+        await outbox.send(message, options);
+        await new Promise(() => {});
+      }),
+      email.id,
+    );
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    const recording: ProviderContext['providers']['email']['send'] = async (message, options) => {
+      calls.push(options.idempotencyKey);
+      await outbox.send(message, options);
+    };
+
+    // While its claim lasts, another run does not call the provider.
+    await expect(sendQueuedEmail(withEmail(recording), email.id)).rejects.toThrow(/being sent by another run/);
+    expect(calls).toHaveLength(1);
+
+    // Once it has lapsed, the retry calls again, with the same key: the provider keeps one message.
+    const later = () => new Date(Date.now() + (EMAIL_SEND_LEASE_SECONDS + 1) * 1000);
+    await sendQueuedEmail(withEmail(recording, later), email.id);
+    expect(calls).toEqual([emailIdempotencyKey(email.id), emailIdempotencyKey(email.id)]);
+    expect(await outboxRows('killed@example.com')).toHaveLength(1);
+    expect(await emailRow('test:killed')).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('forgets sent emails older than the retention period, and keeps recent and unsent ones', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const now = new Date();
+    const email = { recipient: 'prune@example.com', subject: 'Hi', body: '' };
+    await t.database.db.insert(outgoingEmails).values([
+      { ...email, key: 'test:prune-old', status: 'sent', sent_at: new Date(now.getTime() - 31 * day) },
+      { ...email, key: 'test:prune-recent', status: 'sent', sent_at: new Date(now.getTime() - 29 * day) },
+      { ...email, key: 'test:prune-queued', created: new Date(now.getTime() - 31 * day) },
+    ]);
+    expect(SENT_EMAIL_RETENTION_DAYS).toBe(30);
+
+    expect(await pruneSentEmails(t.app.ctx, now)).toBe(1);
+
+    const left = await t.database.db.select({ key: outgoingEmails.key }).from(outgoingEmails);
+    expect(left.map((row) => row.key)).toEqual(expect.arrayContaining(['test:prune-recent', 'test:prune-queued']));
+    expect(left.map((row) => row.key)).not.toContain('test:prune-old');
   });
 
   it('forgets receipts older than the retention period, and keeps the recent ones', async () => {

@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database, Db, IsolationLevel, Transaction } from '../db/client';
 import type { EventPublisher, Events } from '../plugins/events';
-import type { JobSender, Jobs } from '../plugins/jobs';
 import type { Providers } from '../providers/providers';
 import type { FieldCipher } from './field-encryption';
+import type { JobQueue, JobSender } from './jobs';
 import { isRetryableTransactionError } from './database-errors';
 
 /** How `withTransaction` opens a transaction and binds the context's db, jobs and events to it. */
@@ -14,16 +14,15 @@ export type TransactionOpener = {
 };
 
 /**
- * What a service works with. Built once per app (`app.ctx`) and handed to services by route handlers and job
- * handlers; services never see Fastify. Inside `withTransaction`, `db`, `jobs` and `events` belong to the open
- * transaction.
+ * What a service works with. Built once per app (`app.ctx`, a `ProviderContext`) and handed to services by route
+ * handlers and job handlers; services never see Fastify. Inside `withTransaction`, `db`, `jobs` and `events` belong
+ * to the open transaction. It has no providers: see `ProviderContext`.
  */
 export type ServiceContext = {
   db: Db;
   jobs: JobSender;
   events: EventPublisher;
   clock: () => Date;
-  providers: Providers;
   config: Config;
   /** Seals secrets kept at rest (SSNs, integration credentials). */
   cipher: FieldCipher;
@@ -43,14 +42,30 @@ export type ServiceContext = {
 
 export type AfterCommit = () => void | Promise<void>;
 
-export type ServiceContextParts = Pick<ServiceContext, 'providers' | 'config' | 'cipher' | 'log' | 'forgetUser'> & {
+/**
+ * The service context with the adapters to the outside world (gateway, SMS, email, FreshBooks, devices): `app.ctx`
+ * and what route handlers and provider jobs get, never what a transaction hands its function. Only a service that
+ * calls a provider takes it.
+ */
+export type ProviderContext = ServiceContext & { providers: Providers };
+
+/**
+ * What a transaction hands its function: a service context, without providers. A transaction may run several times
+ * (serialization failures) and holds its locks while it runs, so no network call to the outside world belongs in
+ * it, and none compiles there (`tx.providers` does not exist; a service taking a `ProviderContext` does not accept
+ * `tx`). Provider work records its intent in one short transaction (a row and a job), calls the provider outside
+ * it, and records the outcome in a second one.
+ */
+export type TransactionContext = ServiceContext;
+
+export type ServiceContextParts = Pick<ProviderContext, 'providers' | 'config' | 'cipher' | 'log' | 'forgetUser'> & {
   database: Database;
-  jobs: Jobs;
+  jobs: JobQueue;
   events: Events;
   clock?: () => Date;
 };
 
-export function createServiceContext({ database, jobs, events, clock, ...rest }: ServiceContextParts): ServiceContext {
+export function createServiceContext({ database, jobs, events, clock, ...rest }: ServiceContextParts): ProviderContext {
   return {
     ...rest,
     afterCommit: (fn) => void runAfterCommit([fn], rest.log),
@@ -94,25 +109,30 @@ async function runAfterCommit(callbacks: readonly AfterCommit[], log: FastifyBas
  */
 export async function withTransaction<T>(
   ctx: ServiceContext,
-  fn: (tx: ServiceContext) => Promise<T>,
+  fn: (tx: TransactionContext) => Promise<T>,
   options: TransactionOptions = {},
 ): Promise<T> {
-  const opener = ctx.transactions;
-  if (!opener) return fn(ctx);
+  // Not only hidden by the type: a context that had providers loses them here.
+  const { providers: _providers, ...outside } = ctx as ServiceContext & { providers?: unknown };
+  const opener = outside.transactions;
+  if (!opener) return fn(outside);
   const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
   for (let attempt = 1; ; attempt += 1) {
     // Each attempt collects its own: those of an attempt that rolled back are dropped with it.
     const callbacks: AfterCommit[] = [];
     const afterCommit = (callback: AfterCommit) => void callbacks.push(callback);
     try {
-      const result = await opener.begin((tx) => fn({ ...ctx, ...opener.bind(tx), afterCommit, transactions: null }), {
-        isolation: options.isolation,
-      });
-      await runAfterCommit(callbacks, ctx.log);
+      const result = await opener.begin(
+        (tx) => fn({ ...outside, ...opener.bind(tx), afterCommit, transactions: null }),
+        {
+          isolation: options.isolation,
+        },
+      );
+      await runAfterCommit(callbacks, outside.log);
       return result;
     } catch (error) {
       if (attempt >= attempts || !isRetryableTransactionError(error)) throw error;
-      ctx.log.info({ err: error, attempt }, 'transaction conflicted; running it again');
+      outside.log.info({ err: error, attempt }, 'transaction conflicted; running it again');
       // A little jitter, so that two conflicting requests do not meet again at once.
       await pause(Math.random() * 20 * attempt);
     }

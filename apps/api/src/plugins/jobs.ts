@@ -3,29 +3,29 @@ import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Database, SqlExecutor } from '../db/client';
-import { defineJob, type JobDefinition, type JobHandler } from '../lib/jobs';
+import { jobReceipts } from '../db/schema/jobs';
+import { defineJob, type JobDefinition, type JobQueue, type JobSender } from '../lib/jobs';
+import { withTransaction, type ProviderContext, type TransactionContext } from '../lib/service-context';
 
-export type SendOptions = { startAfter?: Date };
+/**
+ * What a job's handler gets with its payload: a keyed job's handler the context of the transaction that records
+ * its receipt (no providers); any other the app's context.
+ */
+export type JobContext<Keyed extends boolean> = Keyed extends true ? TransactionContext : ProviderContext;
 
-export type JobSender = {
-  /**
-   * Queues a job; the payload is checked against the job's schema first. Inside a transaction the job is queued
-   * only if it commits.
-   */
-  send<Schema extends z.ZodType>(
-    job: JobDefinition<Schema>,
-    payload: z.input<Schema>,
-    options?: SendOptions,
-  ): Promise<string | null>;
-};
+export type JobHandler<Schema extends z.ZodType, Keyed extends boolean = boolean> = (
+  payload: z.output<Schema>,
+  ctx: JobContext<Keyed>,
+) => Promise<void>;
 
-export type Jobs = JobSender & {
-  /** A sender whose jobs are inserted on the given connection (the open transaction). */
-  senderOn(execute: SqlExecutor): JobSender;
+export type Jobs = JobQueue & {
   /** Runs the job on a cron schedule (UTC), once across all API processes. */
   schedule<Schema extends z.ZodType>(job: JobDefinition<Schema>, cron: string, payload: z.input<Schema>): void;
   /** Registers the handler; its queue is created and workers start when the app is ready. */
-  work<Schema extends z.ZodType>(job: JobDefinition<Schema>, handler: JobHandler<Schema>): void;
+  work<Schema extends z.ZodType, Keyed extends boolean>(
+    job: JobDefinition<Schema, Keyed>,
+    handler: JobHandler<Schema, Keyed>,
+  ): void;
   /**
    * Runs every due job of every queue with a handler, including jobs those handlers queue, until none is left.
    * For tests (which build the app without workers): deterministic, no polling. A failing job is marked failed
@@ -76,7 +76,10 @@ export function createBoss(database: Database, options: { supervise?: boolean; s
   });
 }
 
-type Registered = { job: JobDefinition<z.ZodType>; handler: JobHandler<z.ZodType> };
+type Registered = {
+  job: JobDefinition<z.ZodType>;
+  handler: (payload: unknown, ctx: TransactionContext | ProviderContext) => Promise<void>;
+};
 
 export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsOptions) => {
   const { database } = options;
@@ -103,7 +106,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsOptions) 
     return {
       async send(job, payload, sendOptions) {
         const data = job.payload.parse(payload);
-        const singletonKey = job.idempotencyKey?.(data);
+        const singletonKey = job.keyed ? job.idempotencyKey?.(data) : undefined;
         if (execute) {
           // Creating a queue locks pg-boss's job table from another connection: doing that while this
           // transaction holds it would wait forever, so queues are created when the app starts.
@@ -123,22 +126,24 @@ export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsOptions) 
     };
   }
 
-  /** Runs one job's handler; with an idempotency key, at most once per key (see lib/jobs.ts). */
+  /** Runs one job's handler; a keyed job's at most once per key, in its receipt's transaction (see lib/jobs.ts). */
   async function runHandler({ job, handler }: Registered, data: unknown): Promise<void> {
     const payload = job.payload.parse(data);
+    if (!job.keyed) return handler(payload, app.ctx);
     const key = job.idempotencyKey?.(payload);
-    if (!key) return handler(payload);
-    await database.transaction(async (tx) => {
+    if (!key) throw new Error(`keyed job ${job.name} gave no idempotency key`);
+    await withTransaction(app.ctx, async (tx) => {
       // A concurrent run of the same key waits here on the primary key until this one commits or rolls back.
-      const { rows } = await tx.execute(
-        'insert into job_receipts (key, job) values ($1, $2) on conflict (key) do nothing returning key',
-        [key, job.name],
-      );
-      if (rows.length === 0) {
+      const recorded = await tx.db
+        .insert(jobReceipts)
+        .values({ key, job: job.name })
+        .onConflictDoNothing()
+        .returning({ key: jobReceipts.key });
+      if (recorded.length === 0) {
         app.log.info({ job: job.name, key }, 'job already done for this key; skipped');
         return;
       }
-      await handler(payload);
+      await handler(payload, tx);
     });
   }
 
@@ -164,7 +169,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsOptions) 
       schedules.push({ job, cron, payload: job.payload.parse(payload) as object });
     },
     work(job, handler) {
-      registered.push({ job, handler: handler as JobHandler<z.ZodType> });
+      registered.push({ job, handler: handler as Registered['handler'] });
     },
     async drain() {
       const result: DrainResult = { completed: 0, failed: [] };

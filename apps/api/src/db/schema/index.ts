@@ -7,6 +7,7 @@ import * as integrations from './integrations';
 import * as jobs from './jobs';
 import * as listVersions from './list-versions';
 import * as locations from './locations';
+import * as mail from './mail';
 import * as merchantAccounts from './merchant-accounts';
 import * as onboarding from './onboarding';
 import * as outbox from './outbox';
@@ -19,6 +20,7 @@ export const schema = {
   ...jobs,
   ...idempotency,
   ...outbox,
+  ...mail,
   ...audit,
   ...locations,
   ...merchantAccounts,

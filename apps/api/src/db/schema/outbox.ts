@@ -13,6 +13,8 @@ export const outboxMessages = pgTable(
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     created: createdAt(),
     delivered_at: timestamp({ withTimezone: true }),
+    /** The sender's idempotency key: a second delivery with the same key is dropped, as a real provider would. */
+    idempotency_key: text().unique(),
   },
   (table) => [index('outbox_messages_recipient_idx').on(table.recipient, table.created)],
 );

@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineJob } from '../../lib/jobs';
-import { pruneExpiredAuthRecords, sendPasswordResetLink } from './auth.service';
 
 export const pruneAuthRecordsJob = defineJob({ name: 'auth.prune-expired-records', payload: z.object({}) });
 
@@ -10,9 +8,3 @@ export const passwordResetRequestedJob = defineJob({
   name: 'auth.password-reset-requested',
   payload: z.object({ email: z.string() }),
 });
-
-export function registerAuthJobs(app: FastifyInstance) {
-  app.jobs.work(passwordResetRequestedJob, ({ email }) => sendPasswordResetLink(app.ctx, email));
-  app.jobs.work(pruneAuthRecordsJob, () => pruneExpiredAuthRecords(app.ctx));
-  app.jobs.schedule(pruneAuthRecordsJob, '17 * * * *', {});
-}

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineJob } from '../../lib/jobs';
 
@@ -11,7 +10,8 @@ import { defineJob } from '../../lib/jobs';
  * the first run goes on (harmless, the runs split the rows, but each such retry uses up one of the import's runs,
  * and pg-boss's worker gives up waiting for the handler then). 100,000 rows take a few minutes set-based, but a
  * batch whose set-based write fails goes row by row (~16–60 rows/s under load), so the bound is generous. A worker
- * that dies is not waited for: the app queues unfinished imports again when it starts (`onReady` below).
+ * that dies is not waited for: the app queues unfinished imports again when it starts
+ * (`customer-imports.job-handlers.ts`).
  */
 export const importCustomersJob = defineJob({
   name: 'customers.import',
@@ -24,17 +24,3 @@ export const importCustomersJob = defineJob({
 
 /** The first run and every retry: after that many failed runs the import ends `failed`. */
 export const IMPORT_MAX_RUNS = (importCustomersJob.retryLimit ?? 0) + 1;
-
-export function registerCustomerImportJobs(app: FastifyInstance) {
-  app.jobs.work(importCustomersJob, async ({ importId }) => {
-    // Imported lazily: the service imports this module for the job's definition.
-    const { runImportJob } = await import('./customer-imports.service');
-    await runImportJob(app.ctx, importId, IMPORT_MAX_RUNS);
-  });
-  // Imports a crash or a restart left unfinished resume now, not when their jobs' leases expire.
-  app.addHook('onReady', async () => {
-    const { requeueUnfinishedImports } = await import('./customer-imports.service');
-    const count = await requeueUnfinishedImports(app.ctx);
-    if (count > 0) app.log.info({ count }, 'unfinished customer imports queued again');
-  });
-}

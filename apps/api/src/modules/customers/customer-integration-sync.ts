@@ -15,7 +15,7 @@ import { normalizePhoneNumber } from '@paydesk/domain/validation/rules';
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { accountCustomers, accounts, customerIntegrationChecks, customers } from '../../db/schema/customers';
-import { withTransaction, type ServiceContext } from '../../lib/service-context';
+import { withTransaction, type ProviderContext, type ServiceContext } from '../../lib/service-context';
 import {
   FreshbooksAuthorizationError,
   FreshbooksRateLimitError,
@@ -192,7 +192,7 @@ function freshAnswer(state: CheckState | undefined, now: Date): IntegrationSync 
 
 /** Asks FreshBooks (within the merchant's budget), applies what it says and records how it went. */
 async function checkNow(
-  ctx: ServiceContext,
+  ctx: ProviderContext,
   merchant: MerchantRef,
   customerId: string,
   externalIds: string[],
@@ -232,7 +232,7 @@ async function checkNow(
  * customer make one call, the others answering what it found.
  */
 export async function syncCustomerFromIntegration(
-  ctx: ServiceContext,
+  ctx: ProviderContext,
   merchant: MerchantRef,
   customerId: string,
 ): Promise<IntegrationSync | undefined> {

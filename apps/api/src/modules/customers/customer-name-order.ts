@@ -6,11 +6,9 @@
 // pages together. Searches read the same rows before and after: only where they sit changes.
 
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { defineJob } from '../../lib/jobs';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
+import { orderNameSearchJob } from './customer-name-order.jobs';
 import { selectRows } from './customers.list';
 
 /** Rows rewritten per transaction: each chunk locks its customers against changes for ~0.1 s. */
@@ -21,13 +19,6 @@ export const NAME_ORDER_CHUNK = 5_000;
  */
 export const NAME_ORDER_MIN_UNORDERED = 500;
 export const NAME_ORDER_MIN_SHARE = 0.05;
-
-export const orderNameSearchJob = defineJob({
-  name: 'customers.order-name-search',
-  payload: z.object({}),
-  retryLimit: 3,
-  expireInSeconds: 60 * 60,
-});
 
 /** The merchants whose rows out of name order are many enough to put back in order. */
 export async function merchantsOutOfNameOrder(ctx: ServiceContext): Promise<string[]> {
@@ -100,16 +91,4 @@ export async function queueNameOrderIfNeeded(ctx: ServiceContext): Promise<boole
   if ((await merchantsOutOfNameOrder(ctx)).length === 0) return false;
   await ctx.jobs.send(orderNameSearchJob, {});
   return true;
-}
-
-export function registerCustomerNameOrderJobs(app: FastifyInstance) {
-  app.jobs.work(orderNameSearchJob, async () => {
-    const merchants = await orderNameSearch(app.ctx, app.database);
-    if (merchants.length > 0) app.log.info({ merchants: merchants.length }, 'customer name search put in order');
-  });
-  app.jobs.schedule(orderNameSearchJob, '*/5 * * * *', {});
-  // Rows written while the app was down (a bulk load, a restore) are put in order now, not at the next sweep.
-  app.addHook('onReady', async () => {
-    await queueNameOrderIfNeeded(app.ctx);
-  });
 }

@@ -19,7 +19,7 @@ import { REQUIRED } from '@paydesk/domain/validation/messages';
 import type { Db } from '../../db/client';
 import { appOriginsOf, appUrlOf, appUrlOn } from '../../lib/app-url';
 import { FieldErrors, HttpError, notFound, permissionDenied } from '../../lib/http-errors';
-import { withTransaction, type ServiceContext } from '../../lib/service-context';
+import { withTransaction, type ProviderContext, type ServiceContext } from '../../lib/service-context';
 import type { DeviceCredentials } from '../../providers/devices/device-provider';
 import {
   FreshbooksAuthorizationError,
@@ -132,7 +132,7 @@ function auditView(
  * value falls back to PUBLIC_URL. The state row keeps it for the code exchange.
  */
 export async function createOauthLinks(
-  ctx: ServiceContext,
+  ctx: ProviderContext,
   user: UserRow,
   merchantId: string,
   origin?: string,
@@ -182,7 +182,7 @@ export async function isPendingFreshbooksConnection(ctx: ServiceContext, state: 
  * tokens kept sealed.
  */
 export async function connectFreshbooks(
-  ctx: ServiceContext,
+  ctx: ProviderContext,
   user: UserRow,
   input: { code: string; state: string },
 ): Promise<{ merchant_id: string; connection: Connection }> {
@@ -301,7 +301,7 @@ type LiveSession = { session: FreshbooksSession; sealed: string };
  * request at a time renews them (across processes, through a lease on the connection); it re-reads the row first
  * and keeps a session another request renewed meanwhile. The others wait for it and use what it stored.
  */
-async function liveSession(ctx: ServiceContext, merchantId: string, row: ConnectionRow): Promise<LiveSession> {
+async function liveSession(ctx: ProviderContext, merchantId: string, row: ConnectionRow): Promise<LiveSession> {
   const stored = sessionOf(ctx, row);
   if (!stored || !row.credentials_sealed) throw new FreshbooksSyncError('FreshBooks was disconnected.');
   if (!freshbooksSessionExpired(stored, ctx.clock())) return { session: stored, sealed: row.credentials_sealed };
@@ -336,7 +336,7 @@ async function liveSession(ctx: ServiceContext, merchantId: string, row: Connect
  * fails their request.
  */
 export async function findFreshbooksClients(
-  ctx: ServiceContext,
+  ctx: ProviderContext,
   merchantId: string,
   externalIds: readonly string[],
 ): Promise<FreshbooksLookup> {
@@ -415,7 +415,7 @@ function credentialsView(provider: DeviceProvider, credentials: DeviceCredential
  * stored, connected login again asks nothing.
  */
 export async function saveDeviceCredentials<P extends DeviceProvider>(
-  ctx: ServiceContext,
+  ctx: ProviderContext,
   actor: NonNullable<Actor>,
   merchantId: string,
   provider: P,
@@ -462,7 +462,7 @@ const sameCredentials = (stored: DeviceCredentials | null, next: DeviceCredentia
   stored?.account_id === next.account_id && stored.username === next.username && stored.password === next.password;
 
 export async function testDeviceConnection(
-  ctx: ServiceContext,
+  ctx: ProviderContext,
   merchantId: string,
   provider: DeviceProvider,
 ): Promise<ConnectionTest> {

@@ -1,6 +1,6 @@
 import { PROVIDER_LABELS, type DeviceActionResult } from '@paydesk/domain/integrations/integrations.contract';
 import { HttpError } from '../../lib/http-errors';
-import type { ServiceContext } from '../../lib/service-context';
+import type { ProviderContext } from '../../lib/service-context';
 import type { MerchantAccess, UserRow } from '../users/users.service';
 import { exclusively } from './integration-limits';
 import {
@@ -36,7 +36,7 @@ function outcomeOf(row: FailedActionRow): DeviceActionResult {
  * One that is not resolvable must be resolved by hand: 409 `integrations.unresolvable_action`.
  */
 export async function retryFailedAction(
-  ctx: ServiceContext,
+  ctx: ProviderContext,
   access: MerchantAccess,
   user: UserRow,
   actionId: string,

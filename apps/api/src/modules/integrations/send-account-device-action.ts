@@ -5,7 +5,7 @@ import {
   type DeviceActionResult,
 } from '@paydesk/domain/integrations/integrations.contract';
 import { HttpError, permissionDenied } from '../../lib/http-errors';
-import type { ServiceContext } from '../../lib/service-context';
+import type { ProviderContext } from '../../lib/service-context';
 import { recordCustomerEvent } from '../customers/customer-events';
 import { getAccountOfCustomer, getCustomerRow } from '../customers/customers.read';
 import type { MerchantAccess, UserRow } from '../users/users.service';
@@ -21,7 +21,7 @@ import { deviceProvidersOf, readCredentials, toFailedActionDto } from './integra
  * what and how it went.
  */
 export async function sendAccountDeviceAction(
-  ctx: ServiceContext,
+  ctx: ProviderContext,
   access: MerchantAccess,
   user: UserRow,
   target: { customerId: string; accountId: string },

@@ -6,15 +6,19 @@ import type { EmailProvider } from './email-provider';
 export function createOutboxEmailProvider(db: Db): EmailProvider {
   return {
     name: 'outbox',
-    async send(message) {
-      await db.insert(outboxMessages).values({
-        channel: 'email',
-        recipient: message.to.toLowerCase(),
-        subject: message.subject,
-        body: message.text,
-        metadata: message.html ? { html: message.html } : {},
-        delivered_at: new Date(),
-      });
+    async send(message, { idempotencyKey }) {
+      await db
+        .insert(outboxMessages)
+        .values({
+          channel: 'email',
+          recipient: message.to.toLowerCase(),
+          subject: message.subject,
+          body: message.text,
+          metadata: message.html ? { html: message.html } : {},
+          delivered_at: new Date(),
+          idempotency_key: idempotencyKey,
+        })
+        .onConflictDoNothing({ target: outboxMessages.idempotency_key });
     },
   };
 }

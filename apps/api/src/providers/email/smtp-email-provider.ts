@@ -6,7 +6,7 @@ export function createSmtpEmailProvider(smtpUrl: string, from: string): EmailPro
   let transport: Promise<Transporter> | undefined;
   return {
     name: 'smtp',
-    async send(message) {
+    async send(message, { idempotencyKey }) {
       transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
       const mailer = await transport;
       await mailer.sendMail({
@@ -15,6 +15,8 @@ export function createSmtpEmailProvider(smtpUrl: string, from: string): EmailPro
         subject: message.subject,
         text: message.text,
         html: message.html,
+        // SMTP has no idempotency: a resend after a lost answer keeps the Message-ID, so mail clients show one.
+        messageId: `<${idempotencyKey}@paydesk.mail>`,
       });
     },
   };
