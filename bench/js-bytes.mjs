@@ -1,4 +1,4 @@
-// `npm run bench:js -w bench`: the JavaScript a first load of each top-level route downloads, read from the web
+// `npm run bench:js:manifest -w bench`: the JavaScript a first load of each top-level route downloads, read from the web
 // build's manifest (apps/web/dist/.vite/manifest.json; run `npm run build -w apps/web` first). A first load fetches the
 // entry chunk, its static imports (modulepreloaded), and each lazy route module on the way with its static imports.
 // Sizes are raw, gzip and brotli (as served: the build's .gz/.br files when present, else compressed here).
@@ -68,13 +68,14 @@ const ROUTES = [
   },
 ];
 // `--check`: fails (exit code 1) when a route's "to show" gzip size is over its budget (issue 6: Login at most 150 KB).
+// CI's budget is js-browser.mjs's (what Chromium downloads); this estimate from the manifest stays for the other routes.
 const BUDGETS_KB = { '/login': 150 };
-// Loaded at start-up but not needed to show the page: the toast container (after the first render), for a signed-in
-// user the inactivity modal (while the session starts), signed out the auth API and the other public screens' routes.
-// Reported in the "first load" columns.
-const DEFERRED = ['src/app/toasts.tsx'];
+// Loaded at start-up but not needed to show the page: for a signed-in user the inactivity modal (while the session
+// starts), signed out the other public screens' routes. Reported in the "first load" columns. The toast container
+// (when the first toast is shown) and, signed out, the auth API (as the user starts on Login's form) are in neither.
+const DEFERRED = [];
 const DEFERRED_SIGNED_IN = ['src/features/auth/session/inactivity-modal.tsx'];
-const DEFERRED_SIGNED_OUT = [...AUTH_API, 'src/app/routes-public.tsx'];
+const DEFERRED_SIGNED_OUT = ['src/app/routes-public.tsx'];
 
 function readManifest() {
   if (!existsSync(manifestFile)) {
@@ -151,7 +152,7 @@ const manifest = readManifest();
 const rows = ROUTES.map((route) => measureRoute(manifest, route));
 console.log('JS a first load of each route downloads (KB = 1024 bytes). "to show": entry, its imports and the');
 console.log(
-  'route modules; "first load": also what loads at start-up after the page shows (toasts, inactivity modal, auth API).',
+  'route modules; "first load": also what loads at start-up after the page shows (inactivity modal, public routes).',
 );
 console.table(
   rows.map((row) => ({

@@ -5,7 +5,7 @@ import { TOAST_POSITION, TOAST_POSITION_PHONE } from '@paydesk/domain/constants'
 
 /**
  * The toast container: top right on wider screens, top centre on phones, so a toast never sits over a form's Save
- * button. AppProvider loads it after the first render, so it stays out of every page's download.
+ * button. AppProvider loads it when the first toast is shown, so it stays out of every page's download.
  */
 export function Toasts() {
   const theme = useMantineTheme();

@@ -19,8 +19,8 @@ const validateWith = (api: AuthApi, values: Credentials) =>
   schemaResolver(api.contract.signInSchema, { sync: true })(values);
 
 /**
- * The contract's sign-in schema. A submit before the auth API has arrived (it loads once the screen shows) waits for
- * it; if it cannot load, the sign-in itself fails and says so.
+ * The contract's sign-in schema. A submit before the auth API has arrived (it loads as the user starts on the form)
+ * waits for it; if it cannot load, the sign-in itself fails and says so.
  */
 function validateCredentials(values: Credentials) {
   const api = readLoadedAuthApi();
@@ -29,6 +29,15 @@ function validateCredentials(values: Credentials) {
     (loaded) => validateWith(loaded, values),
     () => ({}),
   );
+}
+
+/**
+ * The auth API (the contracts with zod and the validation rules, and the API client: more than Login's own download)
+ * loads as the user starts on the form, not as the screen shows: the form shows and takes input without it, and
+ * typing an email gives it time to arrive before the submit. A failure here is met again, and shown, by the submit.
+ */
+function preloadAuthApi() {
+  if (!readLoadedAuthApi()) loadAuthApi().catch(() => {});
 }
 
 /**
@@ -58,7 +67,14 @@ export function LoginRoute() {
 
   return (
     <AuthCard title="Merchant login" description="Log in with the email address your organisation registered.">
-      <form noValidate onSubmit={form.onSubmit((values) => login.mutate(values))}>
+      {/* Not on focus: the Email field takes it as the screen shows. Input also covers a password manager's fill. */}
+      <form
+        noValidate
+        onKeyDown={preloadAuthApi}
+        onPointerDown={preloadAuthApi}
+        onInput={preloadAuthApi}
+        onSubmit={form.onSubmit((values) => login.mutate(values))}
+      >
         <Stack gap="md">
           {session.endedByInactivity && (
             <Alert role="status" color="blue" icon={<IconClockHour4 size={18} />} title="Session ended">

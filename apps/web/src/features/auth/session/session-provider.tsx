@@ -124,11 +124,6 @@ export function SessionProvider({
     };
   }, [controller]);
 
-  // Signed out, the auth API loads once the screen has shown, so that a sign-in does not wait for it.
-  useEffect(() => {
-    if (started && !signedIn) loadAuthApi().catch(() => {});
-  }, [started, signedIn]);
-
   useEffect(() => {
     if (!signedIn) return;
     return controller.startTimers();
