@@ -41,7 +41,6 @@ import {
   findConnectionWithActor,
   findFailedActions,
   findOauthState,
-  insertFailedAction,
   insertOauthState,
   takeOauthState,
   updateConnection,
