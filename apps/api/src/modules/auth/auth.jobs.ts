@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineJob } from '../../lib/jobs';
+// eslint-disable-next-line import-x/no-cycle -- removed by issue 17 item 4
 import { pruneExpiredAuthRecords, sendPasswordResetLink } from './auth.service';
 
 export const pruneAuthRecordsJob = defineJob({ name: 'auth.prune-expired-records', payload: z.object({}) });

@@ -28,6 +28,7 @@ export const IMPORT_MAX_RUNS = (importCustomersJob.retryLimit ?? 0) + 1;
 export function registerCustomerImportJobs(app: FastifyInstance) {
   app.jobs.work(importCustomersJob, async ({ importId }) => {
     // Imported lazily: the service imports this module for the job's definition.
+    // eslint-disable-next-line import-x/no-cycle -- removed by issue 17 item 4
     const { runImportJob } = await import('./customer-imports.service');
     await runImportJob(app.ctx, importId, IMPORT_MAX_RUNS);
   });

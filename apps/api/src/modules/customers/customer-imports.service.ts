@@ -65,6 +65,7 @@ import {
   type AccountUpdate,
   type ImportRowInput,
 } from './customers.service';
+// eslint-disable-next-line import-x/no-cycle -- removed by issue 17 item 4
 import { importCustomersJob } from './customer-imports.jobs';
 
 export type ImportRow = typeof customerImports.$inferSelect;

@@ -26,14 +26,8 @@ import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { insertJsonRecords, updateJsonRecords } from '../../db/json-insert';
-import {
-  accountCustomers,
-  accountTagAssignments,
-  accounts,
-  consentEvents,
-  customers,
-  customerViews,
-} from '../../db/schema/customers';
+import { consentEvents } from '../../db/schema/consent-events';
+import { accountCustomers, accountTagAssignments, accounts, customers, customerViews } from '../../db/schema/customers';
 import { merchantLocations } from '../../db/schema/locations';
 import { accountTags } from '../../db/schema/tags';
 import { CatalogueError, FieldErrors, HttpError, notFound } from '../../lib/http-errors';
