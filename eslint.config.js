@@ -115,6 +115,26 @@ export default tseslint.config(
     },
   },
   {
+    // A module's routes read the request's principal and access from plugins/auth; the rest of a module (services,
+    // jobs, repositories) gets what it needs from its arguments and the context, and may name plugin types only.
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['apps/api/src/modules/**/*.routes.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/plugins/*'],
+              allowTypeImports: true,
+              message: 'Outside its routes, a module imports only types from plugins.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [
