@@ -123,9 +123,8 @@ async function checkExternalIdFree(db: Db, merchantId: string, externalId: strin
  * Recomputes what the list reads from the customers table alone: `search_text` (names, email, the external ids of
  * every account the customer is on, by `customer_search_text` of migration 0021), the primary account's sort keys,
  * `list_accounts`, and the statuses and tags of its accounts (`account_statuses`, `tag_ids`: the list's filters).
- * Call it, in the same transaction, after any change to these customers or to an account they are on (other
- * features changing amounts
- * due, statuses or autopay included). `insertNewCustomers` writes the same for a new customer with one account:
+ * Call it, in the same transaction, after any change to these customers or to an account they are on. Other modules
+ * changing amounts due, statuses, due dates or autopay call `recomputeAccountDependents` (customers.public.ts). `insertNewCustomers` writes the same for a new customer with one account:
  * keep the two in step. `updateCustomerAccounts` shares its SET list (`searchColumns`).
  */
 export async function refreshCustomerSearch(db: Db, customerIds: string[]): Promise<void> {
