@@ -1,11 +1,23 @@
 // Lint rules, including the import boundaries of ARCHITECTURE.md: a violation fails CI.
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const apiModulesUrl = new URL('./apps/api/src/modules', import.meta.url);
+const apiModules = readdirSync(apiModulesUrl, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const apiModulesDir = fileURLToPath(apiModulesUrl);
+// What other code may import from a module: its `<area>.public.ts` (ARCHITECTURE.md, "Public surface").
+const apiModuleInternals = {
+  from: `${apiModulesDir}/*/**`,
+  publicSurface: `${apiModulesDir}/*/*.public.ts`,
+};
 
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -19,6 +31,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
     settings: {
+      // Without these, import-x reads only .js/.mjs/.cjs files when it follows imports: every .ts file was skipped,
+      // so import-x/no-cycle saw no dependencies and passed any cycle (auth.service <-> auth.jobs).
+      'import-x/extensions': ['.ts', '.tsx', '.cts', '.mts', '.js', '.jsx', '.cjs', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.cts', '.mts'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: [
@@ -51,6 +67,20 @@ export default tseslint.config(
           zones: [
             { target: './packages/domain', from: './apps', message: 'packages/domain never imports from apps/.' },
             { target: './apps/api', from: './apps/web', message: 'The API never imports the web app.' },
+            ...apiModules.map((area) => ({
+              target: `./apps/api/src/modules/${area}`,
+              from: apiModuleInternals.from,
+              except: [`${apiModulesDir}/${area}/**`, apiModuleInternals.publicSurface],
+              message:
+                "A module imports another module's <area>.public.ts only, never its service, repository or internals.",
+            })),
+            {
+              // app.ts is the composition root: it registers every module's routes and jobs.
+              target: ['./apps/api/src/lib', './apps/api/src/plugins', './apps/api/src/db', './apps/api/src/providers'],
+              from: apiModuleInternals.from,
+              except: [apiModuleInternals.publicSurface],
+              message: "Plugins, lib, db and providers import a module's <area>.public.ts only.",
+            },
             { target: './apps/web', from: './apps/api', message: 'The web app never imports the API.' },
             ...webFeatures.map((feature) => ({
               target: `./apps/web/src/features/${feature}`,
@@ -103,6 +133,26 @@ export default tseslint.config(
     },
   },
   {
+    // A module's routes read the request's principal and access from plugins/auth; the rest of a module (services,
+    // jobs, repositories) gets what it needs from its arguments and the context, and may name plugin types only.
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['apps/api/src/modules/**/*.routes.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/plugins/*'],
+              allowTypeImports: true,
+              message: 'Outside its routes, a module imports only types from plugins.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -122,6 +172,12 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The route table loads its pages with import() and the shell's navigation reads the route table: a lazy
+      // route is a dynamic-import cycle by design, evaluated after both modules. Static cycles still fail here, and
+      // every cycle (dynamic ones too) still fails in the API.
+      'import-x/no-cycle': ['error', { allowUnsafeDynamicCyclicDependency: true }],
+    },
   },
 );

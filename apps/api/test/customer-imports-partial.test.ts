@@ -11,11 +11,11 @@ import {
 import { ERROR_CATALOGUE } from '@paydesk/domain/errors/catalogue';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentEvents } from '../src/db/schema/consent-events';
 import {
   accountCustomers,
   accountTagAssignments,
   accounts,
-  consentEvents,
   customerEvents,
   customers,
 } from '../src/db/schema/customers';

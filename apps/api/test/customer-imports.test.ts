@@ -21,11 +21,11 @@ import { NUL_CHARACTER_INVALID, maxLengthMessage } from '@paydesk/domain/validat
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerImportRows } from '../src/db/schema/customer-imports';
+import { consentEvents } from '../src/db/schema/consent-events';
 import {
   accountCustomers,
   accountTagAssignments,
   accounts,
-  consentEvents,
   customerEvents,
   customers,
 } from '../src/db/schema/customers';

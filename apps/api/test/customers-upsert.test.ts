@@ -3,7 +3,8 @@ import { createCustomerSchema } from '@paydesk/domain/customers/customers.contra
 import { ERROR_CATALOGUE } from '@paydesk/domain/errors/catalogue';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentEvents, customerEvents } from '../src/db/schema/customers';
+import { consentEvents } from '../src/db/schema/consent-events';
+import { customerEvents } from '../src/db/schema/customers';
 import { merchants } from '../src/db/schema/identity';
 import { withTransaction } from '../src/lib/service-context';
 import { getCustomerDetail, type MerchantRef } from '../src/modules/customers/customers.read';

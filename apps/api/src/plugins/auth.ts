@@ -5,10 +5,10 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
 import { HttpError, notAuthenticated, notFound, permissionDenied } from '../lib/http-errors';
 import { InvalidTokenError, verifyAccessToken, type AccessTokenClaims } from '../lib/tokens';
-import { isSignInActive } from '../modules/auth/auth.service';
-import { redeemWsTicket } from '../modules/live/live.service';
-import { findActiveUser, findMerchantAccess, type MerchantAccess, type UserRow } from '../modules/users/users.service';
-import { userChangedEvent } from '../modules/users/users.events';
+import { isSignInActive } from '../modules/auth/auth.public';
+import { redeemWsTicket } from '../modules/live/live.public';
+import { findActiveUser, findMerchantAccess, type MerchantAccess, type UserRow } from '../modules/users/users.public';
+import { userChangedEvent } from '../modules/users/users.public';
 
 /** A caller signed in with an access token (every /api route). */
 export type TokenPrincipal = { user: UserRow; claims: AccessTokenClaims };

@@ -5,15 +5,15 @@
 import { consentAffirmationText, type AccountStatus } from '@paydesk/domain/customers/customers.contract';
 import { normalizePhoneNumber } from '@paydesk/domain/validation/rules';
 import { eq } from 'drizzle-orm';
-import { refreshCustomerSearch } from '../../modules/customers/customers.service';
+import { refreshCustomerSearch } from '../../modules/customers/customers.public';
 import type { FreshbooksClient } from '../../providers/freshbooks/freshbooks-provider';
 import { sandboxFreshbooksClient } from '../../providers/freshbooks/sandbox-freshbooks-provider';
 import type { Db } from '../client';
+import { consentEvents } from '../schema/consent-events';
 import {
   accountCustomers,
   accountTagAssignments,
   accounts,
-  consentEvents,
   customerEvents,
   customerNotes,
   customers,

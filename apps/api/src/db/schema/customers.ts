@@ -1,15 +1,12 @@
 import {
   ACCOUNT_CUSTOMER_ROLES,
   ACCOUNT_STATUSES,
-  CONSENT_CHANNELS,
-  CONSENT_METHODS,
   INTEGRATION_SYNC_STATUSES,
 } from '@paydesk/domain/customers/customers.contract';
 import { DEFAULT_LANGUAGE } from '@paydesk/domain/constants';
 import { DEVICE_PROVIDERS } from '@paydesk/domain/integrations/integrations.contract';
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -23,7 +20,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { customerImports } from './customer-imports';
 import { createdAt, id } from './columns';
 import { merchants, users } from './identity';
 import { merchantLocations } from './locations';
@@ -241,30 +237,6 @@ export const accountTagAssignments = pgTable(
     primaryKey({ columns: [table.account_id, table.tag_id] }),
     index('account_tag_assignments_tag_idx').on(table.tag_id, table.account_id),
   ],
-);
-
-/** Every change to a customer's text or email opt-in: who, how, the exact words affirmed, when. Append-only. */
-export const consentEvents = pgTable(
-  'consent_events',
-  {
-    id: id(),
-    merchant_id: uuid()
-      .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
-    customer_id: uuid()
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    channel: text({ enum: CONSENT_CHANNELS }).notNull(),
-    opted_in: boolean().notNull(),
-    /** The user who made the change (for an import, the importing user); null for the system. */
-    actor_id: uuid().references(() => users.id, { onDelete: 'set null' }),
-    method: text({ enum: CONSENT_METHODS }).notNull(),
-    affirmation: text().notNull().default(''),
-    /** The import that made the change (method `import`). */
-    import_id: uuid().references((): AnyPgColumn => customerImports.id, { onDelete: 'set null' }),
-    created: createdAt(),
-  },
-  (table) => [index('consent_events_customer_idx').on(table.customer_id, sql`${table.created} desc`, table.id)],
 );
 
 export const customerNotes = pgTable(

@@ -1,4 +1,5 @@
 import * as audit from './audit';
+import * as consentEvents from './consent-events';
 import * as customerImports from './customer-imports';
 import * as customers from './customers';
 import * as identity from './identity';
@@ -31,5 +32,6 @@ export const schema = {
   ...paymentCodes,
   ...customers,
   ...customerImports,
+  ...consentEvents,
   ...listVersions,
 };

@@ -12,15 +12,15 @@ import {
   type RefreshTokenClaims,
 } from '../../lib/tokens';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
-import { queueEmail } from '../mail/mail.service';
-import { pruneExpiredWsTickets } from '../live/live.service';
+import { queueEmail } from '../mail/mail.public';
+import { pruneExpiredWsTickets } from '../live/live.public';
 import {
   checkOneTimeToken,
   invalidateOneTimeTokens,
   issueOneTimeToken,
   pruneExpiredOneTimeTokens,
   useOneTimeToken,
-} from '../one-time-tokens/one-time-tokens.service';
+} from '../one-time-tokens/one-time-tokens.public';
 import {
   acceptInvite,
   buildUserClaims,
@@ -31,7 +31,7 @@ import {
   publishUserChanged,
   setPassword,
   type UserRow,
-} from '../users/users.service';
+} from '../users/users.public';
 import {
   findRefreshToken,
   insertRefreshToken,

@@ -21,8 +21,8 @@ import {
   FreshbooksRateLimitError,
   type FreshbooksClient,
 } from '../../providers/freshbooks/freshbooks-provider';
-import { exclusively, takeRequestBudget, type RequestBudget } from '../integrations/integration-limits';
-import { findFreshbooksClients, freshbooksConnected } from '../integrations/integrations.service';
+import { exclusively, takeRequestBudget, type RequestBudget } from '../integrations/integrations.public';
+import { findFreshbooksClients, freshbooksConnected } from '../integrations/integrations.public';
 import { recordCustomerEvent } from './customer-events';
 import { getCustomerRow, type MerchantRef } from './customers.read';
 import { customerIdsOfAccount, refreshCustomerSearch } from './customers.service';

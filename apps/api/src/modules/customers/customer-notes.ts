@@ -10,7 +10,7 @@ import { notFound, permissionDenied } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import type { Actor } from '../audit/audit.public';
-import type { MerchantAccess } from '../users/users.service';
+import type { MerchantAccess } from '../users/users.public';
 import { recordCustomerEvent } from './customer-events';
 import { getCustomerRow, toNoteDto, type MerchantRef } from './customers.read';
 

@@ -11,11 +11,11 @@ import type {
 } from '@paydesk/domain/customers/customers.contract';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { consentEvents } from '../../db/schema/consent-events';
 import {
   accountCustomers,
   accountTagAssignments,
   accounts,
-  consentEvents,
   customerEvents,
   customerNotes,
   customers,

@@ -28,14 +28,8 @@ import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { insertJsonRecords, updateJsonRecords } from '../../db/json-insert';
-import {
-  accountCustomers,
-  accountTagAssignments,
-  accounts,
-  consentEvents,
-  customers,
-  customerViews,
-} from '../../db/schema/customers';
+import { consentEvents } from '../../db/schema/consent-events';
+import { accountCustomers, accountTagAssignments, accounts, customers, customerViews } from '../../db/schema/customers';
 import { merchantLocations } from '../../db/schema/locations';
 import { accountTags } from '../../db/schema/tags';
 import { CatalogueError, FieldErrors, HttpError, notFound } from '../../lib/http-errors';
@@ -132,9 +126,8 @@ async function checkExternalIdFree(db: Db, merchantId: string, externalId: strin
  * Recomputes what the list reads from the customers table alone: `search_text` (names, email, the external ids of
  * every account the customer is on, by `customer_search_text` of migration 0021), the primary account's sort keys,
  * `list_accounts`, and the statuses and tags of its accounts (`account_statuses`, `tag_ids`: the list's filters).
- * Call it, in the same transaction, after any change to these customers or to an account they are on (other
- * features changing amounts
- * due, statuses or autopay included). `insertNewCustomers` writes the same for a new customer with one account:
+ * Call it, in the same transaction, after any change to these customers or to an account they are on. Other modules
+ * changing amounts due, statuses, due dates or autopay call `recomputeAccountDependents` (customers.public.ts). `insertNewCustomers` writes the same for a new customer with one account:
  * keep the two in step. `updateCustomerAccounts` shares its SET list (`searchColumns`).
  */
 export async function refreshCustomerSearch(db: Db, customerIds: string[]): Promise<void> {

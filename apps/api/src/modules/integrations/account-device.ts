@@ -3,8 +3,12 @@ import type { AccountDevice } from '@paydesk/domain/customers/customers.contract
 import { eq } from 'drizzle-orm';
 import { accounts } from '../../db/schema/customers';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
-import { recordCustomerEvent } from '../customers/customer-events';
-import { getAccountOfCustomer, getCustomerRow, type AccountRow } from '../customers/customers.read';
+import {
+  getAccountOfCustomer,
+  getCustomerRow,
+  recordCustomerEvent,
+  type AccountRow,
+} from '../customers/customers.public';
 
 /** The device linked to an account, or null. */
 export function deviceOf(account: Pick<AccountRow, 'device_provider' | 'device_id'>): AccountDevice | null {

@@ -7,7 +7,7 @@ import {
   SANDBOX_CLIENT_ID,
   issueSandboxCode,
 } from '../../providers/freshbooks/sandbox-freshbooks-provider';
-import { sandboxAuthorizeRules, throttleAttempt } from '../auth/auth.throttle';
+import { sandboxAuthorizeRules, throttleAttempt } from '../auth/auth.public';
 import { freshbooksRedirectUris, isPendingFreshbooksConnection } from './integrations.service';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

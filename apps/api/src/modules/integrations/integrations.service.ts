@@ -31,7 +31,7 @@ import {
   type FreshbooksTokens,
 } from '../../providers/freshbooks/freshbooks-provider';
 import { recordChange, type Actor } from '../audit/audit.public';
-import { findActiveUser, findMerchantAccess, type MerchantAccess, type UserRow } from '../users/users.service';
+import { findActiveUser, findMerchantAccess, type MerchantAccess, type UserRow } from '../users/users.public';
 import { exclusively } from './integration-limits';
 import {
   deleteExpiredOauthStates,

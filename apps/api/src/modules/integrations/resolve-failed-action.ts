@@ -2,7 +2,7 @@ import type { FailedAction } from '@paydesk/domain/integrations/integrations.con
 import { isUuid } from '../../lib/ids';
 import { notFound, permissionDenied } from '../../lib/http-errors';
 import type { ServiceContext } from '../../lib/service-context';
-import type { MerchantAccess, UserRow } from '../users/users.service';
+import type { MerchantAccess, UserRow } from '../users/users.public';
 import { findFailedAction, markFailedActionResolved, type FailedActionRow } from './integrations.repository';
 import { deviceProvidersOf, toFailedActionDto } from './integrations.service';
 

@@ -1,7 +1,7 @@
 import { PROVIDER_LABELS, type DeviceActionResult } from '@paydesk/domain/integrations/integrations.contract';
 import { HttpError } from '../../lib/http-errors';
 import type { ProviderContext } from '../../lib/service-context';
-import type { MerchantAccess, UserRow } from '../users/users.service';
+import type { MerchantAccess, UserRow } from '../users/users.public';
 import { exclusively } from './integration-limits';
 import {
   findConnection,

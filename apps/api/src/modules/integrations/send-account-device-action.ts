@@ -6,9 +6,8 @@ import {
 } from '@paydesk/domain/integrations/integrations.contract';
 import { HttpError, permissionDenied } from '../../lib/http-errors';
 import type { ProviderContext } from '../../lib/service-context';
-import { recordCustomerEvent } from '../customers/customer-events';
-import { getAccountOfCustomer, getCustomerRow } from '../customers/customers.read';
-import type { MerchantAccess, UserRow } from '../users/users.service';
+import { getAccountOfCustomer, getCustomerRow, recordCustomerEvent } from '../customers/customers.public';
+import type { MerchantAccess, UserRow } from '../users/users.public';
 import { deviceOf } from './account-device';
 import { findConnection, insertFailedAction } from './integrations.repository';
 import { deviceProvidersOf, readCredentials, toFailedActionDto } from './integrations.service';

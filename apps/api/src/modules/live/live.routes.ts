@@ -3,7 +3,7 @@ import { liveEndpoints } from '@paydesk/domain/live/live.contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-routes';
 import { principalOf, tokenPrincipalOf } from '../../plugins/auth';
-import { sessionRevokedEvent, signInEndedEvent } from '../auth/auth.events';
+import { sessionRevokedEvent, signInEndedEvent } from '../auth/auth.public';
 import { issueWsTicket, maySeeEvent, toLiveFrame } from './live.service';
 
 /** Under /api: the ticket a browser trades for the socket, since it cannot set headers on a WebSocket. */

@@ -3,7 +3,7 @@ import { meetsRequirement } from '@paydesk/domain/access/requirements';
 import { WS_TICKET_LIFETIME_SECONDS } from '@paydesk/domain/live/live.contract';
 import type { Db } from '../../db/client';
 import type { EventEnvelope } from '../../lib/events';
-import { findMerchantAccess, type UserRow } from '../users/users.service';
+import { findMerchantAccess, type UserRow } from '../users/users.public';
 import { deleteExpiredWsTickets, deleteValidWsTicket, insertWsTicket } from './live.repository';
 
 /** Whether the user may receive the event: it is addressed to them, or to a merchant where they meet its rule. */

@@ -9,7 +9,7 @@ import { FieldErrors, HttpError, notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import { recordChange, type Actor } from '../audit/audit.public';
-import { findMerchantLocation } from '../locations/locations.service';
+import { findMerchantLocation } from '../locations/locations.public';
 import {
   deleteMerchantAccount,
   findMerchantAccount,

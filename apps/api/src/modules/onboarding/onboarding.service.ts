@@ -14,7 +14,7 @@ import { businessDetails } from '../../db/schema/onboarding';
 import { FieldErrors } from '../../lib/http-errors';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import { recordChange, type Actor } from '../audit/audit.public';
-import { ownershipOf } from '../owners/owners.service';
+import { ownershipOf } from '../owners/owners.public';
 import { countActiveMerchantAccounts } from './checks/merchant-accounts';
 
 type BusinessDetailsRow = typeof businessDetails.$inferSelect;

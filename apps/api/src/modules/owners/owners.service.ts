@@ -11,7 +11,7 @@ import { FieldErrors, notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import { recordChange, type Actor } from '../audit/audit.public';
-import type { MerchantAccess } from '../users/users.service';
+import type { MerchantAccess } from '../users/users.public';
 import {
   deleteOwner,
   findOwner,

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { userPreferences } from '../../db/schema/identity';
 import { notFound } from '../../lib/http-errors';
 import type { ServiceContext } from '../../lib/service-context';
-import { findMerchantAccess, type UserRow } from '../users/users.service';
+import { findMerchantAccess, type UserRow } from '../users/users.public';
 
 /** Remembers the merchant, if the user may act for it (else 404). */
 export async function rememberLastMerchant(ctx: ServiceContext, user: UserRow, merchantId: string): Promise<void> {

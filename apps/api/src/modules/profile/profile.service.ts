@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { versionedCache } from '../../db/versioned-cache';
 import { notAuthenticated } from '../../lib/http-errors';
 import type { TokenPrincipal } from '../../plugins/auth';
-import { toRoleGrant } from '../users/users.service';
+import { toRoleGrant } from '../users/users.public';
 import { buildClaimsRoles } from '@paydesk/domain/access/claims';
 import { findLastMerchantId } from './last-merchant';
 import { findProfileOf } from './profile.repository';

@@ -4,7 +4,7 @@ import { registerEndpoint } from '../../lib/endpoint-routes';
 import { pageBounds, toPage } from '../../lib/pagination';
 import { withTransaction } from '../../lib/service-context';
 import { merchantAccessOf, principalOf } from '../../plugins/auth';
-import { moveRoleHolders } from '../users/users.service';
+import { moveRoleHolders } from '../users/users.public';
 import { changeRole, createRole, getRole, listRoles, removeRole, toRoleDto } from './roles.service';
 
 export const rolesRoutes: FastifyPluginAsync = async (app) => {

@@ -5,7 +5,7 @@ import { registerEndpoint } from '../../lib/endpoint-routes';
 import { pageBounds, toPage } from '../../lib/pagination';
 import { withTransaction } from '../../lib/service-context';
 import { merchantAccessOf, principalOf } from '../../plugins/auth';
-import { revokeAllSessions } from '../auth/auth.service';
+import { revokeAllSessions } from '../auth/auth.public';
 import {
   changeUserRole,
   disableUser,

@@ -21,10 +21,10 @@ import { CatalogueError, FieldErrors, HttpError, notFound, permissionDenied } fr
 import { isUuid } from '../../lib/ids';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import { recordChange, type Actor } from '../audit/audit.public';
-import { queueEmail } from '../mail/mail.service';
-import { findMerchant, type MerchantWithOrganization } from '../merchants/merchants.service';
-import { issueOneTimeToken, type OneTimeTokenRow } from '../one-time-tokens/one-time-tokens.service';
-import { findCustomRole } from '../roles/roles.service';
+import { queueEmail } from '../mail/mail.public';
+import { findMerchant, type MerchantWithOrganization } from '../merchants/merchants.public';
+import { issueOneTimeToken, type OneTimeTokenRow } from '../one-time-tokens/one-time-tokens.public';
+import { findCustomRole } from '../roles/roles.public';
 import { userChangedEvent } from './users.events';
 import {
   deleteDisabledRecord,

@@ -1,0 +1,3 @@
+// The locations module, as other modules use it.
+
+export { findMerchantLocation } from './locations.service';

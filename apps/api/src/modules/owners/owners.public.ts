@@ -1,0 +1,3 @@
+// The owners module, as other modules use it.
+
+export { ownershipOf } from './owners.service';

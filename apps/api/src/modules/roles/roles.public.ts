@@ -1,0 +1,3 @@
+// The roles module, as other modules use it.
+
+export { findCustomRole } from './roles.service';
