@@ -110,13 +110,6 @@ const memberObject = (request: MatrixEntry['request']): MatrixEntry => ({
   crossTenantObject: 'hidden',
   request,
 });
-/** Business owners and details: anyone at the merchant reads them; its administrators change them. */
-const ownerReader = (request?: MatrixEntry['request']): MatrixEntry => ({
-  flags: [],
-  expect: ROWS.merchantMembers,
-  crossTenantObject: 'hidden',
-  request,
-});
 const locationBody = (name: string) => ({
   name,
   address_line1: '1 Matrix Way',
@@ -139,7 +132,8 @@ const deviceSettings = (provider: 'passtime' | 'ituran', request?: MatrixEntry['
   expect: ROWS.userManagers,
   request,
 });
-const ownerWriter = (request?: MatrixEntry['request']): MatrixEntry => ({
+/** Business owners and details (owners' private data): the merchant's administrators read and change them. */
+const ownerAdmin = (request?: MatrixEntry['request']): MatrixEntry => ({
   flags: [],
   expect: ROWS.merchantAdmins,
   crossTenantObject: 'hidden',
@@ -404,34 +398,34 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/merchants/available_upc/': { flags: [], expect: ROWS.superUsers },
 
   // Business owners and details, and the onboarding summary
-  'GET /api/merchants/:id/business_owners/': { flags: [], expect: ROWS.merchantMembers },
+  'GET /api/merchants/:id/business_owners/': { flags: [], expect: ROWS.merchantAdmins },
   'POST /api/merchants/:id/business_owners/': {
     flags: [],
     expect: ROWS.merchantAdmins,
     request: () => ({ body: OWNER_BODY }),
   },
-  'GET /api/merchants/:id/business_owners/:ownerId/': ownerReader(async (context) => ({
+  'GET /api/merchants/:id/business_owners/:ownerId/': ownerAdmin(async (context) => ({
     params: { ownerId: await context.createOwner() },
   })),
-  'PUT /api/merchants/:id/business_owners/:ownerId/': ownerWriter(async (context) => ({
+  'PUT /api/merchants/:id/business_owners/:ownerId/': ownerAdmin(async (context) => ({
     params: { ownerId: await context.createOwner() },
     body: { ...OWNER_BODY, ssn: '' },
   })),
-  'PATCH /api/merchants/:id/business_owners/:ownerId/': ownerWriter(async (context) => ({
+  'PATCH /api/merchants/:id/business_owners/:ownerId/': ownerAdmin(async (context) => ({
     params: { ownerId: await context.createOwner() },
     body: { title: 'Partner' },
   })),
-  'DELETE /api/merchants/:id/business_owners/:ownerId/': ownerWriter(async (context) => ({
+  'DELETE /api/merchants/:id/business_owners/:ownerId/': ownerAdmin(async (context) => ({
     params: { ownerId: await context.createOwner() },
   })),
   // Invalid on purpose: a valid body would change the demo merchants' details.
-  'GET /api/merchants/:id/business_details/': { flags: [], expect: ROWS.merchantMembers },
+  'GET /api/merchants/:id/business_details/': { flags: [], expect: ROWS.merchantAdmins },
   'PUT /api/merchants/:id/business_details/': {
     flags: [],
     expect: ROWS.merchantAdmins,
     request: () => ({ body: { legal_name: '' } }),
   },
-  'GET /api/merchants/:id/onboarding_summary/': { flags: [], expect: ROWS.merchantMembers },
+  'GET /api/merchants/:id/onboarding_summary/': { flags: [], expect: ROWS.merchantAdmins },
   // Customers and accounts: reading is for every user of the merchant; changes need customerUpdate
   // (is_customer_update_allowed with custom roles), editing notes noteUpdate (is_note_update_allowed).
   'GET /api/merchants/:id/customers/': {

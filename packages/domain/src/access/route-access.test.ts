@@ -200,7 +200,26 @@ describe('SPEC §6 route access, row by row', () => {
     // Creating locations and merchant accounts: their administrators, tested below.
     'LocationCreate',
     'MerchantAccountCreate',
+    // Owners and onboarding (owners' private data): the merchant's administrators, tested below.
+    'OwnerList',
+    'OwnerCreate',
+    'OwnerDetail',
+    'OnboardingSummary',
   ]);
+
+  it.each(['OwnerList', 'OwnerCreate', 'OwnerDetail', 'OnboardingSummary'] as const)(
+    '%s is for super_admin and admin only, with custom roles on or off',
+    (route) => {
+      for (const merchant of [customOn, customOff]) {
+        expect(visit(route, ['admin'], merchant)).toEqual(ALLOW);
+        expect(visit(route, ['super_admin'], merchant)).toEqual(ALLOW);
+        expect(visit(route, ['staff'], merchant)).not.toEqual(ALLOW);
+      }
+      expect(visit(route, ['staff', 'is_customer_free_text_allowed', 'is_note_update_allowed'], customOn)).not.toEqual(
+        ALLOW,
+      );
+    },
+  );
 
   it.each(['LocationCreate', 'MerchantAccountCreate'] as const)(
     '%s is for super_admin and admin (what the API lets write), with custom roles on or off',
