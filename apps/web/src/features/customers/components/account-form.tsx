@@ -15,6 +15,7 @@ import { showFormError } from '../../../lib/form-errors';
 import { useLeavePrompt } from '../../../lib/use-leave-prompt';
 import type { NamedOption } from '../api/merchant-options';
 import { OptionSelect } from './option-select';
+import { DateField } from '../../../components/date-field';
 
 export type AccountFormValues = {
   external_id: string;
@@ -140,7 +141,7 @@ export function AccountForm({ account, locations, tags, onSubmit, onCancel }: Ac
           <NativeSelect label="Status" data={STATUS_CHOICES} {...form.getInputProps('status')} />
           <MoneyInput label="Amount due" withAsterisk {...form.getInputProps('amount_due')} />
           <MoneyInput label="Convenience fee" {...form.getInputProps('convenience_fee')} />
-          <TextInput label="Due date" type="date" {...form.getInputProps('due_date')} />
+          <DateField label="Due date" {...form.getInputProps('due_date')} />
           <OptionSelect
             label="Location"
             emptyLabel="Choose a location"

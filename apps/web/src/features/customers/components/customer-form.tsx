@@ -13,6 +13,7 @@ import { showFormError } from '../../../lib/form-errors';
 import { useLeavePrompt } from '../../../lib/use-leave-prompt';
 import type { NamedOption } from '../api/merchant-options';
 import { OptionSelect } from './option-select';
+import { DateField } from '../../../components/date-field';
 
 export type CustomerFormValues = {
   first_name: string;
@@ -93,7 +94,7 @@ export function CustomerFields({ form, locations, withLocation = true }: FieldsP
       <TextInput label="Last name" withAsterisk {...form.getInputProps('last_name')} />
       <TextInput label="Mobile phone" type="tel" autoComplete="off" {...form.getInputProps('sms_phone_number')} />
       <TextInput label="Email" type="email" autoComplete="off" {...form.getInputProps('email')} />
-      <TextInput label="Date of birth" type="date" {...form.getInputProps('date_of_birth')} />
+      <DateField label="Date of birth" {...form.getInputProps('date_of_birth')} />
       <NativeSelect label="Language" data={LANGUAGE_OPTIONS} {...form.getInputProps('language')} />
       {withLocation && (
         <OptionSelect

@@ -36,6 +36,7 @@ import { AUTOPAY_CAP_HINT, STATUS_CHOICES } from '../components/account-form';
 import { CustomerFields, validateCustomerFields, type CustomerFormValues } from '../components/customer-form';
 import { OptInConfirmModal, type OptInChange } from '../components/opt-in-confirm-modal';
 import { customerPath } from './customer-list';
+import { DateField } from '../../../components/date-field';
 
 export type CreateFormValues = CustomerFormValues & {
   external_id: string;
@@ -209,7 +210,7 @@ export function CustomerCreateRoute() {
                 <NativeSelect label="Status" data={STATUS_CHOICES} {...form.getInputProps('status')} />
                 <MoneyInput label="Amount due" withAsterisk {...form.getInputProps('amount_due')} />
                 <MoneyInput label="Convenience fee" {...form.getInputProps('convenience_fee')} />
-                <TextInput label="Due date" type="date" {...form.getInputProps('due_date')} />
+                <DateField label="Due date" {...form.getInputProps('due_date')} />
                 <MultiSelect
                   label="Tags"
                   searchable

@@ -21,6 +21,7 @@ import {
 import type { ReactNode } from 'react';
 import { showFormError } from '../../../lib/form-errors';
 import { useLeavePrompt } from '../../../lib/use-leave-prompt';
+import { DateField } from '../../../components/date-field';
 
 export type OwnerFormValues = {
   first_name: string;
@@ -162,12 +163,7 @@ export function OwnerForm({ owner, submitLabel, readOnly = false, onSubmit, acti
               placeholder="(212) 555-0123"
               {...form.getInputProps('phone')}
             />
-            <TextInput
-              label="Date of birth"
-              withAsterisk
-              placeholder="YYYY-MM-DD"
-              {...form.getInputProps('date_of_birth')}
-            />
+            <DateField label="Date of birth" withAsterisk {...form.getInputProps('date_of_birth')} />
             <PasswordInput
               label="SSN"
               withAsterisk={creating}
