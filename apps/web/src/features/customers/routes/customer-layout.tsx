@@ -15,7 +15,6 @@ import {
 } from '@mantine/core';
 import type { ConsentChannel } from '@paydesk/domain/customers/customers.contract';
 import { formatDate } from '@paydesk/domain/format/date';
-import { formatPhoneNumber } from '@paydesk/domain/format/phone';
 import { formatFullName } from '@paydesk/domain/format/user';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -39,6 +38,7 @@ import { AccountCustomersRoute } from './account-customers';
 import { CustomerHistoryRoute } from './customer-history';
 import { CustomerNotesRoute } from './customer-notes';
 import { CustomerPaymentMethodsRoute } from './customer-payment-methods';
+import { EmailLink, PhoneLinks } from '../components/contact-links';
 
 const TABS = [
   { value: 'details', label: 'Account details' },
@@ -186,8 +186,12 @@ export function CustomerLayoutRoute({ fullView = false }: { fullView?: boolean }
           />
         ) : (
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-            <Field label="Mobile phone">{formatPhoneNumber(data.sms_phone_number) || '—'}</Field>
-            <Field label="Email">{data.email || '—'}</Field>
+            <Field label="Mobile phone">
+              <PhoneLinks phone={data.sms_phone_number} />
+            </Field>
+            <Field label="Email">
+              <EmailLink email={data.email} />
+            </Field>
             <Field label="Date of birth">{formatDate(data.date_of_birth) || '—'}</Field>
             <Field label="Location">{data.location.name}</Field>
             {(['sms', 'email'] as const).map((channel) => {
