@@ -52,6 +52,11 @@ test.describe('at 1280×800', () => {
     expect(phoneLines.length).toBeGreaterThan(0);
     expect(phoneLines.every((lines) => lines === 1)).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    const sortButtonHeights = await page
+      .getByRole('main')
+      .locator('thead button')
+      .evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().height));
+    expect(Math.min(...sortButtonHeights)).toBeGreaterThanOrEqual(24);
 
     // The header stays in sight under the app header when the list scrolls.
     await page.mouse.wheel(0, 600);
@@ -99,5 +104,14 @@ test.describe('on a 390 px phone', () => {
     expect(head).toBeLessThanOrEqual(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoSeriousViolations(page, 'customers list (phone)');
+
+    // Tap targets at least 24 px tall (issue 16 item 23): the breadcrumbs and "Open the full view".
+    await page.getByRole('main').getByRole('row').nth(1).getByRole('link').first().click();
+    await expect(page.getByRole('tab', { name: 'Notes' })).toBeVisible();
+    const targets = [
+      page.getByRole('main').getByRole('link', { name: 'Customers', exact: true }),
+      page.getByRole('link', { name: 'Open the full view' }),
+    ];
+    for (const target of targets) expect((await target.boundingBox())?.height).toBeGreaterThanOrEqual(24);
   });
 });

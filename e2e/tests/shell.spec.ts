@@ -86,3 +86,19 @@ test("another merchant's settings show one clean Page Not Found", async ({ page 
   await expect(page.getByRole('button', { name: 'Invite user' })).toHaveCount(0);
   await expect(page.getByRole('tab')).toHaveCount(0);
 });
+
+test('Home cards show a focus ring when reached by keyboard', async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  await expect(page.getByRole('heading', { name: 'Welcome, Avery' })).toBeVisible();
+  const card = page.getByRole('main').getByRole('link', { name: 'Customers' });
+  await card.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(card).toBeFocused();
+  const outline = await card.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+  });
+  expect(outline.style).not.toBe('none');
+  expect(outline.width).toBeGreaterThanOrEqual(2);
+});

@@ -31,6 +31,8 @@ export const theme = createTheme({
   // ScrollArea) into the entry chunk every screen downloads first.
   components: {
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps> },
+    // Each crumb a target at least 24 px tall (WCAG 2.5.8), which a phone's thumb needs.
+    Breadcrumbs: { styles: { breadcrumb: { minHeight: 24, display: 'inline-flex', alignItems: 'center' } } },
     // Mantine leaves the show/hide toggle out of the tab order; keyboard users need it too.
     PasswordInput: { defaultProps: { visibilityToggleFocusable: true } satisfies Partial<PasswordInputProps> },
   },

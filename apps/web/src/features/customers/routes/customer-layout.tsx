@@ -250,7 +250,15 @@ export function CustomerLayoutRoute({ fullView = false }: { fullView?: boolean }
             </Tabs>
           </Group>
           <Outlet context={context} />
-          <Anchor component={Link} to={`${base}/detail`} size="sm">
+          {/* A 24 px tall target, as a phone's thumb needs (WCAG 2.5.8). */}
+          <Anchor
+            component={Link}
+            to={`${base}/detail`}
+            size="sm"
+            mih={24}
+            display="inline-flex"
+            style={{ alignItems: 'center', alignSelf: 'flex-start' }}
+          >
             Open the full view
           </Anchor>
         </>
