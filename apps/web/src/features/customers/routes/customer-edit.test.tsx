@@ -93,6 +93,34 @@ describe('customer edit', () => {
     expect(await screen.findByRole('heading', { name: 'Elsewhere' })).toBeInTheDocument();
   });
 
+  it('says the changes were not saved when the customer was removed meanwhile, not just "Not found."', async () => {
+    serve();
+    let removed = false;
+    server.use(
+      http.get(`${BASE}/`, () =>
+        HttpResponse.json(buildCustomer(removed ? { removed: true, removed_at: '2026-03-05T15:00:00Z' } : {})),
+      ),
+      http.patch(`${BASE}/`, () => {
+        removed = true;
+        return HttpResponse.json({ detail: 'Not found.', code: 'not_found' }, { status: 404 });
+      }),
+    );
+    const user = setupUser();
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit customer' }));
+    const form = screen.getByRole('form', { name: 'Edit customer' });
+    await user.clear(within(form).getByRole('textbox', { name: /^Email/ }));
+    await user.paste('new@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Save customer' }));
+
+    const alert = (await screen.findByText('Your changes were not saved')).closest<HTMLElement>('[role="alert"]');
+    expect(alert).toHaveTextContent('Carla Customer was removed while you were editing');
+    expect(await screen.findByText('This customer was removed')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Edit customer' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Not found.')).not.toBeInTheDocument();
+  });
+
   it('adds an existing customer found by search as a co-borrower', async () => {
     const bodies = serve();
     const user = setupUser();

@@ -80,6 +80,7 @@ export function CustomerLayoutRoute({ fullView = false }: { fullView?: boolean }
   const changeConsent = useChangeConsent(merchantID, customerID);
   const removeCustomer = useRemoveCustomer(merchantID, customerID);
   const [editing, setEditing] = useState(false);
+  const [removedWhileEditing, setRemovedWhileEditing] = useState(false);
   const [optInChange, setOptInChange] = useState<OptInChange | null>(null);
   const [confirmingRemove, setConfirmingRemove] = useState(false);
 
@@ -166,6 +167,11 @@ export function CustomerLayoutRoute({ fullView = false }: { fullView?: boolean }
         )}
       </Group>
       <IntegrationSyncNotice sync={openSync.sync} onDismiss={openSync.dismiss} />
+      {removedWhileEditing && (
+        <Alert color="red" title="Your changes were not saved" role="alert">
+          {`${name} was removed while you were editing, so the changes could not be saved.`}
+        </Alert>
+      )}
       {data.removed && (
         <Alert color="gray" title="This customer was removed">
           {`Removed on ${formatDate(data.removed_at)}. The customer no longer appears in lists; their history is kept.`}
@@ -178,7 +184,16 @@ export function CustomerLayoutRoute({ fullView = false }: { fullView?: boolean }
             customer={data}
             locations={locations.data ?? [data.location]}
             onSubmit={async (input) => {
-              await updateCustomer.mutateAsync(input);
+              try {
+                await updateCustomer.mutateAsync(input);
+              } catch (error) {
+                // Removed by someone else while this form was open: the API no longer knows it as a customer (404).
+                if (!(error instanceof ApiError && error.status === 404)) throw error;
+                setEditing(false);
+                setRemovedWhileEditing(true);
+                void customer.refetch();
+                return;
+              }
               notifySuccess(`${name} saved`);
               setEditing(false);
             }}
