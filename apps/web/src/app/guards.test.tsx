@@ -143,6 +143,12 @@ describe('navigation guards', () => {
       expect(router.state.location.state).toMatchObject({ refused: { reason: 'permission' } });
     });
 
+    it('sends the agent (a custom role) opening onboarding Home, telling Home why', async () => {
+      const { router } = await open(`/onboarding/${customRolesAuto.id}/summary`, 'agent');
+      expect(shownScreen()).toBe('Home');
+      expect(router.state.location.state).toMatchObject({ refused: { reason: 'permission' } });
+    });
+
     it('lets an admin open the roles settings', async () => {
       await open(`/merchants/${demoMotors.id}/settings/roles`, 'admin');
       expect(shownScreen()).toBe('SettingsRoles');

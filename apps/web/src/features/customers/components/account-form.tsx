@@ -16,6 +16,7 @@ import { useLeavePrompt } from '../../../lib/use-leave-prompt';
 import type { NamedOption } from '../api/merchant-options';
 import { OptionSelect } from './option-select';
 import { DateField } from '../../../components/date-field';
+import { submitFocusingErrors, useFocusFirstField } from '../../../lib/focus-errors';
 
 export type AccountFormValues = {
   external_id: string;
@@ -108,6 +109,7 @@ type AccountFormProps = {
 export function AccountForm({ account, locations, tags, onSubmit, onCancel }: AccountFormProps) {
   const form = useForm<AccountFormValues>({ initialValues: toFormValues(account), validate: validateAccount });
   const leavePrompt = useLeavePrompt(form.isDirty() && !form.submitting);
+  const formRef = useFocusFirstField<HTMLFormElement>();
   const tagOptions = [
     ...tags.map((tag) => ({ value: tag.id, label: tag.name })),
     ...account.tags
@@ -115,7 +117,7 @@ export function AccountForm({ account, locations, tags, onSubmit, onCancel }: Ac
       .map((tag) => ({ value: tag.id, label: tag.name })),
   ];
 
-  const handleSubmit = form.onSubmit(async (values) => {
+  const handleSubmit = submitFocusingErrors(form, async (values) => {
     try {
       await onSubmit(toAccountPatch(values));
       form.resetDirty();
@@ -134,7 +136,7 @@ export function AccountForm({ account, locations, tags, onSubmit, onCancel }: Ac
   });
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label={`Edit account ${account.external_id}`}>
+    <form ref={formRef} onSubmit={handleSubmit} noValidate aria-label={`Edit account ${account.external_id}`}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput label="Account number" withAsterisk {...form.getInputProps('external_id')} />

@@ -14,6 +14,7 @@ import { useLeavePrompt } from '../../../lib/use-leave-prompt';
 import type { NamedOption } from '../api/merchant-options';
 import { OptionSelect } from './option-select';
 import { DateField } from '../../../components/date-field';
+import { submitFocusingErrors, useFocusFirstField } from '../../../lib/focus-errors';
 
 export type CustomerFormValues = {
   first_name: string;
@@ -125,8 +126,9 @@ export function CustomerForm({ customer, locations, onSubmit, onCancel }: Custom
     validate: validateCustomerFields,
   });
   const leavePrompt = useLeavePrompt(form.isDirty() && !form.submitting);
+  const formRef = useFocusFirstField<HTMLFormElement>();
 
-  const handleSubmit = form.onSubmit(async (values) => {
+  const handleSubmit = submitFocusingErrors(form, async (values) => {
     try {
       await onSubmit(toCustomerPatch(values));
       form.resetDirty();
@@ -139,7 +141,7 @@ export function CustomerForm({ customer, locations, onSubmit, onCancel }: Custom
   });
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="Edit customer">
+    <form ref={formRef} onSubmit={handleSubmit} noValidate aria-label="Edit customer">
       <Stack gap="md">
         <CustomerFields form={form} locations={locations} />
         <Group justify="flex-end" gap="sm">

@@ -41,6 +41,7 @@ import { CustomerFields, validateCustomerFields, type CustomerFormValues } from 
 import { OptInConfirmModal, type OptInChange } from '../components/opt-in-confirm-modal';
 import { customerPath } from './customer-list';
 import { DateField } from '../../../components/date-field';
+import { submitFocusingErrors } from '../../../lib/focus-errors';
 
 export type CreateFormValues = CustomerFormValues & {
   external_id: string;
@@ -189,7 +190,7 @@ export function CustomerCreateRoute() {
     }
   };
 
-  const handleSubmit = form.onSubmit(async (values) => {
+  const handleSubmit = submitFocusingErrors(form, async (values) => {
     if (chosenOptIns(values).length > 0) setAffirming(values);
     else await create(values);
   });

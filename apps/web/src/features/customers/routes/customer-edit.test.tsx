@@ -70,6 +70,8 @@ describe('customer edit', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Edit customer' }));
     const form = screen.getByRole('form', { name: 'Edit customer' });
+    // Opening Edit puts focus on the first field, not on <body>.
+    expect(within(form).getByRole('textbox', { name: /^First name/ })).toHaveFocus();
     const phone = within(form).getByRole('textbox', { name: /^Mobile phone/ });
     expect(phone).toHaveValue('(212) 555-0123');
     await user.clear(phone);
@@ -77,11 +79,16 @@ describe('customer edit', () => {
     await user.click(within(form).getByRole('button', { name: 'Save customer' }));
     expect(phone).toHaveAccessibleDescription('Phone number is not valid');
     expect(bodies).toEqual([]);
+    // A failed submit moves focus from the button to the first field in error.
+    await waitFor(() => expect(phone).toHaveFocus());
+    await user.click(within(form).getByRole('textbox', { name: /^First name/ }));
 
     await user.clear(phone);
     await user.type(phone, '(212) 555-0188');
     await user.click(within(form).getByRole('button', { name: 'Save customer' }));
     await waitFor(() => expect(phone).toHaveAccessibleDescription('Phone Number is Already in Use.'));
+    // So does the server's answer on a field.
+    await waitFor(() => expect(phone).toHaveFocus());
     expect(bodies[0]).toMatchObject({
       path: 'customer',
       body: { sms_phone_number: '(212) 555-0188', email: 'carla@example.com' },

@@ -11,6 +11,7 @@ import { useLeavePrompt } from '../../../lib/use-leave-prompt';
 import { useAddNote, useEditNote } from '../api/customers-mutations';
 import { useCustomerNotes } from '../api/customers-queries';
 import { useCustomerContext, type CustomerContext } from '../hooks/customer-context';
+import { submitFocusingErrors } from '../../../lib/focus-errors';
 
 const validateNote = schemaResolver(noteInputSchema, { sync: true });
 
@@ -25,7 +26,7 @@ type NoteFormProps = {
 function NoteForm({ label, submitLabel, initialBody = '', onSubmit, onCancel }: NoteFormProps) {
   const form = useForm({ initialValues: { body: initialBody }, validate: validateNote });
   const leavePrompt = useLeavePrompt(form.isDirty() && !form.submitting);
-  const handleSubmit = form.onSubmit(async (values) => {
+  const handleSubmit = submitFocusingErrors(form, async (values) => {
     try {
       await onSubmit(values.body.trim());
       form.setInitialValues({ body: initialBody });

@@ -11,6 +11,7 @@ import {
 } from '@paydesk/domain/integrations/integrations.contract';
 import { useState } from 'react';
 import { showFormError } from '../../../lib/form-errors';
+import { submitFocusingErrors } from '../../../lib/focus-errors';
 
 type FormValues = { device_id: string; action: DeviceAction };
 
@@ -39,7 +40,7 @@ export function DeviceCommandPanel({ provider, enabled, onSend }: DeviceCommandP
   });
   const [result, setResult] = useState<DeviceActionResult | null>(null);
 
-  const handleSubmit = form.onSubmit(async (values) => {
+  const handleSubmit = submitFocusingErrors(form, async (values) => {
     setResult(null);
     try {
       setResult(await onSend({ provider, device_id: values.device_id.trim(), action: values.action }));

@@ -22,6 +22,7 @@ import type { ReactNode } from 'react';
 import { showFormError } from '../../../lib/form-errors';
 import { useLeavePrompt } from '../../../lib/use-leave-prompt';
 import { DateField } from '../../../components/date-field';
+import { submitFocusingErrors } from '../../../lib/focus-errors';
 
 export type OwnerFormValues = {
   first_name: string;
@@ -120,7 +121,7 @@ export function OwnerForm({ owner, submitLabel, readOnly = false, onSubmit, acti
   });
   const leavePrompt = useLeavePrompt(!readOnly && form.isDirty() && !form.submitting);
 
-  const handleSubmit = form.onSubmit(async (values) => {
+  const handleSubmit = submitFocusingErrors(form, async (values) => {
     try {
       await onSubmit(toOwnerInput(values));
       form.setFieldValue('ssn', '');
