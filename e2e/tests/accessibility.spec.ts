@@ -37,7 +37,7 @@ for (const viewport of VIEWPORTS) {
       await expectNoSeriousViolations(page, 'partner invite (dead link)');
 
       await page.goto('/unauthorized');
-      await expect(page.getByRole('heading', { name: "You don't have access yet" })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'You are signed out' })).toBeVisible();
       await expectNoSeriousViolations(page, 'unauthorized (signed out)');
 
       await page.goto('/no/such/page');

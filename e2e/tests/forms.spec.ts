@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn } from '../support/journeys';
 
-// Form behaviour of issue 7 (items 17, 20): error toasts for requests that get no answer, where toasts sit, and the
+// Form behaviour of issue 7 (items 17, 20): error toasts for requests that get no answer, where toasts sit (issue 16 item 19: bottom centre), and the
 // logo URL field. Runs at a desktop and a phone width.
 
 const DEFAULT_ERROR_MESSAGE = 'Oops! Something Went Wrong....';
@@ -54,6 +54,10 @@ for (const viewport of [
       await expect(toast).toBeVisible();
       await expect(page.getByText('Failed to fetch')).toHaveCount(0);
       expect(overlaps(await readBox(toast), await readBox(save))).toBe(false);
+      // SPEC §9: bottom centre.
+      const box = await readBox(toast);
+      expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThan(2);
+      expect(box.y + box.height).toBeGreaterThan(viewport.height - 40);
 
       // The Dismiss label is whole, not cut to "Dismi".
       const dismiss = toast.getByRole('button', { name: 'Dismiss' });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD } from '../support/journeys';
+import { expectNoSeriousViolations, PASSWORD } from '../support/journeys';
 
 // Identity journeys (issue #3) against the built app on a fresh embedded database with the demo users of the seed.
 // agent@demo.test is reserved for the password reset journey, which changes its password.
@@ -151,7 +151,10 @@ test('the 404 page offers Login when signed out and the dashboard when signed in
   await expect(page.getByRole('heading', { name: 'Welcome, Stacy' })).toBeVisible();
 });
 
-test('staff are sent Home from the roles settings, and the API refuses them the roles', async ({ page, request }) => {
+test('staff are sent Home from the roles settings with the reason, and the API refuses them the roles', async ({
+  page,
+  request,
+}) => {
   const access = await obtainAccessToken(request, 'staff@demo.test');
   const demoMotorsId = await findMerchantId(request, access, 'Demo Motors');
 
@@ -166,6 +169,18 @@ test('staff are sent Home from the roles settings, and the API refuses them the 
 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Welcome, Stacy' })).toBeVisible();
+  // Not a silent redirect (issue 16 item 22): Home says why.
+  const notice = page.getByRole('alert').filter({ hasText: 'You don’t have access to that page' });
+  await expect(notice).toContainText(`Your role does not allow opening /merchants/${demoMotorsId}/settings/roles.`);
+  await expectNoSeriousViolations(page, 'home with the refused notice');
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice).toHaveCount(0);
+
+  // Owners and onboarding are not offered to staff, and saying why when opened by address.
+  await expect(page.getByRole('link', { name: 'Owners' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Onboarding' })).toHaveCount(0);
+  await page.goto(`/merchants/${demoMotorsId}/owners/create`);
+  await expect(page.getByRole('alert').filter({ hasText: 'You don’t have access to that page' })).toBeVisible();
 });
 
 test('password reset through the emailed link', async ({ page, request }) => {

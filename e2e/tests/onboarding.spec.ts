@@ -17,7 +17,11 @@ async function addOwner(page: Page, merchantPath: string, first: string, percent
   await page.getByLabel('Ownership percentage').fill(String(percentage));
   await page.getByLabel('Email').fill(`${first.toLowerCase()}@founders.test`);
   await page.getByLabel('Phone').fill('(212) 555-0123');
-  await page.getByLabel('Date of birth').fill('1979-06-15');
+  // Typed as dates are shown (issue 16 item 21); the field also opens a calendar.
+  const dateOfBirth = page.getByRole('textbox', { name: /^Date of birth/ });
+  await dateOfBirth.fill('06/15/1979');
+  await expect(page.getByRole('button', { name: '15 June 1979' })).toBeVisible();
+  await dateOfBirth.press('Escape');
   const ssnInput = page.getByLabel(/^SSN/);
   await expect(ssnInput).toHaveAttribute('type', 'password');
   await ssnInput.fill(ssn);

@@ -109,3 +109,19 @@ test('an admin starts the next session on the merchant they used last', async ({
   // Back on the first of the admin's merchants, where a session without a remembered merchant starts.
   await switchTo('Custom Roles Auto');
 });
+
+test('Home cards show a focus ring when reached by keyboard', async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  await expect(page.getByRole('heading', { name: 'Welcome, Avery' })).toBeVisible();
+  const card = page.getByRole('main').getByRole('link', { name: 'Customers' });
+  await card.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(card).toBeFocused();
+  const outline = await card.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+  });
+  expect(outline.style).not.toBe('none');
+  expect(outline.width).toBeGreaterThanOrEqual(2);
+});

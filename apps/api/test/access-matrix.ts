@@ -114,13 +114,6 @@ const memberObject = (request: MatrixEntry['request']): MatrixEntry => ({
   crossTenantObject: 'hidden',
   request,
 });
-/** Business owners and details: anyone at the merchant reads them; its administrators change them. */
-const ownerReader = (request?: MatrixEntry['request']): MatrixEntry => ({
-  flags: [],
-  expect: ROWS.merchantMembers,
-  crossTenantObject: 'hidden',
-  request,
-});
 const locationBody = (name: string) => ({
   name,
   address_line1: '1 Matrix Way',
@@ -153,7 +146,8 @@ const failedActionOf = (): MatrixEntry => ({
     return { params: { aid: await context.createFailedAction(ituranOnly ? 'ituran' : 'passtime') } };
   },
 });
-const ownerWriter = (request?: MatrixEntry['request']): MatrixEntry => ({
+/** Owners' private data (business owners and details) and account devices: the merchant's administrators only. */
+const merchantAdminOnly = (request?: MatrixEntry['request']): MatrixEntry => ({
   flags: [],
   expect: ROWS.merchantAdmins,
   crossTenantObject: 'hidden',
@@ -406,11 +400,11 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'PUT /api/merchants/:id/integrations/ituran/': deviceSettings('ituran', () => ({ body: { account_id: '' } })),
   'POST /api/merchants/:id/integrations/ituran/test/': deviceSettings('ituran'),
   // Linking a device to an account: the merchant's administrators.
-  'PUT /api/merchants/:id/customers/:customerId/accounts/:accountId/device/': ownerWriter(async (context) => ({
+  'PUT /api/merchants/:id/customers/:customerId/accounts/:accountId/device/': merchantAdminOnly(async (context) => ({
     ...(await accountParams(context)),
     body: { provider: 'passtime', device_id: 'MX-1' },
   })),
-  'DELETE /api/merchants/:id/customers/:customerId/accounts/:accountId/device/': ownerWriter(accountParams),
+  'DELETE /api/merchants/:id/customers/:customerId/accounts/:accountId/device/': merchantAdminOnly(accountParams),
   // Either device flag passes the route's check; the provider of the account's device is then checked by the
   // service (integrations.test.ts). The fixture's account has no device, so whoever passes the route's check gets
   // its 409 (integration.no_device) before the provider would be asked.
@@ -431,34 +425,34 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/merchants/available_upc/': { flags: [], expect: ROWS.superUsers },
 
   // Business owners and details, and the onboarding summary
-  'GET /api/merchants/:id/business_owners/': { flags: [], expect: ROWS.merchantMembers },
+  'GET /api/merchants/:id/business_owners/': { flags: [], expect: ROWS.merchantAdmins },
   'POST /api/merchants/:id/business_owners/': {
     flags: [],
     expect: ROWS.merchantAdmins,
     request: () => ({ body: OWNER_BODY }),
   },
-  'GET /api/merchants/:id/business_owners/:ownerId/': ownerReader(async (context) => ({
+  'GET /api/merchants/:id/business_owners/:ownerId/': merchantAdminOnly(async (context) => ({
     params: { ownerId: await context.createOwner() },
   })),
-  'PUT /api/merchants/:id/business_owners/:ownerId/': ownerWriter(async (context) => ({
+  'PUT /api/merchants/:id/business_owners/:ownerId/': merchantAdminOnly(async (context) => ({
     params: { ownerId: await context.createOwner() },
     body: { ...OWNER_BODY, ssn: '' },
   })),
-  'PATCH /api/merchants/:id/business_owners/:ownerId/': ownerWriter(async (context) => ({
+  'PATCH /api/merchants/:id/business_owners/:ownerId/': merchantAdminOnly(async (context) => ({
     params: { ownerId: await context.createOwner() },
     body: { title: 'Partner' },
   })),
-  'DELETE /api/merchants/:id/business_owners/:ownerId/': ownerWriter(async (context) => ({
+  'DELETE /api/merchants/:id/business_owners/:ownerId/': merchantAdminOnly(async (context) => ({
     params: { ownerId: await context.createOwner() },
   })),
   // Invalid on purpose: a valid body would change the demo merchants' details.
-  'GET /api/merchants/:id/business_details/': { flags: [], expect: ROWS.merchantMembers },
+  'GET /api/merchants/:id/business_details/': { flags: [], expect: ROWS.merchantAdmins },
   'PUT /api/merchants/:id/business_details/': {
     flags: [],
     expect: ROWS.merchantAdmins,
     request: () => ({ body: { legal_name: '' } }),
   },
-  'GET /api/merchants/:id/onboarding_summary/': { flags: [], expect: ROWS.merchantMembers },
+  'GET /api/merchants/:id/onboarding_summary/': { flags: [], expect: ROWS.merchantAdmins },
   // Customers and accounts: reading is for every user of the merchant; changes need customerUpdate
   // (is_customer_update_allowed with custom roles), editing notes noteUpdate (is_note_update_allowed).
   'GET /api/merchants/:id/customers/': {

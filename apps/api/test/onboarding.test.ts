@@ -47,7 +47,7 @@ const checkOf = (summary: { checks: Check[] }, key: string) => summary.checks.fi
 
 describe('business details', () => {
   it('shows Demo Motors’ details with the EIN’s last 4 only', async () => {
-    const response = await call('GET', detailsUrl(ids.demoMotors), 'staff@demo.test');
+    const response = await call('GET', detailsUrl(ids.demoMotors), 'admin@demo.test');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       complete: true,
@@ -109,8 +109,12 @@ describe('business details', () => {
     });
   });
 
-  it('is read by anyone at the merchant, changed by its administrators', async () => {
+  it('is read and changed by the merchant’s administrators only', async () => {
     expect((await call('GET', detailsUrl(ids.demoMotors), null)).statusCode).toBe(401);
+    expect((await call('GET', detailsUrl(ids.demoMotors), 'staff@demo.test')).statusCode).toBe(403);
+    expect((await call('GET', summaryUrl(ids.demoMotors), 'staff@demo.test')).statusCode).toBe(403);
+    expect((await call('GET', detailsUrl(ids.customRolesAuto), 'agent@demo.test')).statusCode).toBe(403);
+    expect((await call('GET', summaryUrl(ids.customRolesAuto), 'agent@demo.test')).statusCode).toBe(403);
     expect((await call('PUT', detailsUrl(ids.demoMotors), 'staff@demo.test', details())).statusCode).toBe(403);
     expect((await call('GET', detailsUrl(ids.demoMotors), 'legacy@demo.test')).statusCode).toBe(404);
     expect((await call('PUT', detailsUrl(ids.demoMotors), 'legacy@demo.test', details())).statusCode).toBe(404);
@@ -121,7 +125,7 @@ describe('business details', () => {
 
 describe('onboarding summary', () => {
   it('shows Demo Motors’ details and owners complete', async () => {
-    const summary = (await call('GET', summaryUrl(ids.demoMotors), 'staff@demo.test')).json();
+    const summary = (await call('GET', summaryUrl(ids.demoMotors), 'admin@demo.test')).json();
     expect(summary.checks.map((check: Check) => check.key)).toEqual([
       'business_details',
       'owners',

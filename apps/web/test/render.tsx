@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router';
 import { theme } from '../src/app/theme';
 import { Toasts } from '../src/app/toasts';
 import { SessionContext, SIGNED_OUT_SESSION, type SessionState } from '../src/lib/session-state';
@@ -36,7 +36,7 @@ export function renderRoutes(
     initialEntries = ['/'],
     routerOptions,
     ...options
-  }: ProviderOptions & { initialEntries?: string[]; routerOptions?: RouterOptions } = {},
+  }: ProviderOptions & { initialEntries?: InitialEntry[]; routerOptions?: RouterOptions } = {},
 ) {
   const router = createMemoryRouter(routes, { ...routerOptions, initialEntries });
   const view = renderWithProviders(<RouterProvider router={router} />, options);

@@ -34,7 +34,7 @@ describe('SPEC §9 constants', () => {
     expect([C.MASS_MESSAGE_TOAST_MS, C.SAVED_TEMPLATE_TOAST_MS, C.TOAST_MS, C.ERROR_TOAST_MS]).toEqual([
       5000, 2000, 2000, 10000,
     ]);
-    expect([C.TOAST_POSITION, C.TOAST_POSITION_PHONE]).toEqual(['top-right', 'top-center']);
+    expect(C.TOAST_POSITION).toBe('bottom-center');
     expect(C.CHUNK_LOAD_TIMEOUT_MS).toBe(120000);
     expect(C.DEFAULT_LANGUAGE).toBe('en-US');
   });

@@ -38,12 +38,8 @@ export const DATE_DISPLAY_PATTERN = 'MM/dd/yyyy';
 export const MASS_MESSAGE_TOAST_MS = 5000;
 export const SAVED_TEMPLATE_TOAST_MS = 2000;
 export const TOAST_MS = 2000;
-/**
- * Where toasts appear. SPEC §9 says bottom centre, but there they covered forms' Save buttons (issue 7 item 17):
- * top right on wider screens, top centre on phones, clear of the primary actions at the end of forms.
- */
-export const TOAST_POSITION = 'top-right';
-export const TOAST_POSITION_PHONE = 'top-center';
+/** Where toasts appear on every width (SPEC §9: bottom centre). */
+export const TOAST_POSITION = 'bottom-center';
 export const ERROR_TOAST_MS = 10_000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const DEFAULT_LANGUAGE = 'en-US';

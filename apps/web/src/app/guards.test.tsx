@@ -128,11 +128,25 @@ describe('navigation guards', () => {
   });
 
   describe('3. roles', () => {
-    it('sends staff opening the roles settings Home', async () => {
-      const { router } = await open(`/merchants/${demoMotors.id}/settings/roles`, 'staff');
+    it('sends staff opening the roles settings Home, telling Home why', async () => {
+      const path = `/merchants/${demoMotors.id}/settings/roles`;
+      const { router } = await open(path, 'staff');
 
       expect(shownScreen()).toBe('Home');
       expect(readLocation(router)).toBe('/');
+      expect(router.state.location.state).toEqual({ refused: { reason: 'permission', path } });
+    });
+
+    it('sends staff opening owners or onboarding Home, telling Home why', async () => {
+      const { router } = await open(`/merchants/${demoMotors.id}/owners/create`, 'staff');
+      expect(shownScreen()).toBe('Home');
+      expect(router.state.location.state).toMatchObject({ refused: { reason: 'permission' } });
+    });
+
+    it('sends the agent (a custom role) opening onboarding Home, telling Home why', async () => {
+      const { router } = await open(`/onboarding/${customRolesAuto.id}/summary`, 'agent');
+      expect(shownScreen()).toBe('Home');
+      expect(router.state.location.state).toMatchObject({ refused: { reason: 'permission' } });
     });
 
     it('lets an admin open the roles settings', async () => {
@@ -163,6 +177,8 @@ describe('navigation guards', () => {
 
       expect(shownScreen()).toBe('TransactionReportLegacy');
       expect(readLocation(router)).toBe('/transaction-report-legacy');
+      // Not a refusal: the legacy report is the same screen for these organisations.
+      expect(router.state.location.state).toBeNull();
     });
 
     it('leaves the transaction report alone for other organisations', async () => {
@@ -172,9 +188,10 @@ describe('navigation guards', () => {
   });
 
   describe('5. integrated merchants', () => {
-    it('sends customer creation Home on an integrated merchant', async () => {
-      await open(`/merchants/${integratedAuto.id}/customers/create`, 'admin');
+    it('sends customer creation Home on an integrated merchant, telling Home why', async () => {
+      const { router } = await open(`/merchants/${integratedAuto.id}/customers/create`, 'admin');
       expect(shownScreen()).toBe('Home');
+      expect(router.state.location.state).toMatchObject({ refused: { reason: 'integrated' } });
     });
 
     it('allows customer creation on a merchant that is not integrated', async () => {

@@ -101,6 +101,33 @@ export function evaluateGuards({ route, fullPath, merchantId, session }: GuardIn
   });
 }
 
+/** Why a signed-in user was sent away from a page: a role they lack, or a page integrated merchants do not have. */
+export type AccessRefusal = 'permission' | 'integrated';
+
+/** What the guard hands the page it redirects to, so that page can say why (issue 16 item 22). */
+export type RefusedNavigationState = { refused: { reason: AccessRefusal; path: string } };
+
+/**
+ * Why a redirect of evaluateGuards happened, when it refused a signed-in user a page; null for the redirects that are
+ * not refusals (to Login, to /unauthorized for a user without roles, to the legacy report).
+ */
+export function findRefusal(input: GuardInput, result: RouteAccessResult): AccessRefusal | null {
+  if (!('redirect' in result) || !input.session.signedIn || !input.route) return null;
+  if (result.redirect === UNAUTHORIZED_PATH || result.redirect.startsWith(LOGIN_PATH)) return null;
+  const access = ROUTE_ACCESS[input.route];
+  if (access.legacyRedirect === result.redirect) return null;
+  const merchant = findRouteMerchant(input.session, input.merchantId);
+  if (access.disallowIntegrated && merchant?.is_integrated) {
+    const asNotIntegrated = evaluateGuards({
+      ...input,
+      session: { ...input.session, currentMerchant: { ...merchant, is_integrated: false } },
+      merchantId: undefined,
+    });
+    if ('allow' in asNotIntegrated) return 'integrated';
+  }
+  return 'permission';
+}
+
 /**
  * Runs the navigation guards of SPEC §2, in order, against the matched leaf route's RouteMeta: public routes pass;
  * a signed-out user goes to Login with `next` holding the full path; a signed-in user's navigation runs the session
@@ -112,12 +139,13 @@ export function RouteGuard() {
   const session = useSession();
   const route = findRouteName(matches);
   const merchantId = matches.at(-1)?.params.merchantID;
-  const result = evaluateGuards({
+  const input: GuardInput = {
     route,
     fullPath: `${location.pathname}${location.search}${location.hash}`,
     merchantId,
     session,
-  });
+  };
+  const result = evaluateGuards(input);
   const allowed = 'allow' in result;
 
   const { signedIn, checkSession, currentMerchant, setCurrentMerchant } = session;
@@ -137,6 +165,12 @@ export function RouteGuard() {
     if (pathMerchantId && pathMerchantId !== currentMerchant?.id) setCurrentMerchant(pathMerchantId);
   }, [pathMerchantId, currentMerchant, setCurrentMerchant]);
 
-  if ('redirect' in result) return <Navigate to={result.redirect} replace />;
+  if ('redirect' in result) {
+    const reason = findRefusal(input, result);
+    const state: RefusedNavigationState | undefined = reason
+      ? { refused: { reason, path: input.fullPath } }
+      : undefined;
+    return <Navigate to={result.redirect} replace state={state} />;
+  }
   return <Outlet />;
 }

@@ -40,6 +40,15 @@ describe('theme: colour contrast (WCAG AA, 4.5:1)', () => {
     },
   );
 
+  it('gives validation messages (the error colour) 4.5:1 on white', () => {
+    expect(measureContrast(readColor('--mantine-color-error'), WHITE)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each(['blue', 'red', 'yellow', 'teal', 'gray'])('gives links 4.5:1 inside a light %s alert', (color) => {
+    const background = resolvedTheme.colors[color]![1];
+    expect(measureContrast(readColor('--mantine-color-anchor'), background)).toBeGreaterThanOrEqual(4.5);
+  });
+
   it.each(['indigo', 'red', 'teal', 'blue', 'grape'])('gives white text 4.5:1 on a filled %s button', (color) => {
     expect(measureContrast(WHITE, readColor(`--mantine-color-${color}-filled`))).toBeGreaterThanOrEqual(4.5);
   });

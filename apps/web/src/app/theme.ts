@@ -18,6 +18,8 @@ const DIMMED_TEXT = '#5c636a';
 
 const LIGHT_PRIMARY_SHADE = 7;
 
+const WHITE = '#ffffff';
+
 export const theme = createTheme({
   primaryColor: 'indigo',
   primaryShade: { light: LIGHT_PRIMARY_SHADE, dark: 5 },
@@ -29,6 +31,8 @@ export const theme = createTheme({
   // ScrollArea) into the entry chunk every screen downloads first.
   components: {
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps> },
+    // Each crumb a target at least 24 px tall (WCAG 2.5.8), which a phone's thumb needs.
+    Breadcrumbs: { styles: { breadcrumb: { minHeight: 24, display: 'inline-flex', alignItems: 'center' } } },
     // Mantine leaves the show/hide toggle out of the tab order; keyboard users need it too.
     PasswordInput: { defaultProps: { visibilityToggleFocusable: true } satisfies Partial<PasswordInputProps> },
   },
@@ -48,10 +52,15 @@ function ensureContrast(color: string, background: string): string {
   return result;
 }
 
+/** The colour, darkened until it reads on each of the backgrounds. */
+function ensureContrastOnAll(color: string, backgrounds: readonly string[]): string {
+  return backgrounds.reduce((result, background) => ensureContrast(result, background), color);
+}
+
 /** The first shade from the primary shade on whose fill white text reads (red.7 is 3.8:1, teal.7 3.1:1). */
 function findFilledShade(palette: MantineColorsTuple): number {
   for (let shade = LIGHT_PRIMARY_SHADE; shade < palette.length; shade += 1) {
-    if (measureContrast('#ffffff', palette[shade]!) >= MIN_CONTRAST) return shade;
+    if (measureContrast(WHITE, palette[shade]!) >= MIN_CONTRAST) return shade;
   }
   return palette.length - 1;
 }
@@ -63,13 +72,24 @@ function findFilledShade(palette: MantineColorsTuple): number {
  * Colours whose darkest fill still fails (yellow, lime) keep Mantine's fill; use them only with dark text.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (resolvedTheme) => {
-  const light: Record<string, string> = { '--mantine-color-dimmed': DIMMED_TEXT };
+  const light: Record<string, string> = {
+    '--mantine-color-dimmed': DIMMED_TEXT,
+    // Validation messages and required asterisks: Mantine's red.6 is 3.3:1 on white.
+    '--mantine-color-error': ensureContrast(resolvedTheme.colors.red[6], WHITE),
+    // Links, also inside light alerts, whose background is shade 1 (indigo.7 is 4.0:1 on blue.1).
+    '--mantine-color-anchor': ensureContrastOnAll(
+      resolvedTheme.colors[resolvedTheme.primaryColor]![LIGHT_PRIMARY_SHADE],
+      Object.entries(resolvedTheme.colors)
+        .filter(([name]) => name !== 'dark')
+        .map(([, palette]) => palette[1]),
+    ),
+  };
   for (const [name, palette] of Object.entries(resolvedTheme.colors)) {
     if (name === 'dark') continue;
     // Light badges sit on shade 1; subtle and light buttons turn shade 2 under the pointer (red.9 on red.2: 4.1:1).
     light[`--mantine-color-${name}-light-color`] = ensureContrast(palette[9], palette[2]);
     const shade = findFilledShade(palette);
-    if (measureContrast('#ffffff', palette[shade]!) < MIN_CONTRAST) continue;
+    if (measureContrast(WHITE, palette[shade]!) < MIN_CONTRAST) continue;
     light[`--mantine-color-${name}-filled`] = palette[shade]!;
     light[`--mantine-color-${name}-filled-hover`] = palette[Math.min(shade + 1, 9)]!;
   }

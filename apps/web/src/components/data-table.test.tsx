@@ -60,4 +60,30 @@ describe('DataTable', () => {
     await setupUser().click(screen.getByText('Ann'));
     expect(onRowClick).toHaveBeenCalledWith(people[0]);
   });
+
+  it('leaves clicks on a button of the row to the button', async () => {
+    const onRowClick = vi.fn();
+    renderWithProviders(
+      <DataTable
+        columns={columns}
+        rows={people}
+        rowKey={(person) => person.id}
+        onRowClick={onRowClick}
+        minWidth={600}
+      />,
+    );
+
+    await setupUser().click(screen.getByRole('button', { name: 'Disable Bob' }));
+    expect(onRowClick).not.toHaveBeenCalled();
+  });
+
+  it('compact: a sticky header and no sideways scroll box around the table', () => {
+    renderWithProviders(
+      <DataTable columns={columns} rows={people} rowKey={(person) => person.id} minWidth={600} compact />,
+    );
+
+    const table = screen.getByRole('table');
+    expect(table.querySelector('thead')).toHaveAttribute('data-sticky');
+    expect(table.closest('.mantine-Table-scrollContainer')).toBeNull();
+  });
 });

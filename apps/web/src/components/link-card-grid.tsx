@@ -2,6 +2,7 @@ import { Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import classes from './link-card-grid.module.css';
 
 export type LinkCardItem = { to: string; label: string; description: string; icon: ReactNode };
 
@@ -18,6 +19,7 @@ export function LinkCardGrid({ items }: { items: readonly LinkCardItem[] }) {
           radius="md"
           padding="lg"
           aria-label={item.label}
+          className={classes.card}
           style={{ textDecoration: 'none' }}
         >
           <Group wrap="nowrap" align="flex-start" gap="md">

@@ -11,12 +11,11 @@ import { api } from '../lib/api-client';
 export function locationChoicesQueryOptions(merchantID: string) {
   return queryOptions({
     queryKey: ['merchant-locations', merchantID, 'choices'],
-    queryFn: ({ signal }) =>
-      api.call(
-        locationEndpoints.list,
-        { params: { id: merchantID }, query: { page: 1, page_size: LOCATION_PAGE_SIZE, ordering: 'name' } },
-        { signal },
-      ),
+    queryFn: () =>
+      api.call(locationEndpoints.list, {
+        params: { id: merchantID },
+        query: { page: 1, page_size: LOCATION_PAGE_SIZE, ordering: 'name' },
+      }),
     enabled: merchantID !== '',
   });
 }

@@ -11,20 +11,16 @@ import { api } from '../lib/api-client';
 export function merchantAccountChoicesQueryOptions(merchantID: string, locationID: string | null) {
   return queryOptions({
     queryKey: ['merchant-accounts', merchantID, 'choices', locationID ?? 'all'],
-    queryFn: ({ signal }) =>
-      api.call(
-        merchantAccountEndpoints.list,
-        {
-          params: { id: merchantID },
-          query: {
-            page: 1,
-            page_size: PICKER_PAGE_SIZE,
-            ordering: 'name',
-            ...(locationID ? { location: locationID } : {}),
-          },
+    queryFn: () =>
+      api.call(merchantAccountEndpoints.list, {
+        params: { id: merchantID },
+        query: {
+          page: 1,
+          page_size: PICKER_PAGE_SIZE,
+          ordering: 'name',
+          ...(locationID ? { location: locationID } : {}),
         },
-        { signal },
-      ),
+      }),
     enabled: merchantID !== '',
   });
 }

@@ -1,4 +1,6 @@
-import { Alert, Anchor, Group, Loader } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../lib/api-client';
 
@@ -12,7 +14,34 @@ export type QueryStateProps = {
   back?: { to: string; label: string };
 };
 
-/** What a page shows in place of its data while a query loads or after it failed. */
+/** An answer that will not change when asked again (a 4xx: missing, refused, invalid). */
+function isFinal(error: Error): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
+/**
+ * Asks again for every read of the screen that failed (the failed queries still on screen), so one button serves
+ * whichever query this state stands for.
+ */
+function RetryButton() {
+  const queryClient = useQueryClient();
+  const [retrying, setRetrying] = useState(false);
+  const retry = async () => {
+    setRetrying(true);
+    try {
+      await queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' });
+    } finally {
+      setRetrying(false);
+    }
+  };
+  return (
+    <Button size="compact-sm" variant="light" color="red" mt="sm" loading={retrying} onClick={() => void retry()}>
+      Retry
+    </Button>
+  );
+}
+
+/** What a page shows in place of its data while a query loads or after it failed (with Retry when it may help). */
 export function QueryState({ error, loadingLabel, errorTitle, notFound, back }: QueryStateProps) {
   if (!error) {
     return (
@@ -32,6 +61,11 @@ export function QueryState({ error, loadingLabel, errorTitle, notFound, back }: 
             {back.label}
           </Anchor>
         </>
+      )}
+      {!missing && !isFinal(error) && (
+        <div>
+          <RetryButton />
+        </div>
       )}
     </Alert>
   );

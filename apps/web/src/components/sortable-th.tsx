@@ -17,7 +17,7 @@ export function SortableTh({ children, direction, onSort }: SortableThProps) {
   const Icon = ICONS[direction];
   return (
     <Table.Th aria-sort={direction}>
-      <UnstyledButton onClick={onSort} fw={700} fz="sm">
+      <UnstyledButton onClick={onSort} fw={700} fz="sm" mih={24}>
         <Group gap={4} wrap="nowrap">
           {children}
           <Icon size={14} aria-hidden />

@@ -1,4 +1,5 @@
 import { ApiError } from './api-client';
+import { focusFirstInvalidField } from './focus-errors';
 import { notifyError } from './notify';
 
 type FormWithErrors = { setFieldError: (path: never, error: string) => void };
@@ -27,6 +28,7 @@ export function showFormError(form: FormWithErrors, error: unknown, options: For
   const codeField = error.code ? codeFields[error.code] : undefined;
   if (codeField && fields.includes(codeField)) {
     setFieldError(codeField, error.message);
+    focusFormInError();
     return;
   }
   const unplaced: string[] = [];
@@ -40,7 +42,13 @@ export function showFormError(form: FormWithErrors, error: unknown, options: For
       unplaced.push(...messages.map((message) => `${apiField}: ${message}`));
     }
   }
+  if (placed > 0) focusFormInError();
   const rest = [...error.nonFieldErrors, ...unplaced];
   if (placed === 0 && unplaced.length === 0) notifyError(error);
   else if (rest.length > 0) notifyError(rest.join(' '));
+}
+
+/** The form being sent holds focus (its button), unless a disabled fieldset dropped it: then the page's main part. */
+function focusFormInError() {
+  focusFirstInvalidField(document.activeElement?.closest('form') ?? document.querySelector('main'));
 }

@@ -112,16 +112,16 @@ describe('where toasts appear', () => {
     return screen.getByText(text).closest<HTMLElement>('[data-position]');
   }
 
-  it('shows toasts at the top right on wider screens, clear of the Save buttons at the end of forms', () => {
+  it('shows toasts at the bottom centre on wider screens (SPEC §9)', () => {
     renderWithProviders(null);
     act(() => {
       notifySuccess('Role saved');
     });
 
-    expect(findToastContainer('Role saved')).toHaveAttribute('data-position', 'top-right');
+    expect(findToastContainer('Role saved')).toHaveAttribute('data-position', 'bottom-center');
   });
 
-  it('shows toasts at the top centre on phones', () => {
+  it('shows toasts at the bottom centre on phones too', () => {
     const matchMedia = window.matchMedia;
     vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
       ...matchMedia(query),
@@ -132,7 +132,7 @@ describe('where toasts appear', () => {
       notifyError('Could not save.');
     });
 
-    expect(findToastContainer('Could not save.')).toHaveAttribute('data-position', 'top-center');
+    expect(findToastContainer('Could not save.')).toHaveAttribute('data-position', 'bottom-center');
   });
 
   it('keeps the Dismiss button from shrinking beside a long message', () => {

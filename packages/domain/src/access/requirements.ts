@@ -51,8 +51,8 @@ export const ACCESS_REQUIREMENTS = {
   merchantSettings: { roles: ['super_admin', 'admin'] },
   roleSettings: { roles: ['super_admin', 'admin'] },
   /**
-   * Changing a merchant's business details and owners (onboarding): the spec shows no rule, so its administrators.
-   * Anyone at the merchant may read them; only these see an owner's SSN last 4.
+   * Reading and changing a merchant's business details and owners (onboarding): the spec shows no rule, and owners'
+   * private data (date of birth, home address, personal email and phone) is for its administrators only.
    */
   onboardingSettings: { roles: ['super_admin', 'admin'] },
   tagSettings: { roles: ['super_admin', 'admin'] },

@@ -202,6 +202,11 @@ describe('SPEC §6 route access, row by row', () => {
     'MerchantAccountCreate',
     // Failed device actions: those who may send device commands, tested below.
     'FailedActions',
+    // Owners and onboarding (owners' private data): the merchant's administrators, tested below.
+    'OwnerList',
+    'OwnerCreate',
+    'OwnerDetail',
+    'OnboardingSummary',
   ]);
 
   it('FailedActions is for admin, super_admin and the holders of either device flag', () => {
@@ -214,6 +219,20 @@ describe('SPEC §6 route access, row by row', () => {
     expect(visit('FailedActions', ['staff', 'is_merchant_ituran_allowed'], customOn)).toEqual(ALLOW);
     expect(visit('FailedActions', ['staff', 'is_user_update_allowed'], customOn)).not.toEqual(ALLOW);
   });
+
+  it.each(['OwnerList', 'OwnerCreate', 'OwnerDetail', 'OnboardingSummary'] as const)(
+    '%s is for super_admin and admin only, with custom roles on or off',
+    (route) => {
+      for (const merchant of [customOn, customOff]) {
+        expect(visit(route, ['admin'], merchant)).toEqual(ALLOW);
+        expect(visit(route, ['super_admin'], merchant)).toEqual(ALLOW);
+        expect(visit(route, ['staff'], merchant)).not.toEqual(ALLOW);
+      }
+      expect(visit(route, ['staff', 'is_customer_free_text_allowed', 'is_note_update_allowed'], customOn)).not.toEqual(
+        ALLOW,
+      );
+    },
+  );
 
   it.each(['LocationCreate', 'MerchantAccountCreate'] as const)(
     '%s is for super_admin and admin (what the API lets write), with custom roles on or off',

@@ -1,7 +1,8 @@
 // The screens of SPEC §2 with their access rules (SPEC §6) and the navigation guards, in order.
 // Paths are SPEC §2's, in React Router syntax (`:param`, `:param?` optional, `*` splat), without trailing slashes.
 // Requirements come from ./requirements, which documents how the spec's role wording maps to `roles` and
-// `customRoles`. Screens whose roles the spec does not show (owners, onboarding, …) only need a signed-in user.
+// `customRoles`. Screens whose roles the spec does not show only need a signed-in user, except owners and
+// onboarding, whose private data is for the merchant's administrators.
 
 import { isSuperUser } from './claims';
 import { ACCESS_REQUIREMENTS, meetsCustomRoles, meetsRoles } from './requirements';
@@ -82,10 +83,10 @@ const ROUTES = {
   MiscPayment: { path: '/merchants/:merchantID/misc-payment/*' },
 
   // Owners and onboarding
-  OwnerList: { path: '/merchants/:merchantID?/owners' },
-  OwnerCreate: { path: '/merchants/:merchantID/owners/create' },
-  OwnerDetail: { path: '/merchants/:merchantID/owners/:ownerID' },
-  OnboardingSummary: { path: '/onboarding/:merchantID/summary' },
+  OwnerList: { path: '/merchants/:merchantID?/owners', ...R.onboardingSettings },
+  OwnerCreate: { path: '/merchants/:merchantID/owners/create', ...R.onboardingSettings },
+  OwnerDetail: { path: '/merchants/:merchantID/owners/:ownerID', ...R.onboardingSettings },
+  OnboardingSummary: { path: '/onboarding/:merchantID/summary', ...R.onboardingSettings },
 
   // Settings
   SettingsGeneral: { path: SETTINGS },

@@ -76,7 +76,8 @@ export const ownerParams = z.object({ id: z.string(), ownerId: z.string() });
 const merchantParams = z.object({ id: z.string() });
 
 const tags = ['owners'];
-const write = merchantAccess(ACCESS_REQUIREMENTS.onboardingSettings);
+/** Owners' private data (date of birth, home address, personal email and phone): administrators only. */
+const admins = merchantAccess(ACCESS_REQUIREMENTS.onboardingSettings);
 
 export const ownerEndpoints = {
   list: defineEndpoint({
@@ -84,19 +85,19 @@ export const ownerEndpoints = {
     path: '/merchants/:id/business_owners/',
     summary: 'Business owners of a merchant',
     tags,
-    access: merchantAccess(),
+    access: admins,
     params: merchantParams,
     query: ownerListQuery,
     status: 200,
     response: pageSchema(ownerSchema),
-    errors: [400, 401, 404],
+    errors: [400, 401, 403, 404],
   }),
   create: defineEndpoint({
     method: 'POST',
     path: '/merchants/:id/business_owners/',
     summary: 'Add a business owner; the owners may total at most 100%',
     tags,
-    access: write,
+    access: admins,
     params: merchantParams,
     body: ownerCreateSchema,
     status: 201,
@@ -108,18 +109,18 @@ export const ownerEndpoints = {
     path: '/merchants/:id/business_owners/:ownerId/',
     summary: 'A business owner',
     tags,
-    access: merchantAccess(),
+    access: admins,
     params: ownerParams,
     status: 200,
     response: ownerSchema,
-    errors: [401, 404],
+    errors: [401, 403, 404],
   }),
   replace: defineEndpoint({
     method: 'PUT',
     path: '/merchants/:id/business_owners/:ownerId/',
     summary: 'Replace a business owner (a blank SSN keeps the stored one)',
     tags,
-    access: write,
+    access: admins,
     params: ownerParams,
     body: ownerReplaceSchema,
     status: 200,
@@ -131,7 +132,7 @@ export const ownerEndpoints = {
     path: '/merchants/:id/business_owners/:ownerId/',
     summary: 'Change part of a business owner',
     tags,
-    access: write,
+    access: admins,
     params: ownerParams,
     body: ownerPatchSchema,
     status: 200,
@@ -143,7 +144,7 @@ export const ownerEndpoints = {
     path: '/merchants/:id/business_owners/:ownerId/',
     summary: 'Remove a business owner',
     tags,
-    access: write,
+    access: admins,
     params: ownerParams,
     status: 204,
     errors: [401, 403, 404],

@@ -22,6 +22,7 @@ import { SkipLink } from '../../components/skip-link';
 import { useSession } from '../../lib/session-state';
 import { findRouteName } from '../guards';
 import { buildRoutePath, useNavItems, type VisibleNavItem } from './nav-items';
+import { RefusedNotice } from './refused-notice';
 
 const MAIN_ID = 'main-content';
 
@@ -87,6 +88,7 @@ export function AppLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main bg="gray.0" id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
+        <RefusedNotice />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -10,7 +10,7 @@ import { api } from '../../../lib/api-client';
 export function getImportMappingQueryOptions(merchantID: string) {
   return queryOptions({
     queryKey: ['customer-import-mapping', merchantID],
-    queryFn: ({ signal }) => api.call(customerImportEndpoints.mapping, { params: { id: merchantID } }, { signal }),
+    queryFn: () => api.call(customerImportEndpoints.mapping, { params: { id: merchantID } }),
     staleTime: Infinity,
   });
 }
@@ -39,8 +39,7 @@ export function useStartImport(merchantID: string) {
 export function useImportProgress(merchantID: string, importID: string | null) {
   return useQuery({
     queryKey: ['customer-import', merchantID, importID],
-    queryFn: ({ signal }) =>
-      api.call(customerImportEndpoints.get, { params: { id: merchantID, importId: importID ?? '' } }, { signal }),
+    queryFn: () => api.call(customerImportEndpoints.get, { params: { id: merchantID, importId: importID ?? '' } }),
     enabled: importID !== null,
     refetchInterval: (query) => {
       const status = query.state.data?.status;

@@ -42,10 +42,10 @@ export const CUSTOMERS_KEY = ['customers'] as const;
 export function getCustomersQueryOptions(merchantID: string | undefined, params: CustomerListParams) {
   return queryOptions({
     queryKey: [...CUSTOMERS_KEY, 'list', merchantID ?? '*', params],
-    queryFn: ({ signal }) =>
+    queryFn: () =>
       merchantID
-        ? api.call(customerEndpoints.list, { params: { id: merchantID }, query: toQuery(params) }, { signal })
-        : api.call(customerEndpoints.listAll, { query: toQuery(params) }, { signal }),
+        ? api.call(customerEndpoints.list, { params: { id: merchantID }, query: toQuery(params) })
+        : api.call(customerEndpoints.listAll, { query: toQuery(params) }),
     placeholderData: keepPreviousData,
   });
 }
@@ -58,8 +58,7 @@ export function useCustomers(merchantID: string | undefined, params: CustomerLis
 export function useRecentlyViewed(merchantID: string | undefined) {
   return useQuery({
     queryKey: [...CUSTOMERS_KEY, 'recent', merchantID],
-    queryFn: ({ signal }) =>
-      api.call(customerEndpoints.recentlyViewed, { params: { id: merchantID ?? '' } }, { signal }),
+    queryFn: () => api.call(customerEndpoints.recentlyViewed, { params: { id: merchantID ?? '' } }),
     enabled: Boolean(merchantID),
   });
 }
@@ -72,12 +71,11 @@ export function customerKey(merchantID: string, customerID: string) {
 export function getCustomerQueryOptions(merchantID: string, customerID: string) {
   return queryOptions({
     queryKey: [...customerKey(merchantID, customerID), 'detail'],
-    queryFn: ({ signal }) =>
-      api.call(
-        customerEndpoints.get,
-        { params: { id: merchantID, customerId: customerID }, query: { checkIntegration: 'true' } },
-        { signal },
-      ),
+    queryFn: () =>
+      api.call(customerEndpoints.get, {
+        params: { id: merchantID, customerId: customerID },
+        query: { checkIntegration: 'true' },
+      }),
   });
 }
 
@@ -96,12 +94,11 @@ const DETAIL_PAGE = { page: 1, page_size: 100 };
 export function useCustomerHistory(merchantID: string, customerID: string, page = 1) {
   return useQuery({
     queryKey: [...customerKey(merchantID, customerID), 'history', page],
-    queryFn: ({ signal }) =>
-      api.call(
-        customerEndpoints.history,
-        { params: { id: merchantID, customerId: customerID }, query: { ...DETAIL_PAGE, page } },
-        { signal },
-      ),
+    queryFn: () =>
+      api.call(customerEndpoints.history, {
+        params: { id: merchantID, customerId: customerID },
+        query: { ...DETAIL_PAGE, page },
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -110,12 +107,8 @@ export function useCustomerHistory(merchantID: string, customerID: string, page 
 export function useCustomerNotes(merchantID: string, customerID: string) {
   return useQuery({
     queryKey: [...customerKey(merchantID, customerID), 'notes'],
-    queryFn: ({ signal }) =>
-      api.call(
-        customerEndpoints.notes,
-        { params: { id: merchantID, customerId: customerID }, query: DETAIL_PAGE },
-        { signal },
-      ),
+    queryFn: () =>
+      api.call(customerEndpoints.notes, { params: { id: merchantID, customerId: customerID }, query: DETAIL_PAGE }),
   });
 }
 
@@ -123,11 +116,10 @@ export function useCustomerNotes(merchantID: string, customerID: string) {
 export function usePaymentMethods(merchantID: string, customerID: string) {
   return useQuery({
     queryKey: [...customerKey(merchantID, customerID), 'payment-methods'],
-    queryFn: ({ signal }) =>
-      api.call(
-        customerEndpoints.paymentMethods,
-        { params: { id: merchantID, customerId: customerID }, query: DETAIL_PAGE },
-        { signal },
-      ),
+    queryFn: () =>
+      api.call(customerEndpoints.paymentMethods, {
+        params: { id: merchantID, customerId: customerID },
+        query: DETAIL_PAGE,
+      }),
   });
 }

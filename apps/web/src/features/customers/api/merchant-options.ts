@@ -13,8 +13,8 @@ const ALL = { page: 1, page_size: 1000 };
 export function useMerchantLocations(merchantID: string | undefined) {
   return useQuery({
     queryKey: ['merchant-locations', merchantID, 'options'],
-    queryFn: async ({ signal }): Promise<NamedOption[]> => {
-      const page = await api.call(locationEndpoints.list, { params: { id: merchantID ?? '' }, query: ALL }, { signal });
+    queryFn: async (): Promise<NamedOption[]> => {
+      const page = await api.call(locationEndpoints.list, { params: { id: merchantID ?? '' }, query: ALL });
       return page.results.map(({ id, name }) => ({ id, name }));
     },
     enabled: Boolean(merchantID),
@@ -26,12 +26,8 @@ export function useMerchantLocations(merchantID: string | undefined) {
 export function useAccountTags(merchantID: string | undefined) {
   return useQuery({
     queryKey: ['account-tags', merchantID, 'options'],
-    queryFn: async ({ signal }): Promise<NamedOption[]> => {
-      const page = await api.call(
-        accountTagEndpoints.list,
-        { params: { id: merchantID ?? '' }, query: ALL },
-        { signal },
-      );
+    queryFn: async (): Promise<NamedOption[]> => {
+      const page = await api.call(accountTagEndpoints.list, { params: { id: merchantID ?? '' }, query: ALL });
       return page.results.map(({ id, name }) => ({ id, name }));
     },
     enabled: Boolean(merchantID),

@@ -16,6 +16,8 @@ import { showFormError } from '../../../lib/form-errors';
 import { useLeavePrompt } from '../../../lib/use-leave-prompt';
 import type { NamedOption } from '../api/merchant-options';
 import { OptionSelect } from './option-select';
+import { DateField } from '../../../components/date-field';
+import { submitFocusingErrors, useFocusFirstField } from '../../../lib/focus-errors';
 
 export type AccountFormValues = {
   external_id: string;
@@ -117,6 +119,7 @@ export function AccountForm({
 }: AccountFormProps) {
   const form = useForm<AccountFormValues>({ initialValues: toFormValues(account), validate: validateAccount });
   const leavePrompt = useLeavePrompt(form.isDirty() && !form.submitting);
+  const formRef = useFocusFirstField<HTMLFormElement>();
   const tagOptions = [
     ...tags.map((tag) => ({ value: tag.id, label: tag.name })),
     ...account.tags
@@ -124,7 +127,7 @@ export function AccountForm({
       .map((tag) => ({ value: tag.id, label: tag.name })),
   ];
 
-  const handleSubmit = form.onSubmit(async (values) => {
+  const handleSubmit = submitFocusingErrors(form, async (values) => {
     try {
       const patch = toAccountPatch(values);
       if (managedByFreshbooks) delete patch.amount_due_cents;
@@ -145,7 +148,7 @@ export function AccountForm({
   });
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label={`Edit account ${account.external_id}`}>
+    <form ref={formRef} onSubmit={handleSubmit} noValidate aria-label={`Edit account ${account.external_id}`}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput label="Account number" withAsterisk {...form.getInputProps('external_id')} />
@@ -157,7 +160,7 @@ export function AccountForm({
             {...(managedByFreshbooks ? { readOnly: true, variant: 'filled', description: MANAGED_IN_FRESHBOOKS } : {})}
           />
           <MoneyInput label="Convenience fee" {...form.getInputProps('convenience_fee')} />
-          <TextInput label="Due date" type="date" {...form.getInputProps('due_date')} />
+          <DateField label="Due date" {...form.getInputProps('due_date')} />
           <OptionSelect
             label="Location"
             emptyLabel="Choose a location"

@@ -12,6 +12,7 @@ import { formatFullName } from '@paydesk/domain/format/user';
 import { useState } from 'react';
 import { showFormError } from '../../../lib/form-errors';
 import { useCustomers } from '../api/customers-queries';
+import { submitFocusingErrors } from '../../../lib/focus-errors';
 
 type AddCoBorrowerModalProps = {
   merchantID: string;
@@ -73,7 +74,7 @@ function AddCoBorrowerForm({
     }
   };
 
-  const addNew = form.onSubmit(async (values) => {
+  const addNew = submitFocusingErrors(form, async (values) => {
     try {
       await onSubmit({
         customer: {

@@ -15,6 +15,8 @@ import { showFormError } from '../../../lib/form-errors';
 import { useLeavePrompt } from '../../../lib/use-leave-prompt';
 import type { NamedOption } from '../api/merchant-options';
 import { OptionSelect } from './option-select';
+import { DateField } from '../../../components/date-field';
+import { submitFocusingErrors, useFocusFirstField } from '../../../lib/focus-errors';
 
 export type CustomerFormValues = {
   first_name: string;
@@ -116,7 +118,7 @@ export function CustomerFields({ form, locations, withLocation = true, managed =
         {...form.getInputProps('email')}
         {...managedProps('email')}
       />
-      <TextInput label="Date of birth" type="date" {...form.getInputProps('date_of_birth')} />
+      <DateField label="Date of birth" {...form.getInputProps('date_of_birth')} />
       <NativeSelect label="Language" data={LANGUAGE_OPTIONS} {...form.getInputProps('language')} />
       {withLocation && (
         <OptionSelect
@@ -151,8 +153,9 @@ export function CustomerForm({ customer, locations, onSubmit, onCancel }: Custom
     validate: validateCustomerFields,
   });
   const leavePrompt = useLeavePrompt(form.isDirty() && !form.submitting);
+  const formRef = useFocusFirstField<HTMLFormElement>();
 
-  const handleSubmit = form.onSubmit(async (values) => {
+  const handleSubmit = submitFocusingErrors(form, async (values) => {
     try {
       const patch = toCustomerPatch(values);
       for (const field of managed) delete patch[field as keyof CustomerPatchInput];
@@ -167,7 +170,7 @@ export function CustomerForm({ customer, locations, onSubmit, onCancel }: Custom
   });
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="Edit customer">
+    <form ref={formRef} onSubmit={handleSubmit} noValidate aria-label="Edit customer">
       <Stack gap="md">
         <CustomerFields form={form} locations={locations} managed={managed} />
         <Group justify="flex-end" gap="sm">

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { buildProfile, buildSession } from '../../../../test/profile-fixtures';
+import { buildMerchant, buildProfile, buildSession } from '../../../../test/profile-fixtures';
 import { renderRoutes } from '../../../../test/render';
 import { server } from '../../../../test/server';
 import { fillIn, setupUser } from '../../../../test/user';
-import { CUSTOMER_ID, LOCATIONS, MERCHANT_ID, buildCustomer, serveMerchantOptions } from '../test-fixtures';
+import { CUSTOMER_ID, LOCATIONS, MERCHANT_ID, buildCustomer, page, serveMerchantOptions } from '../test-fixtures';
 import { CustomerCreateRoute } from './customer-create';
 
 function serveCreate(answer: () => Response = () => HttpResponse.json(buildCustomer(), { status: 201 })) {
@@ -20,14 +20,14 @@ function serveCreate(answer: () => Response = () => HttpResponse.json(buildCusto
   return bodies;
 }
 
-function renderCreate() {
+function renderCreate(role: 'admin' | 'staff' = 'staff') {
   return renderRoutes(
     [
       { path: '/merchants/:merchantID/customers/create', element: <CustomerCreateRoute /> },
       { path: '/merchants/:merchantID/customers/:customerID', element: <h1>Customer page</h1> },
     ],
     {
-      session: buildSession(buildProfile({ role: 'staff' })),
+      session: buildSession(buildProfile({ role, merchant: buildMerchant({ id: MERCHANT_ID }) })),
       initialEntries: [`/merchants/${MERCHANT_ID}/customers/create`],
     },
   );
@@ -36,6 +36,28 @@ function renderCreate() {
 const textbox = (name: RegExp) => screen.getByRole('textbox', { name });
 
 describe('create customer', () => {
+  it('says to add a location first when the merchant has none, instead of a form that cannot be sent', async () => {
+    serveCreate();
+    server.use(http.get(`/api/merchants/${MERCHANT_ID}/merchant_locations/`, () => HttpResponse.json(page([]))));
+    renderCreate('admin');
+
+    expect(await screen.findByText('Add a location first')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add a location' })).toHaveAttribute(
+      'href',
+      `/locations/create?merchant=${MERCHANT_ID}`,
+    );
+    expect(screen.queryByRole('form', { name: 'Create customer' })).not.toBeInTheDocument();
+  });
+
+  it('tells staff, who cannot add locations, to ask an administrator', async () => {
+    serveCreate();
+    server.use(http.get(`/api/merchants/${MERCHANT_ID}/merchant_locations/`, () => HttpResponse.json(page([]))));
+    renderCreate('staff');
+
+    expect(await screen.findByText(/Ask an administrator of the merchant to add one\./)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add a location' })).not.toBeInTheDocument();
+  });
+
   it('checks every field with the domain rules and the spec messages before sending', async () => {
     const bodies = serveCreate();
     const user = setupUser();

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   Checkbox,
   Divider,
@@ -15,6 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
+import { ACCESS_REQUIREMENTS } from '@paydesk/domain/access/requirements';
 import { DEFAULT_LANGUAGE } from '@paydesk/domain/constants';
 import {
   breaksAutopayCap,
@@ -24,18 +26,22 @@ import {
 } from '@paydesk/domain/customers/customers.contract';
 import { ERROR_CATALOGUE } from '@paydesk/domain/errors/catalogue';
 import { REQUIRED } from '@paydesk/domain/validation/messages';
+import { IconMapPin } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MoneyInput, readMoneyValue, type MoneyValue } from '../../../components/money-input';
 import { showFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useLeavePrompt } from '../../../lib/use-leave-prompt';
+import { useMeetsMerchantRequirement, withMerchant } from '../../../lib/use-merchant-access';
 import { useCreateCustomer } from '../api/customers-mutations';
 import { useAccountTags, useMerchantLocations } from '../api/merchant-options';
 import { AUTOPAY_CAP_HINT, STATUS_CHOICES } from '../components/account-form';
 import { CustomerFields, validateCustomerFields, type CustomerFormValues } from '../components/customer-form';
 import { OptInConfirmModal, type OptInChange } from '../components/opt-in-confirm-modal';
 import { customerPath } from './customer-list';
+import { DateField } from '../../../components/date-field';
+import { submitFocusingErrors } from '../../../lib/focus-errors';
 
 export type CreateFormValues = CustomerFormValues & {
   external_id: string;
@@ -151,6 +157,7 @@ export function CustomerCreateRoute() {
   const locations = useMerchantLocations(merchantID);
   const tags = useAccountTags(merchantID);
   const createCustomer = useCreateCustomer(merchantID);
+  const mayAddLocation = useMeetsMerchantRequirement(merchantID, ACCESS_REQUIREMENTS.merchantSettings);
   const form = useForm<CreateFormValues>({ initialValues: INITIAL_VALUES, validate: validateCreate });
   const leavePrompt = useLeavePrompt(form.isDirty() && !form.submitting);
   const listPath = `/merchants/${encodeURIComponent(merchantID)}/customers`;
@@ -183,10 +190,33 @@ export function CustomerCreateRoute() {
     }
   };
 
-  const handleSubmit = form.onSubmit(async (values) => {
+  const handleSubmit = submitFocusingErrors(form, async (values) => {
     if (chosenOptIns(values).length > 0) setAffirming(values);
     else await create(values);
   });
+
+  // Every customer belongs to a location: without one the form would offer an empty required choice.
+  if (locations.isSuccess && locations.data.length === 0) {
+    return (
+      <Stack gap="lg" maw={900}>
+        <title>Create customer · Customers · Paydesk</title>
+        <Title order={1}>Create customer</Title>
+        <Alert color="blue" title="Add a location first" icon={<IconMapPin size={18} />}>
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">
+              Each customer belongs to one of the merchant’s locations, and this merchant has none yet.
+              {mayAddLocation ? '' : ' Ask an administrator of the merchant to add one.'}
+            </Text>
+            {mayAddLocation && (
+              <Button component={Link} to={withMerchant('/locations/create', merchantID)} size="sm">
+                Add a location
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      </Stack>
+    );
+  }
 
   return (
     <Stack gap="lg" maw={900}>
@@ -209,7 +239,7 @@ export function CustomerCreateRoute() {
                 <NativeSelect label="Status" data={STATUS_CHOICES} {...form.getInputProps('status')} />
                 <MoneyInput label="Amount due" withAsterisk {...form.getInputProps('amount_due')} />
                 <MoneyInput label="Convenience fee" {...form.getInputProps('convenience_fee')} />
-                <TextInput label="Due date" type="date" {...form.getInputProps('due_date')} />
+                <DateField label="Due date" {...form.getInputProps('due_date')} />
                 <MultiSelect
                   label="Tags"
                   searchable

@@ -167,7 +167,10 @@ describe('customer page', () => {
     expect(within(account).getByText('$2.95')).toBeInTheDocument();
     expect(within(account).getByText('VIP')).toBeInTheDocument();
     expect(within(account).getByText('Main St')).toBeInTheDocument();
-    expect(screen.getByText('(212) 555-0123')).toBeInTheDocument();
+    // The phone calls or texts, the email writes, from the user's device.
+    expect(screen.getByRole('link', { name: 'Call (212) 555-0123' })).toHaveAttribute('href', 'tel:+12125550123');
+    expect(screen.getByRole('link', { name: 'Text (212) 555-0123' })).toHaveAttribute('href', 'sms:+12125550123');
+    expect(screen.getByRole('link', { name: 'carla@example.com' })).toHaveAttribute('href', 'mailto:carla@example.com');
     expect(screen.getByRole('tab', { name: 'Account details' })).toHaveAttribute('aria-selected', 'true');
     expect(calls.detail[0]?.get('checkIntegration')).toBe('true');
     await waitFor(() => expect(calls.viewed).toBe(1));

@@ -70,6 +70,8 @@ describe('customer edit', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Edit customer' }));
     const form = screen.getByRole('form', { name: 'Edit customer' });
+    // Opening Edit puts focus on the first field, not on <body>.
+    expect(within(form).getByRole('textbox', { name: /^First name/ })).toHaveFocus();
     const phone = within(form).getByRole('textbox', { name: /^Mobile phone/ });
     expect(phone).toHaveValue('(212) 555-0123');
     await user.clear(phone);
@@ -77,11 +79,16 @@ describe('customer edit', () => {
     await user.click(within(form).getByRole('button', { name: 'Save customer' }));
     expect(phone).toHaveAccessibleDescription('Phone number is not valid');
     expect(bodies).toEqual([]);
+    // A failed submit moves focus from the button to the first field in error.
+    await waitFor(() => expect(phone).toHaveFocus());
+    await user.click(within(form).getByRole('textbox', { name: /^First name/ }));
 
     await user.clear(phone);
     await user.type(phone, '(212) 555-0188');
     await user.click(within(form).getByRole('button', { name: 'Save customer' }));
     await waitFor(() => expect(phone).toHaveAccessibleDescription('Phone Number is Already in Use.'));
+    // So does the server's answer on a field.
+    await waitFor(() => expect(phone).toHaveFocus());
     expect(bodies[0]).toMatchObject({
       path: 'customer',
       body: { sms_phone_number: '(212) 555-0188', email: 'carla@example.com' },
@@ -91,6 +98,34 @@ describe('customer edit', () => {
     const prompt = await screen.findByRole('dialog', { name: 'Leave Page?' });
     await user.click(within(prompt).getByRole('button', { name: 'Leave' }));
     expect(await screen.findByRole('heading', { name: 'Elsewhere' })).toBeInTheDocument();
+  });
+
+  it('says the changes were not saved when the customer was removed meanwhile, not just "Not found."', async () => {
+    serve();
+    let removed = false;
+    server.use(
+      http.get(`${BASE}/`, () =>
+        HttpResponse.json(buildCustomer(removed ? { removed: true, removed_at: '2026-03-05T15:00:00Z' } : {})),
+      ),
+      http.patch(`${BASE}/`, () => {
+        removed = true;
+        return HttpResponse.json({ detail: 'Not found.', code: 'not_found' }, { status: 404 });
+      }),
+    );
+    const user = setupUser();
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit customer' }));
+    const form = screen.getByRole('form', { name: 'Edit customer' });
+    await user.clear(within(form).getByRole('textbox', { name: /^Email/ }));
+    await user.paste('new@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Save customer' }));
+
+    const alert = (await screen.findByText('Your changes were not saved')).closest<HTMLElement>('[role="alert"]');
+    expect(alert).toHaveTextContent('Carla Customer was removed while you were editing');
+    expect(await screen.findByText('This customer was removed')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Edit customer' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Not found.')).not.toBeInTheDocument();
   });
 
   it('adds an existing customer found by search as a co-borrower', async () => {

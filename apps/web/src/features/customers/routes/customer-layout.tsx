@@ -15,7 +15,6 @@ import {
 } from '@mantine/core';
 import type { ConsentChannel } from '@paydesk/domain/customers/customers.contract';
 import { formatDate } from '@paydesk/domain/format/date';
-import { formatPhoneNumber } from '@paydesk/domain/format/phone';
 import { formatFullName } from '@paydesk/domain/format/user';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -39,6 +38,7 @@ import { AccountCustomersRoute } from './account-customers';
 import { CustomerHistoryRoute } from './customer-history';
 import { CustomerNotesRoute } from './customer-notes';
 import { CustomerPaymentMethodsRoute } from './customer-payment-methods';
+import { EmailLink, PhoneLinks } from '../components/contact-links';
 
 const TABS = [
   { value: 'details', label: 'Account details' },
@@ -80,6 +80,7 @@ export function CustomerLayoutRoute({ fullView = false }: { fullView?: boolean }
   const changeConsent = useChangeConsent(merchantID, customerID);
   const removeCustomer = useRemoveCustomer(merchantID, customerID);
   const [editing, setEditing] = useState(false);
+  const [removedWhileEditing, setRemovedWhileEditing] = useState(false);
   const [optInChange, setOptInChange] = useState<OptInChange | null>(null);
   const [confirmingRemove, setConfirmingRemove] = useState(false);
 
@@ -166,6 +167,11 @@ export function CustomerLayoutRoute({ fullView = false }: { fullView?: boolean }
         )}
       </Group>
       <IntegrationSyncNotice sync={openSync.sync} onDismiss={openSync.dismiss} />
+      {removedWhileEditing && (
+        <Alert color="red" title="Your changes were not saved" role="alert">
+          {`${name} was removed while you were editing, so the changes could not be saved.`}
+        </Alert>
+      )}
       {data.removed && (
         <Alert color="gray" title="This customer was removed">
           {`Removed on ${formatDate(data.removed_at)}. The customer no longer appears in lists; their history is kept.`}
@@ -178,7 +184,16 @@ export function CustomerLayoutRoute({ fullView = false }: { fullView?: boolean }
             customer={data}
             locations={locations.data ?? [data.location]}
             onSubmit={async (input) => {
-              await updateCustomer.mutateAsync(input);
+              try {
+                await updateCustomer.mutateAsync(input);
+              } catch (error) {
+                // Removed by someone else while this form was open: the API no longer knows it as a customer (404).
+                if (!(error instanceof ApiError && error.status === 404)) throw error;
+                setEditing(false);
+                setRemovedWhileEditing(true);
+                void customer.refetch();
+                return;
+              }
               notifySuccess(`${name} saved`);
               setEditing(false);
             }}
@@ -186,8 +201,12 @@ export function CustomerLayoutRoute({ fullView = false }: { fullView?: boolean }
           />
         ) : (
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-            <Field label="Mobile phone">{formatPhoneNumber(data.sms_phone_number) || '—'}</Field>
-            <Field label="Email">{data.email || '—'}</Field>
+            <Field label="Mobile phone">
+              <PhoneLinks phone={data.sms_phone_number} />
+            </Field>
+            <Field label="Email">
+              <EmailLink email={data.email} />
+            </Field>
             <Field label="Date of birth">{formatDate(data.date_of_birth) || '—'}</Field>
             <Field label="Location">{data.location.name}</Field>
             {(['sms', 'email'] as const).map((channel) => {
@@ -246,7 +265,15 @@ export function CustomerLayoutRoute({ fullView = false }: { fullView?: boolean }
             </Tabs>
           </Group>
           <Outlet context={context} />
-          <Anchor component={Link} to={`${base}/detail`} size="sm">
+          {/* A 24 px tall target, as a phone's thumb needs (WCAG 2.5.8). */}
+          <Anchor
+            component={Link}
+            to={`${base}/detail`}
+            size="sm"
+            mih={24}
+            display="inline-flex"
+            style={{ alignItems: 'center', alignSelf: 'flex-start' }}
+          >
             Open the full view
           </Anchor>
         </>

@@ -12,6 +12,7 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { useAddNote, useDeleteNote, useEditNote } from '../api/customers-mutations';
 import { useCustomerNotes } from '../api/customers-queries';
 import { useCustomerContext, type CustomerContext } from '../hooks/customer-context';
+import { submitFocusingErrors } from '../../../lib/focus-errors';
 
 const validateNote = schemaResolver(noteInputSchema, { sync: true });
 
@@ -26,7 +27,7 @@ type NoteFormProps = {
 function NoteForm({ label, submitLabel, initialBody = '', onSubmit, onCancel }: NoteFormProps) {
   const form = useForm({ initialValues: { body: initialBody }, validate: validateNote });
   const leavePrompt = useLeavePrompt(form.isDirty() && !form.submitting);
-  const handleSubmit = form.onSubmit(async (values) => {
+  const handleSubmit = submitFocusingErrors(form, async (values) => {
     try {
       await onSubmit(values.body.trim());
       form.setInitialValues({ body: initialBody });

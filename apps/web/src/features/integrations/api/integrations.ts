@@ -15,7 +15,7 @@ import { api } from '../../../lib/api-client';
 export function connectionsQueryOptions(merchantID: string) {
   return queryOptions({
     queryKey: ['integrations', merchantID, 'connections'],
-    queryFn: ({ signal }) => api.call(endpoints.list, { params: { id: merchantID } }, { signal }),
+    queryFn: () => api.call(endpoints.list, { params: { id: merchantID } }),
   });
 }
 
@@ -62,11 +62,11 @@ function toView(settings: PasstimeSettings | IturanSettings): DeviceSettingsView
   return settings;
 }
 
-async function getDeviceSettings(merchantID: string, provider: DeviceProvider, signal?: AbortSignal) {
+async function getDeviceSettings(merchantID: string, provider: DeviceProvider) {
   const settings =
     provider === 'passtime'
-      ? await api.call(passtimeEndpoints.get, { params: { id: merchantID } }, { signal })
-      : await api.call(ituranEndpoints.get, { params: { id: merchantID } }, { signal });
+      ? await api.call(passtimeEndpoints.get, { params: { id: merchantID } })
+      : await api.call(ituranEndpoints.get, { params: { id: merchantID } });
   return toView(settings);
 }
 
@@ -82,7 +82,7 @@ async function saveDeviceCredentials(merchantID: string, provider: DeviceProvide
 export function deviceSettingsQueryOptions(merchantID: string, provider: DeviceProvider) {
   return queryOptions({
     queryKey: ['integrations', merchantID, provider, 'settings'],
-    queryFn: ({ signal }) => getDeviceSettings(merchantID, provider, signal),
+    queryFn: () => getDeviceSettings(merchantID, provider),
   });
 }
 
@@ -115,8 +115,8 @@ export function useTestDeviceConnection(merchantID: string, provider: DeviceProv
 export function failedActionsQueryOptions(merchantID: string, provider: DeviceProvider) {
   return queryOptions({
     queryKey: ['integrations', merchantID, provider, 'failed-actions'],
-    queryFn: ({ signal }) =>
-      api.call(endpoints.failedActions, { params: { id: merchantID }, query: { provider, page_size: 25 } }, { signal }),
+    queryFn: () =>
+      api.call(endpoints.failedActions, { params: { id: merchantID }, query: { provider, page_size: 25 } }),
   });
 }
 

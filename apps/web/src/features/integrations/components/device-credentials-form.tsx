@@ -16,6 +16,7 @@ import { showFormError } from '../../../lib/form-errors';
 import { useLeavePrompt } from '../../../lib/use-leave-prompt';
 import type { DeviceCredentialsValues, DeviceSettingsView } from '../api/integrations';
 import { ConnectionStatusBadge } from './connection-status-badge';
+import { submitFocusingErrors } from '../../../lib/focus-errors';
 
 type FormValues = { account_id: string; username: string; password: string };
 
@@ -56,7 +57,7 @@ export function DeviceCredentialsForm({ provider, settings, onSave, onTest }: De
   // The login last tried was refused: the screen shows the error state until a save or test works.
   const [refused, setRefused] = useState<string | null>(null);
 
-  const handleSubmit = form.onSubmit(async (values) => {
+  const handleSubmit = submitFocusingErrors(form, async (values) => {
     try {
       await onSave({
         account_id: values.account_id.trim(),

@@ -21,20 +21,16 @@ export const locationsKey = (merchantID: string) => ['merchant-locations', merch
 export function getLocationsQueryOptions(merchantID: string, params: LocationListParams) {
   return queryOptions({
     queryKey: [...locationsKey(merchantID), 'list', params],
-    queryFn: ({ signal }) =>
-      api.call(
-        locationEndpoints.list,
-        {
-          params: { id: merchantID },
-          query: {
-            page: params.page,
-            page_size: params.pageSize,
-            ordering: params.ordering,
-            ...(params.search ? { search: params.search } : {}),
-          },
+    queryFn: () =>
+      api.call(locationEndpoints.list, {
+        params: { id: merchantID },
+        query: {
+          page: params.page,
+          page_size: params.pageSize,
+          ordering: params.ordering,
+          ...(params.search ? { search: params.search } : {}),
         },
-        { signal },
-      ),
+      }),
     placeholderData: keepPreviousData,
     enabled: merchantID !== '',
   });
@@ -48,8 +44,7 @@ export function useLocations(merchantID: string, params: LocationListParams) {
 export function getLocationQueryOptions(merchantID: string, locationID: string) {
   return queryOptions({
     queryKey: [...locationsKey(merchantID), 'location', locationID],
-    queryFn: ({ signal }) =>
-      api.call(locationEndpoints.get, { params: { id: merchantID, locationId: locationID } }, { signal }),
+    queryFn: () => api.call(locationEndpoints.get, { params: { id: merchantID, locationId: locationID } }),
     enabled: merchantID !== '' && locationID !== '',
   });
 }

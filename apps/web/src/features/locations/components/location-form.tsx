@@ -7,6 +7,7 @@ import { STATES, US_TIME_ZONES } from '@paydesk/domain/locations/regions';
 import type { ReactNode } from 'react';
 import { showFormError } from '../../../lib/form-errors';
 import { useLeavePrompt } from '../../../lib/use-leave-prompt';
+import { submitFocusingErrors } from '../../../lib/focus-errors';
 
 export type LocationFormValues = {
   name: string;
@@ -64,7 +65,7 @@ export function LocationForm({ location, submitLabel, onSubmit, readOnly = false
   const form = useForm<LocationFormValues>({ initialValues: toFormValues(location), validate: validateLocation });
   const leavePrompt = useLeavePrompt(!readOnly && form.isDirty() && !form.submitting);
 
-  const handleSubmit = form.onSubmit(async (values) => {
+  const handleSubmit = submitFocusingErrors(form, async (values) => {
     const input = locationInputSchema.parse(toLocationInput(values));
     try {
       await onSubmit(input);

@@ -25,20 +25,16 @@ export const merchantAccountsKey = (merchantID: string) => ['merchant-accounts',
 export function getMerchantAccountsQueryOptions(merchantID: string, params: MerchantAccountListParams) {
   return queryOptions({
     queryKey: [...merchantAccountsKey(merchantID), 'list', params],
-    queryFn: ({ signal }) =>
-      api.call(
-        merchantAccountEndpoints.list,
-        {
-          params: { id: merchantID },
-          query: {
-            page: params.page,
-            page_size: params.pageSize,
-            ordering: params.ordering,
-            ...(params.locationID ? { location: params.locationID } : {}),
-          },
+    queryFn: () =>
+      api.call(merchantAccountEndpoints.list, {
+        params: { id: merchantID },
+        query: {
+          page: params.page,
+          page_size: params.pageSize,
+          ordering: params.ordering,
+          ...(params.locationID ? { location: params.locationID } : {}),
         },
-        { signal },
-      ),
+      }),
     placeholderData: keepPreviousData,
     enabled: merchantID !== '',
   });
@@ -51,8 +47,7 @@ export function useMerchantAccounts(merchantID: string, params: MerchantAccountL
 export function getMerchantAccountQueryOptions(merchantID: string, accountID: string) {
   return queryOptions({
     queryKey: [...merchantAccountsKey(merchantID), 'account', accountID],
-    queryFn: ({ signal }) =>
-      api.call(merchantAccountEndpoints.get, { params: { id: merchantID, merchantAccountId: accountID } }, { signal }),
+    queryFn: () => api.call(merchantAccountEndpoints.get, { params: { id: merchantID, merchantAccountId: accountID } }),
     enabled: merchantID !== '' && accountID !== '',
   });
 }

@@ -30,6 +30,7 @@ import { MoneyInput, readMoneyValue, toMoneyValue, type MoneyValue } from '../..
 import { showFormError } from '../../../lib/form-errors';
 import { useLeavePrompt } from '../../../lib/use-leave-prompt';
 import type { MerchantAccountPatchInput } from '../api/merchant-accounts';
+import { submitFocusingErrors } from '../../../lib/focus-errors';
 
 export type MerchantAccountFormValues = {
   location_id: string | null;
@@ -187,7 +188,7 @@ export function MerchantAccountForm({
   });
   const leavePrompt = useLeavePrompt(!readOnly && form.isDirty() && !form.submitting);
 
-  const handleSubmit = form.onSubmit(async (values) => {
+  const handleSubmit = submitFocusingErrors(form, async (values) => {
     try {
       await onSubmit(toMerchantAccountInput(values, existing));
       form.setFieldValue('deposit_account_number', '');

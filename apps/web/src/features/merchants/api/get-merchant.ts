@@ -3,14 +3,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** GET /merchants/:id/ */
-export function getMerchant(merchantID: string, signal?: AbortSignal) {
-  return api.call(merchantEndpoints.get, { params: { id: merchantID } }, { signal });
+export function getMerchant(merchantID: string) {
+  return api.call(merchantEndpoints.get, { params: { id: merchantID } });
 }
 
 export function getMerchantQueryOptions(merchantID: string) {
   return queryOptions({
     queryKey: ['merchant', merchantID],
-    queryFn: ({ signal }) => getMerchant(merchantID, signal),
+    queryFn: () => getMerchant(merchantID),
   });
 }
 

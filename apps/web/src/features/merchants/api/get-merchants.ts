@@ -12,13 +12,11 @@ export type MerchantListParams = {
 };
 
 /** GET /merchants/: the merchants the user may act for (all of them for super users), searched by name. */
-export function getMerchants({ search, page, pageSize, ordering }: MerchantListParams, signal?: AbortSignal) {
+export function getMerchants({ search, page, pageSize, ordering }: MerchantListParams) {
   const text = search.trim();
-  return api.call(
-    merchantEndpoints.list,
-    { query: { search: text || undefined, page, page_size: pageSize, ordering } },
-    { signal },
-  );
+  return api.call(merchantEndpoints.list, {
+    query: { search: text || undefined, page, page_size: pageSize, ordering },
+  });
 }
 
 /** Without params: the key prefix of every merchant list, for invalidation. */
@@ -26,7 +24,7 @@ export function getMerchantsQueryOptions(params?: MerchantListParams) {
   const resolved = params ?? { search: '', page: 1, pageSize: TABLE_DEFAULT_ROWS };
   return queryOptions({
     queryKey: params ? ['merchants', { ...params, search: params.search.trim() }] : ['merchants'],
-    queryFn: ({ signal }) => getMerchants(resolved, signal),
+    queryFn: () => getMerchants(resolved),
     placeholderData: keepPreviousData,
   });
 }

@@ -4,14 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** GET /merchants/available_upc/ (super users): the first free payment codes, for the create form's picker. */
-export function getAvailablePaymentCodes(signal?: AbortSignal) {
-  return api.call(paymentCodeEndpoints.available, { query: { page: 1, page_size: PICKER_PAGE_SIZE } }, { signal });
+export function getAvailablePaymentCodes() {
+  return api.call(paymentCodeEndpoints.available, { query: { page: 1, page_size: PICKER_PAGE_SIZE } });
 }
 
 export function useAvailablePaymentCodes(options: { enabled: boolean }) {
   return useQuery({
     queryKey: ['available-payment-codes'],
-    queryFn: ({ signal }) => getAvailablePaymentCodes(signal),
+    queryFn: () => getAvailablePaymentCodes(),
     enabled: options.enabled,
   });
 }

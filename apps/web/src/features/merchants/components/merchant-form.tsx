@@ -13,6 +13,7 @@ import { showFormError } from '../../../lib/form-errors';
 import { useLeavePrompt } from '../../../lib/use-leave-prompt';
 import { MERCHANT_FLAG_DESCRIPTIONS, MERCHANT_FLAG_LABELS, MERCHANT_FLAGS } from '../types';
 import { MerchantLogo } from '../../../components/merchant-logo';
+import { submitFocusingErrors } from '../../../lib/focus-errors';
 
 type OrganizationChoice = 'current' | 'new';
 
@@ -117,7 +118,7 @@ export function MerchantForm({
   // A save in progress may move on (create opens the new merchant); a failed one leaves the form dirty.
   const leavePrompt = useLeavePrompt(!readOnly && form.isDirty() && !form.submitting);
 
-  const handleSubmit = form.onSubmit(async (values) => {
+  const handleSubmit = submitFocusingErrors(form, async (values) => {
     try {
       await onSubmit(toInput(values));
       if (!creating) form.resetDirty();

@@ -18,6 +18,12 @@ export function useViewer() {
       const roles = findMerchantAccessRoles(profile, merchantID);
       return meetsRequirement(ACCESS_REQUIREMENTS.merchantSettings, { roles, merchant });
     },
+    /** Owners and onboarding (owners' private data) are for the merchant's administrators, as the API rules. */
+    canAdministerOnboarding: (merchantID: string) => {
+      const merchant = findMerchant(merchantID) ?? { check_custom_roles: false };
+      const roles = findMerchantAccessRoles(profile, merchantID);
+      return meetsRequirement(ACCESS_REQUIREMENTS.onboardingSettings, { roles, merchant });
+    },
     /** The profile lists the user's merchants with their names, logos and flags: reload it after a change. */
     reloadProfile,
   };

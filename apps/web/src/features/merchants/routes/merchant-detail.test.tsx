@@ -36,14 +36,19 @@ describe('merchant detail', () => {
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit details' })).toHaveAttribute('href', '/merchants/m-1/settings');
+    expect(screen.getByRole('link', { name: 'Owners' })).toHaveAttribute('href', '/merchants/m-1/owners');
+    expect(screen.getByRole('link', { name: 'Onboarding' })).toHaveAttribute('href', '/onboarding/m-1/summary');
   });
 
-  it('shows staff the merchant without Edit, Save or Delete', async () => {
+  it('shows staff the merchant without Edit, Save, Delete, Onboarding or Owners', async () => {
     serveMerchant();
     renderDetail(buildProfile({ role: 'staff' }));
 
     expect(await screen.findByRole('heading', { name: 'Demo Motors', level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit details' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Onboarding' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Owners' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Settings' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });

@@ -69,22 +69,26 @@ export function MerchantDetailRoute() {
               </Stack>
             </Group>
             <Group gap="sm">
-              <Button
-                component={Link}
-                to={`/onboarding/${merchantID}/summary`}
-                variant="default"
-                leftSection={<IconChecklist size={16} />}
-              >
-                Onboarding
-              </Button>
-              <Button
-                component={Link}
-                to={`/merchants/${merchantID}/owners`}
-                variant="default"
-                leftSection={<IconUsersGroup size={16} />}
-              >
-                Owners
-              </Button>
+              {viewer.canAdministerOnboarding(merchantID) && (
+                <>
+                  <Button
+                    component={Link}
+                    to={`/onboarding/${merchantID}/summary`}
+                    variant="default"
+                    leftSection={<IconChecklist size={16} />}
+                  >
+                    Onboarding
+                  </Button>
+                  <Button
+                    component={Link}
+                    to={`/merchants/${merchantID}/owners`}
+                    variant="default"
+                    leftSection={<IconUsersGroup size={16} />}
+                  >
+                    Owners
+                  </Button>
+                </>
+              )}
               <Button component={Link} to={settingsPath} variant="default" leftSection={<IconSettings size={16} />}>
                 Settings
               </Button>

@@ -4,14 +4,14 @@ import { api } from '../../../lib/api-client';
 import { getOnboardingSummaryQueryOptions } from './get-onboarding-summary';
 
 /** GET /merchants/:id/business_details/ (blank until first saved). */
-export function getBusinessDetails(merchantID: string, signal?: AbortSignal) {
-  return api.call(onboardingEndpoints.businessDetails, { params: { id: merchantID } }, { signal });
+export function getBusinessDetails(merchantID: string) {
+  return api.call(onboardingEndpoints.businessDetails, { params: { id: merchantID } });
 }
 
 export function getBusinessDetailsQueryOptions(merchantID: string) {
   return queryOptions({
     queryKey: ['business-details', merchantID],
-    queryFn: ({ signal }) => getBusinessDetails(merchantID, signal),
+    queryFn: () => getBusinessDetails(merchantID),
   });
 }
 

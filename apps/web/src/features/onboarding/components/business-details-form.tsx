@@ -12,6 +12,7 @@ import {
 import { REQUIRED } from '@paydesk/domain/validation/messages';
 import { showFormError } from '../../../lib/form-errors';
 import { useLeavePrompt } from '../../../lib/use-leave-prompt';
+import { submitFocusingErrors } from '../../../lib/focus-errors';
 
 type BusinessDetailsFormValues = {
   legal_name: string;
@@ -83,7 +84,7 @@ export function BusinessDetailsForm({ details, readOnly, onSubmit }: BusinessDet
   });
   const leavePrompt = useLeavePrompt(!readOnly && form.isDirty() && !form.submitting);
 
-  const handleSubmit = form.onSubmit(async (values) => {
+  const handleSubmit = submitFocusingErrors(form, async (values) => {
     try {
       await onSubmit(toInput(values));
       form.setFieldValue('ein', '');

@@ -3,10 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** GET /dev/outbox/: what the local providers captured, newest first (super users, while no SMTP is configured). */
-export function getOutbox(signal?: AbortSignal) {
-  return api.call(devEndpoints.outbox, {}, { signal });
+export function getOutbox() {
+  return api.call(devEndpoints.outbox, {});
 }
 
 export function useOutbox() {
-  return useQuery(queryOptions({ queryKey: ['outbox'], queryFn: ({ signal }) => getOutbox(signal) }));
+  return useQuery(queryOptions({ queryKey: ['outbox'], queryFn: () => getOutbox() }));
 }

@@ -3,15 +3,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** GET /merchants/:id/business_owners/:ownerId/ */
-export function getOwner(merchantID: string, ownerID: string, signal?: AbortSignal) {
-  return api.call(ownerEndpoints.get, { params: { id: merchantID, ownerId: ownerID } }, { signal });
+export function getOwner(merchantID: string, ownerID: string) {
+  return api.call(ownerEndpoints.get, { params: { id: merchantID, ownerId: ownerID } });
 }
 
 /** Under the merchant's owners prefix (see get-owners), so a change refreshes lists and the owner alike. */
 export function getOwnerQueryOptions(merchantID: string, ownerID: string) {
   return queryOptions({
     queryKey: ['merchant-owners', merchantID, 'owner', ownerID],
-    queryFn: ({ signal }) => getOwner(merchantID, ownerID, signal),
+    queryFn: () => getOwner(merchantID, ownerID),
   });
 }
 

@@ -10,19 +10,15 @@ export type OwnerListParams = {
 };
 
 /** GET /merchants/:id/business_owners/ (anyone at the merchant; SSN last 4 for its administrators only). */
-export function getOwners(merchantID: string, { page, pageSize, ordering }: OwnerListParams, signal?: AbortSignal) {
-  return api.call(
-    ownerEndpoints.list,
-    { params: { id: merchantID }, query: { page, page_size: pageSize, ordering } },
-    { signal },
-  );
+export function getOwners(merchantID: string, { page, pageSize, ordering }: OwnerListParams) {
+  return api.call(ownerEndpoints.list, { params: { id: merchantID }, query: { page, page_size: pageSize, ordering } });
 }
 
 /** Without params: the key prefix of the merchant's owners (lists and single owners), for invalidation. */
 export function getOwnersQueryOptions(merchantID: string, params?: OwnerListParams) {
   return queryOptions({
     queryKey: params ? ['merchant-owners', merchantID, params] : ['merchant-owners', merchantID],
-    queryFn: ({ signal }) => getOwners(merchantID, params ?? { page: 1, pageSize: 50 }, signal),
+    queryFn: () => getOwners(merchantID, params ?? { page: 1, pageSize: 50 }),
     placeholderData: keepPreviousData,
   });
 }

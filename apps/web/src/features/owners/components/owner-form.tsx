@@ -21,6 +21,8 @@ import {
 import type { ReactNode } from 'react';
 import { showFormError } from '../../../lib/form-errors';
 import { useLeavePrompt } from '../../../lib/use-leave-prompt';
+import { DateField } from '../../../components/date-field';
+import { submitFocusingErrors } from '../../../lib/focus-errors';
 
 export type OwnerFormValues = {
   first_name: string;
@@ -119,7 +121,7 @@ export function OwnerForm({ owner, submitLabel, readOnly = false, onSubmit, acti
   });
   const leavePrompt = useLeavePrompt(!readOnly && form.isDirty() && !form.submitting);
 
-  const handleSubmit = form.onSubmit(async (values) => {
+  const handleSubmit = submitFocusingErrors(form, async (values) => {
     try {
       await onSubmit(toOwnerInput(values));
       form.setFieldValue('ssn', '');
@@ -162,12 +164,7 @@ export function OwnerForm({ owner, submitLabel, readOnly = false, onSubmit, acti
               placeholder="(212) 555-0123"
               {...form.getInputProps('phone')}
             />
-            <TextInput
-              label="Date of birth"
-              withAsterisk
-              placeholder="YYYY-MM-DD"
-              {...form.getInputProps('date_of_birth')}
-            />
+            <DateField label="Date of birth" withAsterisk {...form.getInputProps('date_of_birth')} />
             <PasswordInput
               label="SSN"
               withAsterisk={creating}

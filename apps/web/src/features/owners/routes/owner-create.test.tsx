@@ -26,7 +26,8 @@ async function fillOwner(user: User, overrides: Partial<Record<string, string>> 
     'Last name': 'Owner',
     Email: 'olive@owners.test',
     Phone: '(212) 555-0123',
-    'Date of birth': '1980-02-03',
+    // Typed as dates are shown, MM/DD/YYYY (issue 16 item 21).
+    'Date of birth': '02/03/1980',
     SSN: '123456789',
     'Home address': '1 Main St',
     City: 'Springfield',

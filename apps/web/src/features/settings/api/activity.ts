@@ -6,21 +6,17 @@ import { api } from '../../../lib/api-client';
 export type ActivityParams = { page: number; pageSize: number; actor?: string; kind?: AuditKind };
 
 /** GET /merchants/:id/activity/ (super_admin, admin): newest first. */
-export function getActivity(merchantID: string, { page, pageSize, actor, kind }: ActivityParams, signal?: AbortSignal) {
-  return api.call(
-    activityEndpoints.list,
-    {
-      params: { id: merchantID },
-      query: { page, page_size: pageSize, ...(actor ? { actor } : {}), ...(kind ? { kind } : {}) },
-    },
-    { signal },
-  );
+export function getActivity(merchantID: string, { page, pageSize, actor, kind }: ActivityParams) {
+  return api.call(activityEndpoints.list, {
+    params: { id: merchantID },
+    query: { page, page_size: pageSize, ...(actor ? { actor } : {}), ...(kind ? { kind } : {}) },
+  });
 }
 
 export function getActivityQueryOptions(merchantID: string, params: ActivityParams) {
   return queryOptions({
     queryKey: ['merchant-activity', merchantID, params],
-    queryFn: ({ signal }) => getActivity(merchantID, params, signal),
+    queryFn: () => getActivity(merchantID, params),
     placeholderData: keepPreviousData,
     // Users, roles and settings change elsewhere: the log is read afresh each time it is opened.
     staleTime: 0,
@@ -35,7 +31,7 @@ export function useActivity(merchantID: string, params: ActivityParams) {
 export function useActivityActors(merchantID: string) {
   return useQuery({
     queryKey: ['merchant-activity', merchantID, 'actors'],
-    queryFn: ({ signal }) => api.call(activityEndpoints.actors, { params: { id: merchantID } }, { signal }),
+    queryFn: () => api.call(activityEndpoints.actors, { params: { id: merchantID } }),
     staleTime: 0,
   });
 }

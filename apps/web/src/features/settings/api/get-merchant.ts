@@ -4,8 +4,8 @@ import { api } from '../../../lib/api-client';
 import { useViewer } from '../hooks/use-viewer';
 
 /** GET /merchants/:id/ */
-export function getSettingsMerchant(merchantID: string, signal?: AbortSignal) {
-  return api.call(merchantEndpoints.get, { params: { id: merchantID } }, { signal });
+export function getSettingsMerchant(merchantID: string) {
+  return api.call(merchantEndpoints.get, { params: { id: merchantID } });
 }
 
 /**
@@ -15,7 +15,7 @@ export function getSettingsMerchant(merchantID: string, signal?: AbortSignal) {
 export function getSettingsMerchantQueryOptions(merchantID: string) {
   return queryOptions({
     queryKey: ['merchant', merchantID],
-    queryFn: ({ signal }) => getSettingsMerchant(merchantID, signal),
+    queryFn: () => getSettingsMerchant(merchantID),
   });
 }
 

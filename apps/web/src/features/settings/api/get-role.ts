@@ -3,15 +3,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** GET /merchants/:id/roles/:roleId/ */
-export function getRole(merchantID: string, roleID: string, signal?: AbortSignal) {
-  return api.call(roleEndpoints.get, { params: { id: merchantID, rid: roleID } }, { signal });
+export function getRole(merchantID: string, roleID: string) {
+  return api.call(roleEndpoints.get, { params: { id: merchantID, rid: roleID } });
 }
 
 /** Under the merchant's roles prefix (see get-roles), so a role change refreshes lists and the role alike. */
 export function getRoleQueryOptions(merchantID: string, roleID: string) {
   return queryOptions({
     queryKey: ['merchant-roles', merchantID, 'role', roleID],
-    queryFn: ({ signal }) => getRole(merchantID, roleID, signal),
+    queryFn: () => getRole(merchantID, roleID),
   });
 }
 

@@ -6,19 +6,15 @@ import { api } from '../../../lib/api-client';
 export type RoleListParams = { page: number; pageSize: number; ordering?: z.output<typeof roleListQuery>['ordering'] };
 
 /** GET /merchants/:id/roles/ (super_admin, admin). */
-export function getRoles(merchantID: string, { page, pageSize, ordering }: RoleListParams, signal?: AbortSignal) {
-  return api.call(
-    roleEndpoints.list,
-    { params: { id: merchantID }, query: { page, page_size: pageSize, ordering } },
-    { signal },
-  );
+export function getRoles(merchantID: string, { page, pageSize, ordering }: RoleListParams) {
+  return api.call(roleEndpoints.list, { params: { id: merchantID }, query: { page, page_size: pageSize, ordering } });
 }
 
 /** Without params: the key prefix of the merchant's roles (lists and single roles), for invalidation. */
 export function getRolesQueryOptions(merchantID: string, params?: RoleListParams) {
   return queryOptions({
     queryKey: params ? ['merchant-roles', merchantID, params] : ['merchant-roles', merchantID],
-    queryFn: ({ signal }) => getRoles(merchantID, params ?? { page: 1, pageSize: 50 }, signal),
+    queryFn: () => getRoles(merchantID, params ?? { page: 1, pageSize: 50 }),
     placeholderData: keepPreviousData,
   });
 }

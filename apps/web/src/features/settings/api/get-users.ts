@@ -10,19 +10,15 @@ export type UserListParams = {
 };
 
 /** GET /merchants/:id/users/ (super_admin, admin, is_user_update_allowed). */
-export function getUsers(merchantID: string, { page, pageSize, ordering }: UserListParams, signal?: AbortSignal) {
-  return api.call(
-    userEndpoints.list,
-    { params: { id: merchantID }, query: { page, page_size: pageSize, ordering } },
-    { signal },
-  );
+export function getUsers(merchantID: string, { page, pageSize, ordering }: UserListParams) {
+  return api.call(userEndpoints.list, { params: { id: merchantID }, query: { page, page_size: pageSize, ordering } });
 }
 
 /** Without params: the key prefix of every page of the merchant's users, for invalidation. */
 export function getUsersQueryOptions(merchantID: string, params?: UserListParams) {
   return queryOptions({
     queryKey: params ? ['merchant-users', merchantID, params] : ['merchant-users', merchantID],
-    queryFn: ({ signal }) => getUsers(merchantID, params ?? { page: 1, pageSize: 50 }, signal),
+    queryFn: () => getUsers(merchantID, params ?? { page: 1, pageSize: 50 }),
     placeholderData: keepPreviousData,
   });
 }

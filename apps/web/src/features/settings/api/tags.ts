@@ -15,19 +15,18 @@ export type TagListParams = {
 };
 
 /** GET /merchants/:id/account-tags/ (anyone with a role on the merchant). */
-export function getTags(merchantID: string, { page, pageSize, search, ordering }: TagListParams, signal?: AbortSignal) {
-  return api.call(
-    accountTagEndpoints.list,
-    { params: { id: merchantID }, query: { page, page_size: pageSize, ordering, ...(search ? { search } : {}) } },
-    { signal },
-  );
+export function getTags(merchantID: string, { page, pageSize, search, ordering }: TagListParams) {
+  return api.call(accountTagEndpoints.list, {
+    params: { id: merchantID },
+    query: { page, page_size: pageSize, ordering, ...(search ? { search } : {}) },
+  });
 }
 
 /** Without params: the key prefix of every list of the merchant's tags, for invalidation. */
 export function getTagsQueryOptions(merchantID: string, params?: TagListParams) {
   return queryOptions({
     queryKey: params ? ['merchant-tags', merchantID, params] : ['merchant-tags', merchantID],
-    queryFn: ({ signal }) => getTags(merchantID, params ?? { page: 1, pageSize: 50 }, signal),
+    queryFn: () => getTags(merchantID, params ?? { page: 1, pageSize: 50 }),
     placeholderData: keepPreviousData,
   });
 }

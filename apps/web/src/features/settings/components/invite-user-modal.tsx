@@ -12,6 +12,7 @@ import { showFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useRoles } from '../api/get-roles';
 import { useInviteUser } from '../api/invite-user';
+import { submitFocusingErrors } from '../../../lib/focus-errors';
 
 type InviteFormValues = {
   email: string;
@@ -76,7 +77,7 @@ export function InviteUserModal({ merchantID, customRoles, canInviteAdmin, opene
     onClose();
   };
 
-  const handleSubmit = form.onSubmit(async (values) => {
+  const handleSubmit = submitFocusingErrors(form, async (values) => {
     const input = toInviteInput(values);
     try {
       await inviteUser.mutateAsync(input);

@@ -7,6 +7,7 @@ import { MoneyInput, readMoneyValue, toMoneyValue, type MoneyValue } from '../..
 import { showFormError } from '../../../lib/form-errors';
 import { useLeavePrompt } from '../../../lib/use-leave-prompt';
 import { PERMISSION_LABELS } from '../permission-labels';
+import { submitFocusingErrors } from '../../../lib/focus-errors';
 
 export type RoleFormValues = {
   role_name: string;
@@ -93,7 +94,7 @@ export function RoleForm({ role, submitLabel, onSubmit, actions }: RoleFormProps
   // A save in progress may move on (create opens the list); a failed one leaves the form dirty, so it asks again.
   const leavePrompt = useLeavePrompt(form.isDirty() && !form.submitting);
 
-  const handleSubmit = form.onSubmit(async (values) => {
+  const handleSubmit = submitFocusingErrors(form, async (values) => {
     // Validated above, so parsing only trims the texts the way the server will.
     const input = roleInputSchema.parse(toRoleInput(values));
     try {

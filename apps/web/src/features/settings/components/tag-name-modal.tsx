@@ -3,6 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { accountTagInputSchema, type AccountTag, type AccountTagInput } from '@paydesk/domain/tags/tags.contract';
 import { useEffect } from 'react';
 import { showFormError } from '../../../lib/form-errors';
+import { submitFocusingErrors } from '../../../lib/focus-errors';
 
 type TagNameModalProps = {
   opened: boolean;
@@ -33,7 +34,7 @@ export function TagNameModal({ opened, tag, onSubmit, onClose }: TagNameModalPro
     onClose();
   };
 
-  const handleSubmit = form.onSubmit(async (values) => {
+  const handleSubmit = submitFocusingErrors(form, async (values) => {
     try {
       await onSubmit({ name: values.name.trim() });
       handleClose();

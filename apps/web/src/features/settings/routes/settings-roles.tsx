@@ -86,7 +86,7 @@ export function SettingsRolesRoute() {
       {merchant.data && !merchant.data.check_custom_roles && (
         <Alert color="blue" mb="md" title="Custom roles are off for this merchant">
           Roles take effect once Custom roles is turned on in{' '}
-          <Anchor component={Link} to={`/merchants/${merchantID}/settings`} size="sm">
+          <Anchor component={Link} to={`/merchants/${merchantID}/settings`} size="sm" underline="always">
             General settings
           </Anchor>
           .
