@@ -128,12 +128,11 @@ export function useFailedActions(merchantID: string, provider: DeviceProvider) {
 export function merchantFailedActionsQueryOptions(merchantID: string, page: number) {
   return queryOptions({
     queryKey: ['integrations', merchantID, 'failed-actions', page],
-    queryFn: ({ signal }) =>
-      api.call(
-        endpoints.failedActions,
-        { params: { id: merchantID }, query: { page, page_size: FAILED_ACTIONS_PAGE_SIZE } },
-        { signal },
-      ),
+    queryFn: () =>
+      api.call(endpoints.failedActions, {
+        params: { id: merchantID },
+        query: { page, page_size: FAILED_ACTIONS_PAGE_SIZE },
+      }),
     placeholderData: keepPreviousData,
   });
 }
