@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { AUTHENTICATED } from '../access/endpoint-access';
 import { defineEndpoint } from '../api/endpoint';
 import { merchantSchema } from '../merchants/merchants.contract';
-import { VALUE_INVALID } from '../validation/messages';
-import { passwordField, requiredString } from '../validation/rules';
+import { REQUIRED, VALUE_INVALID } from '../validation/messages';
+import { passwordConfirmation, passwordField, requiredString } from '../validation/rules';
 import { merchantRoleSchema } from '../users/users.contract';
 
 export const profileMerchantSchema = merchantSchema.extend({
@@ -41,6 +41,12 @@ export type ProfileNameInput = z.input<typeof profileNameSchema>;
 /** The signed-in user's new password, by the rules of a reset, proven by the current one. */
 export const profilePasswordSchema = z.object({ current_password: requiredString(), new_password: passwordField() });
 export type ProfilePasswordInput = z.input<typeof profilePasswordSchema>;
+
+/** What the Change password form checks: the body, and the new password typed twice (not sent). */
+export const profilePasswordFormSchema = passwordConfirmation(
+  profilePasswordSchema.extend({ confirm_password: z.string({ error: REQUIRED }).min(1, { error: REQUIRED }) }),
+  { password: 'new_password', confirm: 'confirm_password' },
+);
 
 export type ProfileMerchant = z.infer<typeof profileMerchantSchema>;
 
