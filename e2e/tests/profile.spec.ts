@@ -59,6 +59,7 @@ test.describe('on a 390 px phone', () => {
     await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByText('Your current password is not correct.')).toBeVisible();
+    await expect(page.getByLabel('Current password')).toBeFocused();
     await expectNoSeriousViolations(page, 'My profile, wrong current password');
 
     await changePassword(page, PASSWORD, NEW_PASSWORD);

@@ -84,12 +84,15 @@ describe('/profile (My profile)', () => {
     await user.type(confirm, 'Fresh!Pass2027');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    await waitFor(() => expect(confirm).toHaveFocus());
     expect(passwordBodies).toEqual([]);
 
     await user.clear(confirm);
     await user.type(confirm, 'Fresh!Pass2026');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Your current password is not correct.')).toBeInTheDocument();
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(current).toHaveFocus());
 
     await user.clear(current);
     await user.type(current, 'Paydesk!2026');
