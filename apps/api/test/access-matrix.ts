@@ -232,6 +232,9 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/profile/': { flags: [], expect: ROWS.signedIn },
   // An empty body: a caller past the access checks is answered 400 (the merchant's own checks: last-merchant.test.ts).
   'PUT /api/profile/last_merchant/': { flags: [], expect: ROWS.signedIn, request: () => ({ body: {} }) },
+  // Empty bodies too: the user's own name and password are changed in profile.test.ts.
+  'PATCH /api/profile/': { flags: [], expect: ROWS.signedIn, request: () => ({ body: {} }) },
+  'POST /api/profile/password/': { flags: [], expect: ROWS.signedIn, request: () => ({ body: {} }) },
 
   // Merchants
   'GET /api/merchants/': { flags: [], expect: ROWS.signedIn, request: () => ({ query: 'search=Motors' }) },

@@ -7,7 +7,7 @@ import { defineEvent } from '../src/lib/events';
 import { pruneExpiredAuthRecords } from '../src/modules/auth/auth.service';
 import { issueOneTimeToken } from '../src/modules/one-time-tokens/one-time-tokens.service';
 import { buildTestApp, type TestApp } from './helpers';
-import { addUser, bearer, seedDemo, signIn, userIdOf, type DemoIds } from './identity';
+import { addUser, bearer, DEMO_PASSWORD, seedDemo, signIn, userIdOf, type DemoIds } from './identity';
 
 let t: TestApp;
 let ids: DemoIds;
@@ -214,6 +214,27 @@ describe('GET /ws/events/', () => {
     expect(changed.statusCode, changed.body).toBe(200);
     expect(await Promise.all(closed)).toEqual([4001, 4001]);
     for (const { frames } of sockets) expect(frames).toEqual([{ type: 'session.revoked' }]);
+  });
+
+  it('closes the sockets of the other sign-ins when the user changes their password on My profile, not its own', async () => {
+    const email = `live.${randomBytes(6).toString('hex')}@demo.test`;
+    await addUser(t.database.db, { email, merchantId: ids.demoMotors, role: 'staff' });
+    const [changing, elsewhere] = [await signIn(t.app, email), await signIn(t.app, email)];
+    const own = await connect(withTicket(await requestTicket(changing.access)));
+    const other = await connect(withTicket(await requestTicket(elsewhere.access)));
+    const closed = new Promise<number>((resolve) => other.socket.once('close', resolve));
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/profile/password/',
+      headers: bearer(changing.access),
+      payload: { current_password: DEMO_PASSWORD, new_password: 'Changed!2027' },
+    });
+    expect(changed.statusCode, changed.body).toBe(204);
+    expect(await closed).toBe(4001);
+    expect(other.frames).toEqual([{ type: 'session.revoked' }]);
+    expect(own.socket.readyState).toBe(WebSocket.OPEN);
+    expect(own.frames).toEqual([]);
+    own.socket.terminate();
   });
 
   it('delivers a merchant event only to sockets whose user may see it there, in the order published', async () => {

@@ -34,6 +34,14 @@ export const signedInRoutes: RouteObject[] = [
         ),
       },
       {
+        path: ROUTE_ACCESS.Profile.path,
+        handle: ROUTE_ACCESS.Profile,
+        lazy: lazyPage(
+          () => import('../features/profile/routes/profile'),
+          (module) => module.ProfileRoute,
+        ),
+      },
+      {
         path: ROUTE_ACCESS.Outbox.path,
         handle: ROUTE_ACCESS.Outbox,
         lazy: lazyPage(

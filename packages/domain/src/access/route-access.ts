@@ -45,6 +45,8 @@ const ROUTES = {
   Unauthorized: { path: UNAUTHORIZED_PATH, public: true },
   /** What the local email (and later text) providers captured, for people trying Paydesk without SMTP. */
   Outbox: { path: '/outbox', superUser: true },
+  /** The signed-in user's own name and password ("My profile" in the user menu). */
+  Profile: { path: '/profile' },
   NotFound: { path: '*', public: true },
   FreshbooksAuth: { path: '/freshbooks/auth/:code' },
 

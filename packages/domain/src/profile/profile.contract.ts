@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { AUTHENTICATED } from '../access/endpoint-access';
 import { defineEndpoint } from '../api/endpoint';
 import { merchantSchema } from '../merchants/merchants.contract';
-import { VALUE_INVALID } from '../validation/messages';
-import { requiredString } from '../validation/rules';
+import { REQUIRED, VALUE_INVALID } from '../validation/messages';
+import { passwordConfirmation, passwordField, requiredString } from '../validation/rules';
 import { merchantRoleSchema } from '../users/users.contract';
 
 export const profileMerchantSchema = merchantSchema.extend({
@@ -34,6 +34,20 @@ export type Profile = z.infer<typeof profileSchema>;
 export const lastMerchantSchema = z.object({
   merchant_id: requiredString().pipe(z.uuid({ error: VALUE_INVALID })),
 });
+/** The signed-in user's own name (SPEC's user names: required, trimmed). */
+export const profileNameSchema = z.object({ first_name: requiredString(), last_name: requiredString() });
+export type ProfileNameInput = z.input<typeof profileNameSchema>;
+
+/** The signed-in user's new password, by the rules of a reset, proven by the current one. */
+export const profilePasswordSchema = z.object({ current_password: requiredString(), new_password: passwordField() });
+export type ProfilePasswordInput = z.input<typeof profilePasswordSchema>;
+
+/** What the Change password form checks: the body, and the new password typed twice (not sent). */
+export const profilePasswordFormSchema = passwordConfirmation(
+  profilePasswordSchema.extend({ confirm_password: z.string({ error: REQUIRED }).min(1, { error: REQUIRED }) }),
+  { password: 'new_password', confirm: 'confirm_password' },
+);
+
 export type ProfileMerchant = z.infer<typeof profileMerchantSchema>;
 
 export const profileEndpoints = {
@@ -57,5 +71,26 @@ export const profileEndpoints = {
     body: lastMerchantSchema,
     status: 204,
     errors: [400, 401, 404],
+  }),
+  updateName: defineEndpoint({
+    method: 'PATCH',
+    path: '/profile/',
+    summary: "Change the signed-in user's name",
+    tags: ['auth'],
+    access: AUTHENTICATED,
+    body: profileNameSchema,
+    status: 200,
+    response: profileSchema,
+    errors: [400, 401],
+  }),
+  changePassword: defineEndpoint({
+    method: 'POST',
+    path: '/profile/password/',
+    summary: "Change the signed-in user's password; their other sign-ins end, this one stays",
+    tags: ['auth'],
+    access: AUTHENTICATED,
+    body: profilePasswordSchema,
+    status: 204,
+    errors: [400, 401, 429],
   }),
 } as const;

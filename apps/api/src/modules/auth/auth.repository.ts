@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, isNull, lt, max, notInArray, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lt, max, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { refreshTokens, signInFailures } from '../../db/schema/identity';
 
@@ -54,6 +54,22 @@ export async function revokeUserRefreshTokens(db: Db, userId: string): Promise<v
     .update(refreshTokens)
     .set({ revoked_at: new Date() })
     .where(and(eq(refreshTokens.user_id, userId), isNull(refreshTokens.revoked_at)));
+}
+
+/** Revokes every refresh token of the user outside one sign-in (family); returns the sign-ins it ended. */
+export async function revokeOtherRefreshFamilies(db: Db, userId: string, keptFamilyId: string): Promise<string[]> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ revoked_at: new Date() })
+    .where(
+      and(
+        eq(refreshTokens.user_id, userId),
+        isNull(refreshTokens.revoked_at),
+        ne(refreshTokens.family_id, keptFamilyId),
+      ),
+    )
+    .returning({ family_id: refreshTokens.family_id });
+  return [...new Set(rows.map((row) => row.family_id))];
 }
 
 /** Records one attempt under each key (committed at once, before any check), returning the rows' ids. */

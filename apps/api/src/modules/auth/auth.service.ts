@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { appUrlOf } from '../../lib/app-url';
-import { CatalogueError, HttpError } from '../../lib/http-errors';
+import { CatalogueError, FieldErrors, HttpError } from '../../lib/http-errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import {
   InvalidTokenError,
@@ -29,6 +29,7 @@ import {
   findUserPasswordHash,
   getMerchantName,
   publishUserChanged,
+  recordOwnChange,
   setPassword,
   type UserRow,
 } from '../users/users.public';
@@ -39,6 +40,7 @@ import {
   pruneRefreshTokens,
   pruneSignInFailures,
   revokeFamily,
+  revokeOtherRefreshFamilies,
   revokeUserRefreshTokens,
   useRefreshToken,
 } from './auth.repository';
@@ -235,6 +237,38 @@ export async function changePassword(ctx: ServiceContext, userId: string, passwo
     await publishUserChanged(tx, userId);
     // Every sign-in ended with the old password: their open clients sign out and their live sockets close.
     await tx.events.publish(sessionRevokedEvent, {}, { kind: 'user', userId });
+  });
+}
+
+export const CURRENT_PASSWORD_WRONG = 'Your current password is not correct.';
+
+/**
+ * The signed-in user changes their password, proving the current one. A wrong current password counts like a failed
+ * sign-in for the account from that address (it is the same guess). The new password ends every other sign-in (their
+ * refresh tokens, access tokens and live sockets) and every outstanding reset link; the sign-in that asked stays.
+ */
+export async function changeOwnPassword(
+  ctx: ServiceContext,
+  input: { user: UserRow; familyId: string; currentPassword: string; newPassword: string; ip: string },
+): Promise<void> {
+  const { user } = input;
+  const attempt = await throttleAttempt(ctx, passwordCheckRules(user.email, input.ip));
+  const passwordHash = await findUserPasswordHash(ctx.db, user.id);
+  const valid = passwordHash
+    ? await verifyPassword(passwordHash, input.currentPassword)
+    : await verifyAgainstDummy(input.currentPassword);
+  if (!valid) throw FieldErrors.of('current_password', CURRENT_PASSWORD_WRONG);
+  await attempt.succeed();
+  const newHash = await hashPassword(input.newPassword);
+  await withTransaction(ctx, async (tx) => {
+    await setPassword(tx.db, user.id, newHash);
+    await invalidateOneTimeTokens(tx.db, user.id, 'password_reset');
+    const endedFamilies = await revokeOtherRefreshFamilies(tx.db, user.id, input.familyId);
+    await publishUserChanged(tx, user.id);
+    for (const familyId of endedFamilies) {
+      await tx.events.publish(signInEndedEvent, { user_id: user.id, family_id: familyId }, { kind: 'servers' });
+    }
+    await recordOwnChange(tx, user, { before: { password: passwordHash }, after: { password: newHash } });
   });
 }
 

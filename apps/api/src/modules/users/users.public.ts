@@ -11,6 +11,8 @@ export {
   getMerchantName,
   moveRoleHolders,
   publishUserChanged,
+  recordOwnChange,
+  renameUser,
   setPassword,
   toRoleGrant,
   type MerchantAccess,

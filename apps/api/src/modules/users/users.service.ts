@@ -556,3 +556,35 @@ export async function moveRoleHolders(
     }
   });
 }
+
+/**
+ * A user's own change to themselves (their name, their password), recorded in the activity log of every merchant they
+ * hold a role at, where their administrators read changes to their people. A secret's value is masked by the log.
+ */
+export async function recordOwnChange(
+  ctx: ServiceContext,
+  user: UserRow,
+  change: { before: Record<string, unknown>; after: Record<string, unknown> },
+): Promise<void> {
+  for (const { merchant } of await findGrants(ctx.db, user.id)) {
+    await recordUserChange(ctx, user, { merchantId: merchant.id, action: 'updated', user, ...change });
+  }
+}
+
+/** The signed-in user renames themselves; the change reaches every process's cached user and their open clients. */
+export async function renameUser(
+  ctx: ServiceContext,
+  user: UserRow,
+  names: { first_name: string; last_name: string },
+): Promise<UserRow> {
+  return withTransaction(ctx, async (tx) => {
+    const updated = await updateUser(tx.db, user.id, names);
+    if (!updated) throw notFound();
+    await recordOwnChange(tx, updated, {
+      before: { first_name: user.first_name, last_name: user.last_name },
+      after: names,
+    });
+    await publishUserChanged(tx, user.id);
+    return updated;
+  });
+}

@@ -14,7 +14,7 @@ import {
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ROUTE_ACCESS } from '@paydesk/domain/access/route-access';
 import { formatFullName } from '@paydesk/domain/format/user';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
 import { MerchantLogo } from '../../components/merchant-logo';
@@ -201,6 +201,9 @@ function UserMenu() {
           </Text>
         </Menu.Label>
         <Menu.Divider />
+        <Menu.Item component={Link} to={ROUTE_ACCESS.Profile.path} leftSection={<IconUserCircle size={16} />}>
+          My profile
+        </Menu.Item>
         <Menu.Item leftSection={<IconLogout size={16} />} onClick={logout}>
           Logout
         </Menu.Item>
