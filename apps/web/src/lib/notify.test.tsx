@@ -5,7 +5,7 @@ import { setupUser } from '../../test/user';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { ApiError, NO_RESPONSE_STATUS } from './api-client';
-import { notifyError, notifySuccess } from './notify';
+import { TOAST_ZONE_PX, notifyError, notifySuccess } from './notify';
 
 describe('notifyError', () => {
   afterEach(() => {
@@ -157,5 +157,29 @@ describe('notifyError for a request that got no answer', () => {
     expect(screen.getByText(DEFAULT_ERROR_MESSAGE)).toBeInTheDocument();
     expect(screen.queryByText('Failed to fetch')).not.toBeInTheDocument();
     vi.unstubAllEnvs();
+  });
+});
+
+describe('toasts and the button that sent the form', () => {
+  it('scrolls a Save button tapped at the bottom of the screen clear of the toast about it', () => {
+    renderWithProviders(null);
+    const form = document.createElement('form');
+    const save = document.createElement('button');
+    save.type = 'submit';
+    form.append(save);
+    form.addEventListener('submit', (event) => event.preventDefault());
+    document.body.append(form);
+    const bottom = window.innerHeight - 10;
+    save.getBoundingClientRect = () => ({ bottom }) as DOMRect;
+    const scrollBy = vi.spyOn(window, 'scrollBy').mockImplementation(() => {});
+
+    act(() => save.click());
+    act(() => {
+      notifyError(new ApiError(NO_RESPONSE_STATUS, {}));
+    });
+
+    expect(scrollBy).toHaveBeenCalledWith({ top: bottom - (window.innerHeight - TOAST_ZONE_PX) });
+    scrollBy.mockRestore();
+    form.remove();
   });
 });

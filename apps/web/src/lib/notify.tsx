@@ -9,9 +9,36 @@ export type SuccessToastOptions = { autoClose?: number };
 
 let errorToastCount = 0;
 
+/**
+ * How much of the viewport's bottom the toasts take (SPEC §9 puts them bottom centre); the main area keeps as much
+ * padding below its content, so a form's last button can always scroll clear of them.
+ */
+export const TOAST_ZONE_PX = 120;
+
+// The button that sent the last form: a toast about that save must not sit over it (on a phone it is often at the
+// very bottom of the screen when tapped).
+let lastSubmitter: HTMLElement | null = null;
+if (typeof document !== 'undefined') {
+  document.addEventListener('submit', (event) => (lastSubmitter = (event as SubmitEvent).submitter), true);
+}
+
+function keepSubmitterClearOfToasts() {
+  const submitter = lastSubmitter;
+  if (!submitter?.isConnected || typeof window.scrollBy !== 'function') return;
+  const zoneTop = window.innerHeight - TOAST_ZONE_PX;
+  const { bottom } = submitter.getBoundingClientRect();
+  if (bottom > zoneTop) window.scrollBy({ top: bottom - zoneTop });
+}
+
+function show(toast: Parameters<typeof notifications.show>[0]): string {
+  const id = notifications.show(toast);
+  keepSubmitterClearOfToasts();
+  return id;
+}
+
 /** Shows a success toast (SPEC §9: 2000 ms unless the caller says otherwise) and returns its id. */
 export function notifySuccess(message: string, options: SuccessToastOptions = {}): string {
-  return notifications.show({
+  return show({
     message,
     color: 'teal',
     icon: <IconCheck size={18} />,
@@ -29,7 +56,7 @@ export function notifySuccess(message: string, options: SuccessToastOptions = {}
 export function notifyError(error?: unknown): string {
   errorToastCount += 1;
   const id = `error-toast-${errorToastCount}`;
-  return notifications.show({
+  return show({
     id,
     message: (
       <Group justify="space-between" wrap="nowrap" gap="sm">

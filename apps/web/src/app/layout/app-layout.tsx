@@ -20,6 +20,7 @@ import { BrandMark } from '../../components/brand-mark';
 import { MerchantLogo } from '../../components/merchant-logo';
 import { SkipLink } from '../../components/skip-link';
 import { useSession } from '../../lib/session-state';
+import { TOAST_ZONE_PX } from '../../lib/notify';
 import { findRouteName } from '../guards';
 import { buildRoutePath, useNavItems, type VisibleNavItem } from './nav-items';
 import { RefusedNotice } from './refused-notice';
@@ -87,7 +88,7 @@ export function AppLayout() {
           ))}
       </AppShell.Navbar>
 
-      <AppShell.Main bg="gray.0" id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
+      <AppShell.Main bg="gray.0" id={MAIN_ID} tabIndex={-1} style={{ outline: 'none', paddingBottom: TOAST_ZONE_PX }}>
         <RefusedNotice />
         <Outlet />
       </AppShell.Main>
