@@ -6,6 +6,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { merchantLocationsKey } from '../../../lib/query-keys';
 
 export type LocationListParams = {
   page: number;
@@ -14,13 +15,10 @@ export type LocationListParams = {
   ordering?: z.output<typeof locationListQuery>['ordering'];
 };
 
-/** Every query about a merchant's locations (lists, one location, the pickers) starts with this key. */
-export const locationsKey = (merchantID: string) => ['merchant-locations', merchantID] as const;
-
 /** GET /merchants/:id/merchant_locations/ */
 export function getLocationsQueryOptions(merchantID: string, params: LocationListParams) {
   return queryOptions({
-    queryKey: [...locationsKey(merchantID), 'list', params],
+    queryKey: [...merchantLocationsKey(merchantID), 'list', params],
     queryFn: () =>
       api.call(locationEndpoints.list, {
         params: { id: merchantID },
@@ -43,7 +41,7 @@ export function useLocations(merchantID: string, params: LocationListParams) {
 /** GET /merchants/:id/merchant_locations/:locationId/ */
 export function getLocationQueryOptions(merchantID: string, locationID: string) {
   return queryOptions({
-    queryKey: [...locationsKey(merchantID), 'location', locationID],
+    queryKey: [...merchantLocationsKey(merchantID), 'location', locationID],
     queryFn: () => api.call(locationEndpoints.get, { params: { id: merchantID, locationId: locationID } }),
     enabled: merchantID !== '' && locationID !== '',
   });
@@ -59,7 +57,7 @@ export function useCreateLocation(merchantID: string) {
   return useMutation({
     mutationFn: (input: LocationInput) =>
       api.call(locationEndpoints.create, { params: { id: merchantID }, body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: locationsKey(merchantID) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: merchantLocationsKey(merchantID) }),
   });
 }
 
@@ -72,7 +70,7 @@ export function useUpdateLocation(merchantID: string, locationID: string) {
     onSuccess: async (location) => {
       queryClient.setQueryData(getLocationQueryOptions(merchantID, locationID).queryKey, location);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: locationsKey(merchantID) }),
+        queryClient.invalidateQueries({ queryKey: merchantLocationsKey(merchantID) }),
         // Merchant accounts show their location's name.
         queryClient.invalidateQueries({ queryKey: ['merchant-accounts', merchantID] }),
       ]);
@@ -87,7 +85,7 @@ export function useDeleteLocation(merchantID: string, locationID: string) {
     mutationFn: () => api.call(locationEndpoints.remove, { params: { id: merchantID, locationId: locationID } }),
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: getLocationQueryOptions(merchantID, locationID).queryKey });
-      await queryClient.invalidateQueries({ queryKey: locationsKey(merchantID) });
+      await queryClient.invalidateQueries({ queryKey: merchantLocationsKey(merchantID) });
     },
   });
 }

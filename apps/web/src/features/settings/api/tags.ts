@@ -6,6 +6,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { merchantTagsKey } from '../../../lib/query-keys';
 
 export type TagListParams = {
   page: number;
@@ -22,11 +23,11 @@ export function getTags(merchantID: string, { page, pageSize, search, ordering }
   });
 }
 
-/** Without params: the key prefix of every list of the merchant's tags, for invalidation. */
-export function getTagsQueryOptions(merchantID: string, params?: TagListParams) {
+/** GET /merchants/:id/account-tags/ for the Settings list. */
+export function getTagsQueryOptions(merchantID: string, params: TagListParams) {
   return queryOptions({
-    queryKey: params ? ['merchant-tags', merchantID, params] : ['merchant-tags', merchantID],
-    queryFn: () => getTags(merchantID, params ?? { page: 1, pageSize: 50 }),
+    queryKey: [...merchantTagsKey(merchantID), 'list', params],
+    queryFn: () => getTags(merchantID, params),
     placeholderData: keepPreviousData,
   });
 }
@@ -35,12 +36,12 @@ export function useTags(merchantID: string, params: TagListParams) {
   return useQuery(getTagsQueryOptions(merchantID, params));
 }
 
-/** Tag changes show in the tag lists and in the activity log. */
+/** Tag changes show in the tag lists, the customer forms' tag pickers and the activity log. */
 function useInvalidateTags(merchantID: string) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: getTagsQueryOptions(merchantID).queryKey }),
+      queryClient.invalidateQueries({ queryKey: merchantTagsKey(merchantID) }),
       queryClient.invalidateQueries({ queryKey: ['merchant-activity', merchantID] }),
     ]);
 }
