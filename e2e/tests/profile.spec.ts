@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousViolations, PASSWORD, signIn } from '../support/journeys';
 
-// "My profile" (issue 16, item 23): the agent renames themselves and changes their password, signs in with the new
-// one, then puts both back so the other journeys find the demo agent as seeded.
+// "My profile" (issue 16, item 23): staff rename themselves and change their password, sign in with the new one,
+// then put both back so the later journeys find the demo staff user as seeded. (The agent is reserved for the
+// password reset journey, which changes its password.)
 
 const NEW_PASSWORD = 'Fresh!Pass2026';
 
@@ -45,13 +46,13 @@ test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('a user changes their name and password on My profile and signs in with the new password', async ({ page }) => {
-    await signIn(page, 'agent@demo.test');
-    await openMyProfile(page, 'Alex Agent');
+    await signIn(page, 'staff@demo.test');
+    await openMyProfile(page, 'Stacy Staff');
     await expectNoSeriousViolations(page, 'My profile');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-    await saveName(page, 'Alexandra', 'Agentova');
-    await expect(page.getByRole('button', { name: 'User menu of Alexandra Agentova' })).toBeVisible();
+    await saveName(page, 'Stacia', 'Staffova');
+    await expect(page.getByRole('button', { name: 'User menu of Stacia Staffova' })).toBeVisible();
 
     // A wrong current password is a field error, in a colour readable on white.
     await page.getByLabel('Current password').fill('Wrong!2026');
@@ -63,12 +64,12 @@ test.describe('on a 390 px phone', () => {
     await expectNoSeriousViolations(page, 'My profile, wrong current password');
 
     await changePassword(page, PASSWORD, NEW_PASSWORD);
-    await logout(page, 'Alexandra Agentova');
-    await logInWith(page, 'agent@demo.test', NEW_PASSWORD);
+    await logout(page, 'Stacia Staffova');
+    await logInWith(page, 'staff@demo.test', NEW_PASSWORD);
 
-    // Put the agent back as seeded.
+    // Put the staff user back as seeded.
     await page.goto('/profile');
-    await saveName(page, 'Alex', 'Agent');
+    await saveName(page, 'Stacy', 'Staff');
     await changePassword(page, NEW_PASSWORD, PASSWORD);
   });
 });

@@ -15,8 +15,8 @@ let errorToastCount = 0;
  */
 export const TOAST_ZONE_PX = 120;
 
-// The button that sent the last form: a toast about that save must not sit over it (on a phone it is often at the
-// very bottom of the screen when tapped).
+// The button that sent the last form: an error toast about that save must not sit over it (on a phone it is often at
+// the very bottom of the screen when tapped), since the user may want to press it again.
 let lastSubmitter: HTMLElement | null = null;
 if (typeof document !== 'undefined') {
   document.addEventListener('submit', (event) => (lastSubmitter = (event as SubmitEvent).submitter), true);
@@ -30,15 +30,9 @@ function keepSubmitterClearOfToasts() {
   if (bottom > zoneTop) window.scrollBy({ top: bottom - zoneTop });
 }
 
-function show(toast: Parameters<typeof notifications.show>[0]): string {
-  const id = notifications.show(toast);
-  keepSubmitterClearOfToasts();
-  return id;
-}
-
 /** Shows a success toast (SPEC §9: 2000 ms unless the caller says otherwise) and returns its id. */
 export function notifySuccess(message: string, options: SuccessToastOptions = {}): string {
-  return show({
+  return notifications.show({
     message,
     color: 'teal',
     icon: <IconCheck size={18} />,
@@ -56,7 +50,8 @@ export function notifySuccess(message: string, options: SuccessToastOptions = {}
 export function notifyError(error?: unknown): string {
   errorToastCount += 1;
   const id = `error-toast-${errorToastCount}`;
-  return show({
+  keepSubmitterClearOfToasts();
+  return notifications.show({
     id,
     message: (
       <Group justify="space-between" wrap="nowrap" gap="sm">
