@@ -31,3 +31,21 @@ export function canComposeMassMessage(context: CapabilityContext): boolean {
 export function canSaveTemplatesFromMassModal(context: CapabilityContext): boolean {
   return meetsRequirement(ACCESS_REQUIREMENTS.templateUpdate, context);
 }
+
+/**
+ * Taking a payment outside the custom role's minimum and maximum (SPEC §6 "is_payment_threshold_allowed or the role
+ * equivalent"): with custom roles super_admin, admin or the flag; otherwise any base role (which has no limits).
+ */
+export function canBypassPaymentThreshold(context: CapabilityContext): boolean {
+  return meetsRequirement(ACCESS_REQUIREMENTS.paymentThresholdBypass, context);
+}
+
+/** Waiving the convenience fee: with custom roles super_admin, admin or is_payment_waive_fee_allowed; else any role. */
+export function canWaiveConvenienceFee(context: CapabilityContext): boolean {
+  return meetsRequirement(ACCESS_REQUIREMENTS.paymentWaiveFee, context);
+}
+
+/** Refunding, voiding or moving a payment: with custom roles super_admin, admin or is_payment_refund_allowed. */
+export function canRefundPayments(context: CapabilityContext): boolean {
+  return meetsRequirement(ACCESS_REQUIREMENTS.paymentRefund, context);
+}

@@ -43,6 +43,26 @@ export const ACCESS_REQUIREMENTS = {
   },
   /** Editing or deleting another user's note (or one without an author): the merchant's administrators. */
   noteOfOthers: { roles: ['super_admin', 'admin'] },
+  /** Taking payments and saving payment methods: the spec shows no rule, so any base role (custom roles hold staff). */
+  paymentTake: { roles: ANY_BASE_ROLE },
+  /**
+   * Refunds, voids and moves of payments: with custom roles super_admin, admin or is_payment_refund_allowed; else
+   * any base role ("is_payment_refund_allowed or the role equivalent").
+   */
+  paymentRefund: {
+    roles: ANY_BASE_ROLE,
+    customRoles: ['super_admin', 'admin', 'is_payment_refund_allowed'],
+  },
+  /** Taking a payment outside the custom role's minimum and maximum amounts. */
+  paymentThresholdBypass: {
+    roles: ANY_BASE_ROLE,
+    customRoles: ['super_admin', 'admin', 'is_payment_threshold_allowed'],
+  },
+  /** Waiving an account's convenience fee on a payment. */
+  paymentWaiveFee: {
+    roles: ANY_BASE_ROLE,
+    customRoles: ['super_admin', 'admin', 'is_payment_waive_fee_allowed'],
+  },
   paymentReport: { customRoles: ['is_merchant_payment_report_allowed'] },
   sweepReport: { customRoles: ['is_merchant_sweep_report_allowed'] },
   actionReport: { roles: ANY_BASE_ROLE },

@@ -17,8 +17,8 @@ import {
   customerEvents,
   customerNotes,
   customers,
-  paymentMethods,
 } from '../schema/customers';
+import { paymentMethods } from '../schema/payments';
 import { merchantLocations } from '../schema/locations';
 import { accountTags } from '../schema/tags';
 import type { DemoIdentity } from './identity';
@@ -315,6 +315,16 @@ async function seedMerchantCustomers(
       nickname: index % 3 === 2 ? 'Checking' : 'Work Visa',
       masked_card_number: index % 3 === 2 ? null : `XXXXXXXXXXXX${String(4242 + index).slice(-4)}`,
       masked_account_number: index % 3 === 2 ? `XXXXX${String(6789 + index).slice(-4)}` : null,
+      gateway: 'sandbox',
+      gateway_reference: `spm_demo_${customer.id}`,
+      last4: String((index % 3 === 2 ? 6789 : 4242) + index).slice(-4),
+      ...(index % 3 === 2
+        ? {
+            authorization_text: DEMO_DEBIT_AUTHORIZATION,
+            authorization_method: 'phone' as const,
+            authorized_at: customer.created,
+          }
+        : {}),
     }));
   if (cards.length > 0) await tx.insert(paymentMethods).values(cards);
 
@@ -323,6 +333,9 @@ async function seedMerchantCustomers(
     inserted.map((customer) => customer.id),
   );
 }
+
+const DEMO_DEBIT_AUTHORIZATION =
+  'I authorize Demo Motors to debit my checking account for the payments I agree to, and to credit it for refunds. I may revoke this by calling Demo Motors.';
 
 export const seedCustomers: DemoSeeder = async (tx, demo, tools) => {
   const now = tools.clock();

@@ -281,33 +281,6 @@ export const customerEvents = pgTable(
   (table) => [index('customer_events_customer_idx').on(table.customer_id, sql`${table.created} desc`, table.id)],
 );
 
-/** Saved payment methods; only masked numbers are ever stored (the check refuses five digits in a row). */
-export const paymentMethods = pgTable(
-  'payment_methods',
-  {
-    id: id(),
-    merchant_id: uuid()
-      .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
-    customer_id: uuid()
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    payment_type: text({ enum: ['CREDIT', 'DEBIT', 'bank'] }).notNull(),
-    card_type: text(),
-    nickname: text(),
-    masked_card_number: text(),
-    masked_account_number: text(),
-    created: createdAt(),
-  },
-  (table) => [
-    index('payment_methods_customer_idx').on(table.customer_id, table.created, table.id),
-    check(
-      'payment_methods_masked_check',
-      sql`coalesce(${table.masked_card_number}, '') !~ '[0-9]{5}' and coalesce(${table.masked_account_number}, '') !~ '[0-9]{5}'`,
-    ),
-  ],
-);
-
 /** The customers a user opened, for "recently viewed"; upserted by update_last_viewed. */
 export const customerViews = pgTable(
   'customer_views',

@@ -14,6 +14,7 @@ import * as onboarding from './onboarding';
 import * as outbox from './outbox';
 import * as owners from './owners';
 import * as paymentCodes from './payment-codes';
+import * as payments from './payments';
 import * as tags from './tags';
 
 export const schema = {
@@ -34,4 +35,5 @@ export const schema = {
   ...customerImports,
   ...consentEvents,
   ...listVersions,
+  ...payments,
 };

@@ -2,7 +2,7 @@
 // (`recordChange`), and the trail machinery another history is written with (`recordInTrail`, as the customer
 // history does). The diff of before and after and the masking of secrets happen inside; see decision 0013.
 
-export type { Actor } from './audit.actor';
+export { actorIdOf, actorNameOf, type Actor } from './audit.actor';
 export { recordChange, type Change } from './audit.record';
 export { recordInTrail, type AuditContext, type AuditedChange, type AuditTrail } from './audit.trail';
 export type { AuditValues } from './audit.values';

@@ -20,8 +20,8 @@ import {
   customerNotes,
   customers,
   customerViews,
-  paymentMethods,
 } from '../../db/schema/customers';
+import { paymentMethods } from '../../db/schema/payments';
 import { users } from '../../db/schema/identity';
 import { merchantLocations } from '../../db/schema/locations';
 import { accountTags } from '../../db/schema/tags';
