@@ -22,6 +22,7 @@ import { customerImportsRoutes } from './modules/customers/customer-imports.rout
 import { registerCustomerImportJobHandlers } from './modules/customers/customer-imports.job-handlers';
 import { registerCustomerNameOrderJobHandlers } from './modules/customers/customer-name-order.job-handlers';
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
+import { binsRoutes } from './modules/payments/bins.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { ownersRoutes } from './modules/owners/owners.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -151,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(onboardingRoutes);
       await api.register(customersRoutes);
       await api.register(customerImportsRoutes);
+      await api.register(binsRoutes);
       await api.register(liveTicketRoutes);
       // The local outbox exists only while it is the email provider (it holds every emailed secret).
       if (!config.SMTP_URL) await api.register(devRoutes);
