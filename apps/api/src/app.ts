@@ -22,6 +22,8 @@ import { customerImportsRoutes } from './modules/customers/customer-imports.rout
 import { registerCustomerImportJobHandlers } from './modules/customers/customer-imports.job-handlers';
 import { registerCustomerNameOrderJobHandlers } from './modules/customers/customer-name-order.job-handlers';
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
+import { binsRoutes } from './modules/payments/bins.routes';
+import { sandboxGatewayRoutes } from './modules/payments/sandbox-gateway.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { ownersRoutes } from './modules/owners/owners.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -151,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(onboardingRoutes);
       await api.register(customersRoutes);
       await api.register(customerImportsRoutes);
+      await api.register(binsRoutes);
       await api.register(liveTicketRoutes);
       // The local outbox exists only while it is the email provider (it holds every emailed secret).
       if (!config.SMTP_URL) await api.register(devRoutes);
@@ -160,6 +163,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(liveRoutes);
   // The FreshBooks sandbox's authorization page exists only while it is the FreshBooks provider.
   if (app.providers.freshbooks.name === 'sandbox') await app.register(freshbooksSandboxRoutes);
+  // The sandbox processor's tokeniser and settlement exist only while it is the gateway.
+  if (app.providers.gateway.name === 'sandbox') await app.register(sandboxGatewayRoutes);
   registerMailJobHandlers(app);
   registerAuthJobHandlers(app);
   registerCustomerImportJobHandlers(app);

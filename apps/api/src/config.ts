@@ -60,6 +60,10 @@ const configSchema = z
     FRESHBOOKS_CLIENT_SECRET: z.string().min(1).optional(),
     /** In production, the embedded FreshBooks sandbox (FRESHBOOKS_CLIENT_ID unset) only when this is true. */
     FRESHBOOKS_SANDBOX_ENABLED: booleanFlag.default(false),
+    /** Stripe's secret API key; unset: the embedded sandbox processor (providers/gateway/sandbox-gateway.ts). */
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    /** Business days before the sandbox processor settles or returns an ACH debit. */
+    SANDBOX_GATEWAY_ACH_DAYS: z.coerce.number({ error: 'expected a number of days' }).int().min(0).max(10).default(2),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'expected milliseconds' }).int().min(0).default(10_000),
   })
   .superRefine((config, ctx) => {

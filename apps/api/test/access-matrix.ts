@@ -556,6 +556,15 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     params: { importId: await context.createCustomerImport() },
   })),
 
+  // Payments: a card BIN's brand and funding, read by anyone with a role on the merchant. A BIN belongs to no
+  // merchant: another organisation's caller on their own merchant reads it too.
+  'GET /api/merchants/:id/bins/:bin/': {
+    flags: [],
+    expect: ROWS.merchantMembers,
+    crossTenantObject: 'allow',
+    request: () => ({ params: { bin: '424242' } }),
+  },
+
   // The live channel: a ticket for it, then the WebSocket upgrade with the ticket in the query
   'POST /api/ws-ticket/': { flags: [], expect: ROWS.signedIn },
   'GET /ws/events/': { flags: [], expect: ROWS.signedIn },

@@ -31,6 +31,7 @@ const realParams: Record<string, string> = {
   rid: await createCustomRole(db, ids.customRolesAuto, []),
   userId: (await createUser(db, ids.customRolesAuto, { role: 'staff' })).id,
   token: 'not-a-token',
+  bin: '424242',
   '*': 'index.css',
 };
 

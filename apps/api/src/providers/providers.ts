@@ -6,6 +6,8 @@ import { createSandboxDeviceService, type SandboxDeviceLogin } from './devices/s
 import type { EmailProvider } from './email/email-provider';
 import { createOutboxEmailProvider } from './email/outbox-email-provider';
 import { createSmtpEmailProvider } from './email/smtp-email-provider';
+import type { GatewayProvider } from './gateway/gateway-provider';
+import { createSandboxGateway } from './gateway/sandbox-gateway';
 import type { FreshbooksProvider } from './freshbooks/freshbooks-provider';
 import { createRealFreshbooksProvider } from './freshbooks/real-freshbooks-provider';
 import { createSandboxFreshbooksProvider } from './freshbooks/sandbox-freshbooks-provider';
@@ -15,6 +17,7 @@ export type Providers = {
   email: EmailProvider;
   freshbooks: FreshbooksProvider;
   devices: Record<DeviceProvider, DeviceService>;
+  gateway: GatewayProvider;
 };
 
 export function createProviders(config: Config, db: Db): Providers {
@@ -29,6 +32,7 @@ export function createProviders(config: Config, db: Db): Providers {
         : createSandboxFreshbooksProvider({ db }),
     // The real PassTime and Ituran services are not wired yet: the sandbox answers for both.
     devices: createSandboxDevices(),
+    gateway: createGateway(config, db),
   };
 }
 
@@ -38,4 +42,12 @@ export function createSandboxDevices(logins?: readonly SandboxDeviceLogin[]): Pr
     passtime: createSandboxDeviceService('PassTime', { logins }),
     ituran: createSandboxDeviceService('Ituran', { logins }),
   };
+}
+
+function createGateway(config: Config, db: Db): GatewayProvider {
+  if (config.STRIPE_SECRET_KEY) {
+    // The Stripe adapter (stripe-gateway.ts) is not built yet: refusing beats charging through the sandbox.
+    throw new Error('STRIPE_SECRET_KEY is set but the Stripe gateway adapter is not available yet');
+  }
+  return createSandboxGateway({ db, achSettlementDays: config.SANDBOX_GATEWAY_ACH_DAYS });
 }

@@ -15,6 +15,7 @@ import * as outbox from './outbox';
 import * as owners from './owners';
 import * as paymentCodes from './payment-codes';
 import * as payments from './payments';
+import * as sandboxGateway from './sandbox-gateway';
 import * as tags from './tags';
 
 export const schema = {
@@ -36,4 +37,5 @@ export const schema = {
   ...consentEvents,
   ...listVersions,
   ...payments,
+  ...sandboxGateway,
 };
