@@ -8,6 +8,7 @@ import { createOutboxEmailProvider } from './email/outbox-email-provider';
 import { createSmtpEmailProvider } from './email/smtp-email-provider';
 import type { GatewayProvider } from './gateway/gateway-provider';
 import { createSandboxGateway } from './gateway/sandbox-gateway';
+import { createStripeGateway } from './gateway/stripe-gateway';
 import type { FreshbooksProvider } from './freshbooks/freshbooks-provider';
 import { createRealFreshbooksProvider } from './freshbooks/real-freshbooks-provider';
 import { createSandboxFreshbooksProvider } from './freshbooks/sandbox-freshbooks-provider';
@@ -45,9 +46,6 @@ export function createSandboxDevices(logins?: readonly SandboxDeviceLogin[]): Pr
 }
 
 function createGateway(config: Config, db: Db): GatewayProvider {
-  if (config.STRIPE_SECRET_KEY) {
-    // The Stripe adapter (stripe-gateway.ts) is not built yet: refusing beats charging through the sandbox.
-    throw new Error('STRIPE_SECRET_KEY is set but the Stripe gateway adapter is not available yet');
-  }
+  if (config.STRIPE_SECRET_KEY) return createStripeGateway({ secretKey: config.STRIPE_SECRET_KEY });
   return createSandboxGateway({ db, achSettlementDays: config.SANDBOX_GATEWAY_ACH_DAYS });
 }
