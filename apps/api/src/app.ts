@@ -23,6 +23,8 @@ import { registerCustomerImportJobHandlers } from './modules/customers/customer-
 import { registerCustomerNameOrderJobHandlers } from './modules/customers/customer-name-order.job-handlers';
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
 import { binsRoutes } from './modules/payments/bins.routes';
+import { registerPaymentJobHandlers } from './modules/payments/payments.job-handlers';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { sandboxGatewayRoutes } from './modules/payments/sandbox-gateway.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { ownersRoutes } from './modules/owners/owners.routes';
@@ -154,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(customersRoutes);
       await api.register(customerImportsRoutes);
       await api.register(binsRoutes);
+      await api.register(paymentsRoutes);
       await api.register(liveTicketRoutes);
       // The local outbox exists only while it is the email provider (it holds every emailed secret).
       if (!config.SMTP_URL) await api.register(devRoutes);
@@ -166,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The sandbox processor's tokeniser and settlement exist only while it is the gateway.
   if (app.providers.gateway.name === 'sandbox') await app.register(sandboxGatewayRoutes);
   registerMailJobHandlers(app);
+  registerPaymentJobHandlers(app);
   registerAuthJobHandlers(app);
   registerCustomerImportJobHandlers(app);
   registerCustomerNameOrderJobHandlers(app);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { PERMISSION_FLAGS, isPermissionFlag, type PermissionFlag } from '@paydesk/domain/access/roles';
 import type { RouteOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,8 @@ import {
   createLocation,
   createCustomerFixture,
   createCustomerImportFixture,
+  createPaymentFixture,
+  createPaymentMethodFixture,
   createMerchant,
   createMerchantAccount,
   createOwner,
@@ -166,6 +169,9 @@ function contextFor(caller: Caller, headers: Record<string, string>): RequestCon
         noteAuthorId: options.noteByCaller ? await userIdOf(headers) : null,
       }),
     createCustomerImport: () => createCustomerImportFixture(db, caller.objectMerchantId),
+    createPaymentMethod: (customerId) => createPaymentMethodFixture(db, caller.objectMerchantId, customerId),
+    createPayment: async () =>
+      createPaymentFixture(db, caller.objectMerchantId, await createCustomerFixture(db, caller.objectMerchantId)),
     createUser: async () => (await createUser(db, caller.objectMerchantId, { role: 'staff' })).id,
     createRefreshToken: async () => {
       const user = await createUser(db, ids.customRolesAuto, { role: 'staff' });
@@ -211,10 +217,13 @@ async function send(route: RegisteredRoute, entry: MatrixEntry, caller: Caller) 
     expect(issued.statusCode, issued.body).toBe(201);
     return upgrade(`${path}?ticket=${encodeURIComponent((issued.json() as { ticket: string }).ticket)}`);
   }
+  // An idempotent route needs its key before anything else is checked (decision 0020).
+  const idempotent = (route.options.config as { endpoint?: { idempotent?: boolean } } | undefined)?.endpoint
+    ?.idempotent;
   const response = await t.app.inject({
     method: route.method as 'GET',
     url: plan.query ? `${path}?${plan.query}` : path,
-    headers,
+    headers: idempotent ? { ...headers, 'idempotency-key': randomUUID() } : headers,
     payload: plan.body as object | undefined,
   });
   return { status: response.statusCode, body: response.body };

@@ -45,6 +45,10 @@ export type RequestContext = {
   createOwner(): Promise<string>;
   /** A customer with an account, a co-borrower on it and a note (written by the caller with `noteByCaller`). */
   createCustomer(options?: { noteByCaller?: boolean }): Promise<CustomerFixture>;
+  /** A saved card of the customer. */
+  createPaymentMethod(customerId: string): Promise<string>;
+  /** A PAID card payment on a new customer's account. */
+  createPayment(): Promise<string>;
   /** A finished customer import (no rows). */
   createCustomerImport(): Promise<string>;
   /** A staff user of the merchant. */
@@ -485,6 +489,30 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   })),
   'GET /api/merchants/:id/customers/:customerId/history/': customerReaders(customerParams),
   'GET /api/merchants/:id/customers/:customerId/payment_methods/': customerReaders(customerParams),
+  // Payments: saving and removing methods and taking payments are for any role on the merchant (paymentTake); a
+  // token the processor does not know is a 400 after the access checks.
+  'POST /api/merchants/:id/customers/:customerId/payment_methods/': customerReaders(async (context) => ({
+    ...(await customerParams(context)),
+    body: { token: 'tok_unknown', nickname: 'Matrix' },
+  })),
+  'DELETE /api/merchants/:id/customers/:customerId/payment_methods/:methodId/': customerReaders(async (context) => {
+    const { customerId } = await context.createCustomer();
+    return { params: { customerId, methodId: await context.createPaymentMethod(customerId) } };
+  }),
+  'POST /api/merchants/:id/accounts/:accountId/payments/': customerReaders(async (context) => {
+    const fixture = await context.createCustomer();
+    return {
+      params: { accountId: fixture.accountId },
+      body: { customer: fixture.customerId, sources: [{ payment_method: randomUUID(), amount: 50 }] },
+    };
+  }),
+  'GET /api/merchants/:id/payments/:paymentId/': customerReaders(async (context) => ({
+    params: { paymentId: await context.createPayment() },
+  })),
+  'POST /api/merchants/:id/payments/:paymentId/receipt/': customerReaders(async (context) => ({
+    params: { paymentId: await context.createPayment() },
+    body: { email: 'matrix@example.com' },
+  })),
   'GET /api/merchants/:id/customers/:customerId/notes/': customerReaders(customerParams),
   'POST /api/merchants/:id/customers/:customerId/notes/': customerReaders(async (context) => ({
     ...(await customerParams(context)),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { paymentMethods, paymentSources, payments } from '../src/db/schema/payments';
 import type { PermissionFlag } from '@paydesk/domain/access/roles';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, RouteOptions } from 'fastify';
@@ -285,4 +286,56 @@ export async function createCustomerImportFixture(db: Db, merchantId: string): P
     .returning({ id: customerImports.id });
   if (!row) throw new Error('import not created');
   return row.id;
+}
+
+/** A saved card of the customer, written straight to the table (its processor reference is not the sandbox's). */
+export async function createPaymentMethodFixture(db: Db, merchantId: string, customerId: string): Promise<string> {
+  const [row] = await db
+    .insert(paymentMethods)
+    .values({
+      merchant_id: merchantId,
+      customer_id: customerId,
+      gateway: 'sandbox',
+      gateway_reference: `spm_fixture_${randomUUID()}`,
+      payment_type: 'CREDIT',
+      card_type: 'Visa',
+      card_brand: 'visa',
+      card_funding: 'credit',
+      last4: '4242',
+      masked_card_number: 'XXXXXXXXXXXX4242',
+      nickname: 'Fixture Visa',
+    })
+    .returning({ id: paymentMethods.id });
+  if (!row) throw new Error('payment method not created');
+  return row.id;
+}
+
+/** A PAID card payment of $10.00 on the customer's account, written straight to the tables. */
+export async function createPaymentFixture(db: Db, merchantId: string, fixture: CustomerFixture): Promise<string> {
+  const methodId = await createPaymentMethodFixture(db, merchantId, fixture.customerId);
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      merchant_id: merchantId,
+      account_id: fixture.accountId,
+      customer_id: fixture.customerId,
+      location_id: fixture.locationId,
+      origin: 'staff',
+      status: 'PAID',
+      amount_cents: 1000,
+      total_cents: 1000,
+      idempotency_key: randomUUID(),
+    })
+    .returning({ id: payments.id });
+  if (!payment) throw new Error('payment not created');
+  await db.insert(paymentSources).values({
+    payment_id: payment.id,
+    payment_method_id: methodId,
+    position: 0,
+    amount_cents: 1000,
+    total_cents: 1000,
+    state: 'approved',
+    gateway_reference: `ch_fixture_${randomUUID()}`,
+  });
+  return payment.id;
 }

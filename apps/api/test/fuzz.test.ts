@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createCustomRole, createUser, recordRoutes, type RecordedRoute } from './factories';
 import { buildTestApp } from './helpers';
-import { seedDemo, sessionsFor } from './identity';
+import { bearer, seedDemo, sessionsFor, signIn } from './identity';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 20);
@@ -22,10 +22,23 @@ afterAll(() => t.close());
 const db = t.database.db;
 const ids = await seedDemo(db);
 const sessionOf = sessionsFor(t.app);
-const callers = {
-  superUser: await sessionOf('super@demo.test'),
-  admin: await sessionOf('admin@demo.test'),
+/**
+ * The callers' sessions, signed in again every few minutes: the whole file runs longer than an access token lives
+ * (ACCESS_TOKEN_LIFETIME_SECONDS), and a case must fail for its input, never for an expired token.
+ */
+const SESSION_RENEWAL_MS = 4 * 60 * 1000;
+type Caller = { email: string; headers: Record<string, string>; signedInAt: number };
+const callers: Record<'superUser' | 'admin', Caller> = {
+  superUser: { email: 'super@demo.test', headers: await sessionOf('super@demo.test'), signedInAt: Date.now() },
+  admin: { email: 'admin@demo.test', headers: await sessionOf('admin@demo.test'), signedInAt: Date.now() },
 };
+async function headersOf(caller: Caller): Promise<Record<string, string>> {
+  if (Date.now() - caller.signedInAt > SESSION_RENEWAL_MS) {
+    caller.headers = bearer((await signIn(t.app, caller.email)).access);
+    caller.signedInAt = Date.now();
+  }
+  return caller.headers;
+}
 // Real objects for the path parameters a case does not garble; throwaway, since a valid request may change them.
 const realParams: Record<string, string> = {
   rid: await createCustomRole(db, ids.customRolesAuto, []),
@@ -385,7 +398,8 @@ function isDetail(body: unknown): boolean {
 /** The tables as the last refused request left them; null after an accepted one (it may change rows). */
 let lastSnapshot: Snapshot | null = null;
 
-async function sendCase(route: FuzzRoute, headers: Record<string, string>, fuzzCase: Case) {
+async function sendCase(route: FuzzRoute, caller: Caller, fuzzCase: Case) {
+  const headers = await headersOf(caller);
   const before = lastSnapshot ?? (await snapshotTables());
   lastSnapshot = null;
   const path = pathOf(route, fuzzCase.params);
@@ -414,7 +428,7 @@ async function check(property: fc.IAsyncProperty<[Case]>) {
 
 describe.each(fuzzRoutes)('$method $url', (route) => {
   describe.each(Object.keys(callers) as (keyof typeof callers)[])('as %s', (caller) => {
-    const headers = callers[caller];
+    const session = callers[caller];
     const { body, querystring, params } = route.schemas;
 
     if (body) {
@@ -423,7 +437,7 @@ describe.each(fuzzRoutes)('$method $url', (route) => {
           fc.asyncProperty(
             bodies(body).map((text) => ({ params: realParamsOf(route), body: text })),
             async (fuzzCase) => {
-              await sendCase(route, headers, fuzzCase);
+              await sendCase(route, session, fuzzCase);
             },
           ),
         ));
@@ -431,13 +445,13 @@ describe.each(fuzzRoutes)('$method $url', (route) => {
     if (body) {
       it('refuses values its columns cannot hold, field by field', async () => {
         for (const text of edgeBodies(body))
-          await sendCase(route, headers, { params: realParamsOf(route), body: text });
+          await sendCase(route, session, { params: realParamsOf(route), body: text });
       });
     }
     if (body) {
       it('refuses deeply nested bodies with body_too_deep', async () => {
         for (const text of DEEP_BODIES) {
-          const response = await sendCase(route, headers, { params: realParamsOf(route), body: text });
+          const response = await sendCase(route, session, { params: realParamsOf(route), body: text });
           // A caller who may not use the route is refused that first.
           expect(['body_too_deep', 'permission_denied'], `${route.method} ${route.url}`).toContain(
             (response.json() as { code?: string }).code,
@@ -448,7 +462,7 @@ describe.each(fuzzRoutes)('$method $url', (route) => {
     if (body && outOfRangeDateBodies(body).length > 0) {
       it('refuses dates outside 1900-2100 with a message on the field', async () => {
         for (const { field, body: text } of outOfRangeDateBodies(body)) {
-          const response = await sendCase(route, headers, { params: realParamsOf(route), body: text });
+          const response = await sendCase(route, session, { params: realParamsOf(route), body: text });
           const context = `${route.method} ${route.url} ${text}`;
           expect(response.statusCode, context).toBeGreaterThanOrEqual(400);
           if (response.statusCode === 400) expect(Object.keys(response.json() as object), context).toContain(field);
@@ -457,14 +471,14 @@ describe.each(fuzzRoutes)('$method $url', (route) => {
     }
     if (querystring) {
       it('refuses odd query strings', async () => {
-        for (const query of ODD_QUERIES) await sendCase(route, headers, { params: realParamsOf(route), query });
+        for (const query of ODD_QUERIES) await sendCase(route, session, { params: realParamsOf(route), query });
       });
       it('survives malformed queries', () =>
         check(
           fc.asyncProperty(
             queries(querystring).map((query) => ({ params: realParamsOf(route), query })),
             async (fuzzCase) => {
-              await sendCase(route, headers, fuzzCase);
+              await sendCase(route, session, fuzzCase);
             },
           ),
         ));
@@ -475,7 +489,7 @@ describe.each(fuzzRoutes)('$method $url', (route) => {
           fc.asyncProperty(
             paramSets(route).map((values) => ({ params: values, body: route.schemas.body ? '{}' : undefined })),
             async (fuzzCase) => {
-              await sendCase(route, headers, fuzzCase);
+              await sendCase(route, session, fuzzCase);
             },
           ),
         ));

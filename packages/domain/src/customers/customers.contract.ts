@@ -489,16 +489,6 @@ export const customerEventSchema = z.object({
   created: timestamp(),
 });
 
-export const paymentMethodSchema = z.object({
-  id: z.uuid(),
-  payment_type: z.enum(['CREDIT', 'DEBIT', 'bank']),
-  card_type: z.string().nullable(),
-  nickname: z.string().nullable(),
-  masked_card_number: z.string().nullable(),
-  masked_account_number: z.string().nullable(),
-  created: timestamp(),
-});
-
 export const recentlyViewedSchema = z.object({
   results: z.array(
     personRefSchema.extend({ external_id: z.string().nullable(), removed: z.boolean(), viewed_at: timestamp() }),
@@ -577,7 +567,6 @@ export type AccountCustomer = z.infer<typeof accountCustomerSchema>;
 export type ConsentEvent = z.infer<typeof consentEventSchema>;
 export type CustomerNote = z.infer<typeof noteSchema>;
 export type CustomerEvent = z.infer<typeof customerEventSchema>;
-export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 export type CreateCustomerInput = z.input<typeof createCustomerBodySchema>;
 export type ParsedCreateCustomerBody = z.output<typeof createCustomerBodySchema>;
 /** One customer row as imports check it (`createCustomerSchema`). */
@@ -722,18 +711,6 @@ export const customerEndpoints = {
     query: listPageQuery,
     status: 200,
     response: pageSchema(customerEventSchema),
-    errors: [400, 401, 403, 404],
-  }),
-  paymentMethods: defineEndpoint({
-    method: 'GET',
-    path: '/merchants/:id/customers/:customerId/payment_methods/',
-    summary: "The customer's payment methods (masked numbers only)",
-    tags,
-    access: read,
-    params: customerParams,
-    query: listPageQuery,
-    status: 200,
-    response: pageSchema(paymentMethodSchema),
     errors: [400, 401, 403, 404],
   }),
   notes: defineEndpoint({

@@ -13,6 +13,9 @@
 //   status FAILED and `failure_message` (and sources already charged voided or refunded, which the message says).
 // - The convenience fee (`convenienceFeeFor` in ./fees) is the account's fee, charged on the last source that may
 //   bear one (a CREDIT card or a bank account; never a DEBIT or prepaid card), unless waived.
+// - Endpoints for misc payments, refunds (refund_payment, refund_transaction) and move_payment come next; their
+//   wire shapes (`miscPaymentSchema`, `refundPaymentSchema`, `refundTransactionSchema`, `movePaymentSchema`) are
+//   fixed here already.
 // - Refunds: never more in total than was captured (409 `refund.exceeds_captured`), only to the payment's own
 //   sources, refused for a payment that is not PAID or PARTIALLY_REFUNDED (409 `refund.not_refundable`); an unsettled
 //   bank debit is voided instead; a processor decline answers 200 with the reversal `declined` and its message, and
@@ -225,7 +228,6 @@ export const movePaymentSchema = z.object({
 const tags = ['payments'];
 const read = merchantAccess();
 const take = merchantAccess(ACCESS_REQUIREMENTS.paymentTake);
-const refund = merchantAccess(ACCESS_REQUIREMENTS.paymentRefund);
 
 const customerParams = z.object({ id: z.string(), customerId: z.string() });
 const methodParams = customerParams.extend({ methodId: z.string() });
@@ -290,19 +292,6 @@ export const paymentEndpoints = {
     response: paymentSchema,
     errors: [400, 401, 403, 404, 409],
   }),
-  misc: defineEndpoint({
-    method: 'POST',
-    path: '/merchants/:id/misc_payments/',
-    summary: 'Take a payment that is on no account: a down payment or a one-off charge (needs an Idempotency-Key)',
-    tags,
-    access: take,
-    params: z.object({ id: z.string() }),
-    body: miscPaymentSchema,
-    idempotent: true,
-    status: 201,
-    response: paymentSchema,
-    errors: [400, 401, 403, 404, 409],
-  }),
   get: defineEndpoint({
     method: 'GET',
     path: '/merchants/:id/payments/:paymentId/',
@@ -324,44 +313,5 @@ export const paymentEndpoints = {
     body: emailReceiptSchema,
     status: 204,
     errors: [400, 401, 403, 404],
-  }),
-  refundPayment: defineEndpoint({
-    method: 'POST',
-    path: '/merchants/:id/refund_payment/',
-    summary: 'Refund part or all of a payment to its own sources (an unsettled bank debit is voided)',
-    tags,
-    access: refund,
-    params: z.object({ id: z.string() }),
-    body: refundPaymentSchema,
-    idempotent: true,
-    status: 200,
-    response: paymentSchema,
-    errors: [400, 401, 403, 404, 409],
-  }),
-  refundTransaction: defineEndpoint({
-    method: 'POST',
-    path: '/merchants/:id/refund_transaction/',
-    summary: 'Refund what is left of a whole transaction',
-    tags,
-    access: refund,
-    params: z.object({ id: z.string() }),
-    body: refundTransactionSchema,
-    idempotent: true,
-    status: 200,
-    response: paymentSchema,
-    errors: [400, 401, 403, 404, 409],
-  }),
-  move: defineEndpoint({
-    method: 'POST',
-    path: '/merchants/:id/move_payment/',
-    summary: 'Move a payment to another account of the same merchant, with a reason',
-    tags,
-    access: refund,
-    params: z.object({ id: z.string() }),
-    body: movePaymentSchema,
-    idempotent: true,
-    status: 200,
-    response: paymentSchema,
-    errors: [400, 401, 403, 404, 409],
   }),
 } as const;

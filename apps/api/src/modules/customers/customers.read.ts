@@ -7,7 +7,6 @@ import type {
   CustomerNote,
   ConsentEvent,
   CustomerEvent,
-  PaymentMethod,
 } from '@paydesk/domain/customers/customers.contract';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -21,7 +20,7 @@ import {
   customers,
   customerViews,
 } from '../../db/schema/customers';
-import { paymentMethods } from '../../db/schema/payments';
+import { type paymentMethods } from '../../db/schema/payments';
 import { users } from '../../db/schema/identity';
 import { merchantLocations } from '../../db/schema/locations';
 import { accountTags } from '../../db/schema/tags';
@@ -316,26 +315,6 @@ export async function listNotes(db: Db, customerId: string, page: Page) {
     .offset(page.offset);
   const results = rows.map(({ note, author }) => toNoteDto(note, author));
   return { count: rows[0]?.total ?? (page.offset > 0 ? await countWhere(db, customerNotes, customerId) : 0), results };
-}
-
-export async function listPaymentMethods(db: Db, customerId: string, page: Page) {
-  const rows = await db
-    .select({ method: paymentMethods, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(paymentMethods)
-    .where(eq(paymentMethods.customer_id, customerId))
-    .orderBy(asc(paymentMethods.created), asc(paymentMethods.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  const results: PaymentMethod[] = rows.map(({ method }) => ({
-    id: method.id,
-    payment_type: method.payment_type,
-    card_type: method.card_type,
-    nickname: method.nickname,
-    masked_card_number: method.masked_card_number,
-    masked_account_number: method.masked_account_number,
-    created: iso(method.created),
-  }));
-  return { count: rows[0]?.total ?? (page.offset > 0 ? await countWhere(db, paymentMethods, customerId) : 0), results };
 }
 
 export const RECENTLY_VIEWED = 10;

@@ -17,7 +17,6 @@ import {
   listConsentEvents,
   listCustomerEvents,
   listNotes,
-  listPaymentMethods,
   listRecentlyViewed,
   type MerchantRef,
 } from './customers.read';
@@ -173,12 +172,6 @@ export const customersRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoint(app, endpoints.history, async (request) => {
     const customer = await getCustomerRow(db, request.params.id, request.params.customerId, { includeRemoved: true });
     const { count, results } = await listCustomerEvents(db, customer.id, pageBounds(request.query));
-    return toPage(request, request.query, count, results);
-  });
-
-  registerEndpoint(app, endpoints.paymentMethods, async (request) => {
-    const customer = await getCustomerRow(db, request.params.id, request.params.customerId, { includeRemoved: true });
-    const { count, results } = await listPaymentMethods(db, customer.id, pageBounds(request.query));
     return toPage(request, request.query, count, results);
   });
 

@@ -19,3 +19,4 @@ export {
   type UserRow,
 } from './users.service';
 export { userChangedEvent } from './users.events';
+export { findPaymentLimits } from './payment-limits';

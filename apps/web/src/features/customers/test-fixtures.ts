@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '@paydesk/domain/payments/payments.contract';
 // Customers as the API answers them, and MSW handlers for the customers screens' tests.
 import type {
   Customer,
@@ -5,7 +6,6 @@ import type {
   CustomerEvent,
   CustomerListRow,
   CustomerNote,
-  PaymentMethod,
 } from '@paydesk/domain/customers/customers.contract';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../test/server';
@@ -151,6 +151,14 @@ export const PAYMENT_METHODS: PaymentMethod[] = [
     nickname: 'Work Visa',
     masked_card_number: 'XXXXXXXXXXXX4242',
     masked_account_number: null,
+    label: 'Work Visa XXXX4242',
+    card_brand: 'visa',
+    funding: 'credit',
+    exp_month: 12,
+    exp_year: 2030,
+    routing_number: null,
+    account_holder: null,
+    authorization: null,
     created: '2026-01-20T12:00:00.000Z',
   },
 ];

@@ -1,3 +1,4 @@
+import { paymentEndpoints } from '@paydesk/domain/payments/payments.contract';
 import {
   customerEndpoints,
   type customerListQuery,
@@ -116,10 +117,6 @@ export function useCustomerNotes(merchantID: string, customerID: string) {
 export function usePaymentMethods(merchantID: string, customerID: string) {
   return useQuery({
     queryKey: [...customerKey(merchantID, customerID), 'payment-methods'],
-    queryFn: () =>
-      api.call(customerEndpoints.paymentMethods, {
-        params: { id: merchantID, customerId: customerID },
-        query: DETAIL_PAGE,
-      }),
+    queryFn: () => api.call(paymentEndpoints.listMethods, { params: { id: merchantID, customerId: customerID } }),
   });
 }

@@ -1,5 +1,5 @@
 import { Badge, Paper, Text } from '@mantine/core';
-import type { PaymentMethod } from '@paydesk/domain/customers/customers.contract';
+import type { PaymentMethod } from '@paydesk/domain/payments/payments.contract';
 import { formatDate } from '@paydesk/domain/format/date';
 import { formatPaymentMethodLabel } from '@paydesk/domain/format/payment-method';
 import { DataTable, type DataColumn } from '../../../components/data-table';

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineJob } from '../../lib/jobs';
+
+/**
+ * Settles a payment whose run died or whose processor call went unanswered: each unanswered source is looked up at
+ * the processor by its idempotency key (and charged with that key only if the processor never received it). Queued
+ * with every payment, a few minutes ahead; a payment already recorded is left as it is.
+ */
+export const reconcilePaymentJob = defineJob({
+  name: 'payments.reconcile-payment',
+  payload: z.object({ paymentId: z.uuid() }),
+  retryLimit: 20,
+  retryDelaySeconds: 120,
+});
