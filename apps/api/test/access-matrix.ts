@@ -513,6 +513,10 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     params: { paymentId: await context.createPayment() },
     body: { email: 'matrix@example.com' },
   })),
+  'GET /api/merchants/:id/customers/:customerId/accounts/:accountId/transactions/': customerReaders(async (context) => {
+    const fixture = await context.createCustomer();
+    return { params: { customerId: fixture.customerId, accountId: fixture.accountId } };
+  }),
   'GET /api/merchants/:id/customers/:customerId/notes/': customerReaders(customerParams),
   'POST /api/merchants/:id/customers/:customerId/notes/': customerReaders(async (context) => ({
     ...(await customerParams(context)),

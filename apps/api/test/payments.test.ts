@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../src/db/schema/customers';
 import { merchantAccounts } from '../src/db/schema/merchant-accounts';
-import { ledgerEntries, payments } from '../src/db/schema/payments';
+import { ledgerEntries, paymentReversals, payments } from '../src/db/schema/payments';
 import { sandboxGatewayOperations } from '../src/db/schema/sandbox-gateway';
 import { asSandboxGateway, type SandboxGateway } from '../src/providers/gateway/sandbox-gateway';
 import { buildTestApp, type TestApp } from './helpers';
@@ -362,6 +362,78 @@ describe('taking a payment', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('account transactions', () => {
+  const urlOf = (fixture: CustomerFixture, merchantId = ids.demoMotors) =>
+    `/api/merchants/${merchantId}/customers/${fixture.customerId}/accounts/${fixture.accountId}/transactions/`;
+
+  it('lists payments and their refunds newest first, with status, total and the methods', async () => {
+    const fixture = await accountFixture(50_000, 250);
+    const method = await addCard(fixture, '4242424242424242');
+    const paid = (await take(fixture, [{ payment_method: method, amount: 2_000 }])).json();
+    const declined = await addCard(fixture, '4000000000000002');
+    const failed = (await take(fixture, [{ payment_method: declined, amount: 1_000 }])).json();
+    const [refund] = await t.database.db
+      .insert(paymentReversals)
+      .values({
+        merchant_id: ids.demoMotors,
+        payment_id: paid.id,
+        kind: 'refund',
+        state: 'approved',
+        total_cents: 500,
+        idempotency_key: randomUUID(),
+        created: new Date(Date.now() + 1_000),
+      })
+      .returning({ id: paymentReversals.id });
+    await t.database.db.insert(paymentReversals).values({
+      merchant_id: ids.demoMotors,
+      payment_id: paid.id,
+      kind: 'refund',
+      state: 'declined',
+      total_cents: 700,
+      idempotency_key: randomUUID(),
+    });
+
+    const response = await t.app.inject({ url: urlOf(fixture), headers: await as(STAFF) });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.count).toBe(3);
+    expect(body.results.map((row: { id: string; status: string }) => [row.id, row.status])).toEqual([
+      [refund?.id, 'REFUND'],
+      [failed.id, 'FAILED'],
+      [paid.id, 'PAID'],
+    ]);
+    expect(body.results[2]).toMatchObject({
+      kind: 'payment',
+      amount: 2_250,
+      payment: { id: paid.id, total_amount: 2_250, amount: 2_000, convenience_fee: 250, origin: 'staff' },
+      methods: ['Visa XXXX4242'],
+    });
+    expect(body.results[0]).toMatchObject({ kind: 'refund', amount: 500, payment: { total_amount: 2_250 } });
+    expect(body.results[1].failure_message).toMatch(/declined/i);
+
+    const second = await t.app.inject({ url: `${urlOf(fixture)}?page=2&page_size=2`, headers: await as(STAFF) });
+    expect(second.json()).toMatchObject({ count: 3, results: [{ id: paid.id }] });
+    const past = await t.app.inject({ url: `${urlOf(fixture)}?page=9&page_size=2`, headers: await as(STAFF) });
+    expect(past.json()).toMatchObject({ count: 3, results: [] });
+  });
+
+  it('is 404 for another merchant, an account of another customer and a bad id; 400 for a bad page; 401 without a session', async () => {
+    const fixture = await accountFixture();
+    const other = await accountFixture();
+    expect(
+      (await t.app.inject({ url: urlOf(fixture, ids.customRolesAuto), headers: await as(ADMIN) })).statusCode,
+    ).toBe(404);
+    const mixed = `/api/merchants/${ids.demoMotors}/customers/${fixture.customerId}/accounts/${other.accountId}/transactions/`;
+    expect((await t.app.inject({ url: mixed, headers: await as(ADMIN) })).statusCode).toBe(404);
+    const badId = `/api/merchants/${ids.demoMotors}/customers/${fixture.customerId}/accounts/nope/transactions/`;
+    expect((await t.app.inject({ url: badId, headers: await as(ADMIN) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `${urlOf(fixture)}?page_size=0`, headers: await as(ADMIN) })).statusCode).toBe(
+      400,
+    );
+    expect((await t.app.inject({ url: urlOf(fixture) })).statusCode).toBe(401);
   });
 });
 

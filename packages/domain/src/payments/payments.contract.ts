@@ -25,6 +25,7 @@ import { z } from 'zod';
 import { merchantAccess } from '../access/endpoint-access';
 import { ACCESS_REQUIREMENTS } from '../access/requirements';
 import { defineEndpoint } from '../api/endpoint';
+import { pageSchema, paginationQuery } from '../api/pagination';
 import {
   BANK_AUTHORIZATION_METHODS,
   CARD_BRANDS,
@@ -34,6 +35,8 @@ import {
   REVERSAL_KINDS,
   REVERSAL_STATES,
   SOURCE_STATES,
+  TRANSACTION_ROW_KINDS,
+  TRANSACTION_ROW_STATUSES,
   TRANSACTION_STATUSES,
 } from './payments';
 
@@ -222,6 +225,34 @@ export const movePaymentSchema = z.object({
   reason: z.string().trim().min(1, { error: 'This field is required.' }).max(500),
 });
 
+/**
+ * One line of an account's transactions (SPEC §3 Transaction: status, created, id, payment.total_amount): a payment
+ * (its status), or a refund or void of one (status REFUND or VOIDED), newest first. `amount` is the payment's total,
+ * or what the refund or void gave back.
+ */
+export const accountTransactionSchema = z.object({
+  id: z.string(),
+  kind: z.enum(TRANSACTION_ROW_KINDS),
+  status: z.enum(TRANSACTION_ROW_STATUSES),
+  created: z.iso.datetime({ offset: true }),
+  amount: z.number().int(),
+  payment: z.object({
+    id: z.string(),
+    total_amount: z.number().int(),
+    amount: z.number().int(),
+    convenience_fee: z.number().int(),
+    origin: z.enum(PAYMENT_ORIGINS),
+    status: z.enum(TRANSACTION_STATUSES),
+  }),
+  /** The payment methods' labels (SPEC §3). */
+  methods: z.array(z.string()),
+  created_by_name: z.string(),
+  failure_message: z.string().nullable(),
+});
+export type AccountTransaction = z.infer<typeof accountTransactionSchema>;
+
+export const accountTransactionsQuery = paginationQuery;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Endpoints
 
@@ -233,6 +264,7 @@ const customerParams = z.object({ id: z.string(), customerId: z.string() });
 const methodParams = customerParams.extend({ methodId: z.string() });
 const accountParams = z.object({ id: z.string(), accountId: z.string() });
 const paymentParams = z.object({ id: z.string(), paymentId: z.string() });
+const accountOfCustomerParams = customerParams.extend({ accountId: z.string() });
 
 export const paymentEndpoints = {
   listMethods: defineEndpoint({
@@ -312,6 +344,18 @@ export const paymentEndpoints = {
     params: paymentParams,
     body: emailReceiptSchema,
     status: 204,
+    errors: [400, 401, 403, 404],
+  }),
+  accountTransactions: defineEndpoint({
+    method: 'GET',
+    path: '/merchants/:id/customers/:customerId/accounts/:accountId/transactions/',
+    summary: "An account's payments, refunds and voids, newest first",
+    tags,
+    access: read,
+    params: accountOfCustomerParams,
+    query: accountTransactionsQuery,
+    status: 200,
+    response: pageSchema(accountTransactionSchema),
     errors: [400, 401, 403, 404],
   }),
 } as const;

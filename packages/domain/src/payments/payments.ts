@@ -25,6 +25,12 @@ export const TRANSACTION_STATUSES = [
 ] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
+/** An account's transactions list payments and what reversed them (SPEC §5 "status PAID or REFUND"). */
+export const TRANSACTION_ROW_KINDS = ['payment', 'refund', 'void'] as const;
+export type TransactionRowKind = (typeof TRANSACTION_ROW_KINDS)[number];
+export const TRANSACTION_ROW_STATUSES = [...TRANSACTION_STATUSES, 'REFUND'] as const;
+export type TransactionRowStatus = (typeof TRANSACTION_ROW_STATUSES)[number];
+
 /**
  * One payment source's state at the processor. `created`: recorded, not yet sent; `indeterminate`: sent, outcome
  * unknown (settled by a lookup with the same idempotency key, never by a new charge).

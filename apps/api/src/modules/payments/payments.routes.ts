@@ -5,10 +5,12 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { paymentMethods } from '../../db/schema/payments';
 import { registerEndpoint } from '../../lib/endpoint-routes';
 import { FieldErrors, notFound } from '../../lib/http-errors';
+import { toPage } from '../../lib/pagination';
 import { isUuid } from '../../lib/ids';
 import { merchantAccessOf, principalOf } from '../../plugins/auth';
-import { getCustomerRow } from '../customers/customers.public';
+import { getAccountOfCustomer, getCustomerRow } from '../customers/customers.public';
 import { queueEmail } from '../mail/mail.public';
+import { listAccountTransactions } from './account-transactions';
 import { listSavedMethods, readPayment, toPaymentMethodDto } from './payment-view';
 import { receiptEmail } from './receipt-email';
 import { savePaymentMethod } from './save-payment-method';
@@ -92,5 +94,13 @@ export const paymentsRoutes: FastifyPluginAsync = async (app) => {
     const to = request.body.email ?? payment.receipt.customer_email;
     if (!to) throw FieldErrors.of('email', 'The customer has no email address: enter one.');
     await queueEmail(ctx, { key: `receipt:${payment.id}:${randomUUID()}`, to, ...receiptEmail(payment) });
+  });
+
+  registerEndpoint(app, endpoints.accountTransactions, async (request) => {
+    const { id: merchantId, customerId, accountId } = request.params;
+    const customer = await getCustomerRow(ctx.db, merchantId, customerId, { includeRemoved: true });
+    const { account } = await getAccountOfCustomer(ctx.db, merchantId, customer.id, accountId);
+    const page = await listAccountTransactions(ctx.db, account.id, request.query);
+    return toPage(request, request.query, page.count, page.results);
   });
 };
