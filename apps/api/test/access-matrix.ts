@@ -506,6 +506,14 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       body: { customer: fixture.customerId, sources: [{ payment_method: randomUUID(), amount: 50 }] },
     };
   }),
+  'POST /api/merchants/:id/misc_payments/': customerReaders(async (context) => ({
+    body: {
+      payer_name: 'Matrix Payer',
+      description: 'Down payment',
+      location: await context.createLocation(),
+      sources: [{ token: 'tok_unknown', amount: 500 }],
+    },
+  })),
   'GET /api/merchants/:id/payments/:paymentId/': customerReaders(async (context) => ({
     params: { paymentId: await context.createPayment() },
   })),

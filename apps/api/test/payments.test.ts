@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../src/db/schema/customers';
 import { merchantAccounts } from '../src/db/schema/merchant-accounts';
@@ -362,6 +362,126 @@ describe('taking a payment', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('misc payments', () => {
+  const url = (merchantId = ids.demoMotors) => `/api/merchants/${merchantId}/misc_payments/`;
+  const send = async (body: object, options: { key?: string; email?: string; merchantId?: string } = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: url(options.merchantId),
+      headers: { ...(await as(options.email ?? ADMIN)), 'idempotency-key': options.key ?? randomUUID() },
+      payload: body,
+    });
+
+  it("takes a down payment on no account, with the location's card fee, and counts it in no amount due", async () => {
+    const fixture = await accountFixture(50_000, 250);
+    await t.database.db
+      .update(merchantAccounts)
+      .set({ convenience_fee_enabled: true, convenience_fee_cents: 300 })
+      .where(and(eq(merchantAccounts.location_id, fixture.locationId), eq(merchantAccounts.kind, 'card')));
+    const before = await amountDueOf(fixture.accountId);
+    const key = randomUUID();
+    const body = {
+      payer_name: 'Jordan Buyer',
+      description: 'Down payment, 2019 Civic',
+      location: fixture.locationId,
+      sources: [{ token: await tokenize(card('4242424242424242')), amount: 150_000 }],
+    };
+    const response = await send(body, { key });
+    expect(response.statusCode, response.body).toBe(201);
+    const payment = response.json();
+    expect(payment).toMatchObject({
+      status: 'PAID',
+      origin: 'misc',
+      account: null,
+      customer: null,
+      amount: 150_000,
+      convenience_fee: 300,
+      total_amount: 150_300,
+      receipt: { payer_name: 'Jordan Buyer', description: 'Down payment, 2019 Civic' },
+    });
+    const entries = await t.database.db
+      .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount_cents, account: ledgerEntries.account_id })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.payment_id, payment.id));
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        { kind: 'charge', amount: -150_300, account: null },
+        { kind: 'fee', amount: 300, account: null },
+      ]),
+    );
+    expect(await amountDueOf(fixture.accountId)).toEqual(before);
+
+    const again = await send(body, { key });
+    expect(again.json().id).toBe(payment.id);
+    expect(await t.database.db.$count(payments, eq(payments.idempotency_key, key))).toBe(1);
+  });
+
+  it("uses a chosen customer's saved methods and never charges a fee on a debit card", async () => {
+    const fixture = await accountFixture();
+    await t.database.db
+      .update(merchantAccounts)
+      .set({ convenience_fee_enabled: true, convenience_fee_cents: 300 })
+      .where(eq(merchantAccounts.location_id, fixture.locationId));
+    const debit = await addCard(fixture, '4000056655665556');
+    const response = await send({
+      payer_name: 'Pat Customer',
+      description: 'Registration fee',
+      customer: fixture.customerId,
+      location: fixture.locationId,
+      sources: [{ payment_method: debit, amount: 5_000 }],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ customer: fixture.customerId, convenience_fee: 0, total_amount: 5_000 });
+  });
+
+  it('refuses what it must: 400s, a saved method without a customer, another merchant, a waiver without the right', async () => {
+    const fixture = await accountFixture();
+    const other = await accountFixture();
+    const method = await addCard(fixture, '4242424242424242');
+    const base = { payer_name: 'P', description: 'D', location: fixture.locationId };
+    const token = async () => tokenize(card('4242424242424242'));
+
+    const missing = await send({ location: fixture.locationId, sources: [{ token: await token(), amount: 500 }] });
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json().errors ?? missing.json())).toEqual(
+      expect.arrayContaining(['payer_name', 'description']),
+    );
+    expect((await send({ ...base, sources: [{ token: await token(), amount: 99 }] })).json().code).toBe(
+      'payment.minimum',
+    );
+    expect((await send({ ...base, sources: [{ payment_method: method, amount: 500 }] })).statusCode).toBe(404);
+    const otherCustomer = await send({
+      ...base,
+      customer: other.customerId,
+      sources: [{ payment_method: method, amount: 500 }],
+    });
+    expect(otherCustomer.statusCode).toBe(404);
+    const elsewhere = await send(
+      { ...base, sources: [{ token: await token(), amount: 500 }] },
+      { merchantId: ids.customRolesAuto },
+    );
+    expect(elsewhere.statusCode).toBe(404);
+    const noKey = await t.app.inject({ method: 'POST', url: url(), headers: await as(ADMIN), payload: base });
+    expect(noKey.statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: url(), payload: base })).statusCode).toBe(401);
+
+    const roleId = await createCustomRole(t.database.db, ids.demoMotors, []);
+    await t.database.db.execute(sql`update merchants set check_custom_roles = true where id = ${ids.demoMotors}`);
+    try {
+      const user = await createUser(t.database.db, ids.demoMotors, { role: 'custom', customRoleId: roleId });
+      const waived = await t.app.inject({
+        method: 'POST',
+        url: url(),
+        headers: { ...bearer((await signIn(t.app, user.email)).access), 'idempotency-key': randomUUID() },
+        payload: { ...base, sources: [{ token: await token(), amount: 500 }], waive_fee: true },
+      });
+      expect(waived.statusCode).toBe(403);
+    } finally {
+      await t.database.db.execute(sql`update merchants set check_custom_roles = false where id = ${ids.demoMotors}`);
+    }
   });
 });
 

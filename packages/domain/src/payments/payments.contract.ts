@@ -13,9 +13,9 @@
 //   status FAILED and `failure_message` (and sources already charged voided or refunded, which the message says).
 // - The convenience fee (`convenienceFeeFor` in ./fees) is the account's fee, charged on the last source that may
 //   bear one (a CREDIT card or a bank account; never a DEBIT or prepaid card), unless waived.
-// - Endpoints for misc payments, refunds (refund_payment, refund_transaction) and move_payment come next; their
-//   wire shapes (`miscPaymentSchema`, `refundPaymentSchema`, `refundTransactionSchema`, `movePaymentSchema`) are
-//   fixed here already.
+// - Misc payments (`misc`): the same rules but no account (so no amount-due, state or invoice checks); `location` and
+//   `customer` must be the merchant's (404); without a customer only new entries (`token`) may pay, and nothing is
+//   saved; the fee is the location's merchant account's (`convenience_fee_enabled`) for the fee-bearing source.
 // - Refunds: never more in total than was captured (409 `refund.exceeds_captured`), only to the payment's own
 //   sources, refused for a payment that is not PAID or PARTIALLY_REFUNDED (409 `refund.not_refundable`); an unsettled
 //   bank debit is voided instead; a processor decline answers 200 with the reversal `declined` and its message, and
@@ -357,5 +357,18 @@ export const paymentEndpoints = {
     status: 200,
     response: pageSchema(accountTransactionSchema),
     errors: [400, 401, 403, 404],
+  }),
+  misc: defineEndpoint({
+    method: 'POST',
+    path: '/merchants/:id/misc_payments/',
+    summary: 'Take a payment on no account: a down payment or a one-off charge (needs an Idempotency-Key)',
+    tags,
+    access: take,
+    params: z.object({ id: z.string() }),
+    body: miscPaymentSchema,
+    idempotent: true,
+    status: 201,
+    response: paymentSchema,
+    errors: [400, 401, 403, 404, 409],
   }),
 } as const;

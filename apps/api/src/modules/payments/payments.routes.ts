@@ -14,6 +14,7 @@ import { listAccountTransactions } from './account-transactions';
 import { listSavedMethods, readPayment, toPaymentMethodDto } from './payment-view';
 import { receiptEmail } from './receipt-email';
 import { savePaymentMethod } from './save-payment-method';
+import { takeMiscPayment } from './take-misc-payment';
 import { takePayment } from './take-payment';
 
 const idempotencyKeyOf = (request: FastifyRequest): string => {
@@ -102,5 +103,20 @@ export const paymentsRoutes: FastifyPluginAsync = async (app) => {
     const { account } = await getAccountOfCustomer(ctx.db, merchantId, customer.id, accountId);
     const page = await listAccountTransactions(ctx.db, account.id, request.query);
     return toPage(request, request.query, page.count, page.results);
+  });
+
+  registerEndpoint(app, endpoints.misc, async (request) => {
+    const access = merchantAccessOf(request);
+    return takeMiscPayment(ctx, {
+      merchant: access.merchant,
+      user: { id: access.userId, accessRoles: access.accessRoles },
+      payerName: request.body.payer_name,
+      description: request.body.description,
+      customerId: request.body.customer,
+      locationId: request.body.location,
+      sources: request.body.sources,
+      waiveFee: request.body.waive_fee,
+      idempotencyKey: idempotencyKeyOf(request),
+    });
   });
 };

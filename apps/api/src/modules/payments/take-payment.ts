@@ -3,35 +3,28 @@
 // sources (`created`) with a reconcile job for a run that dies; (2) each source is charged outside any transaction,
 // with the source's id as the idempotency key; (3) `recordChargeOutcome` records what happened in another.
 
-import { canBypassPaymentThreshold, canWaiveConvenienceFee } from '@paydesk/domain/access/capabilities';
 import { convenienceFeeFor } from '@paydesk/domain/payments/fees';
-import { MINIMUM_PAYMENT_CENTS, type PaymentOrigin } from '@paydesk/domain/payments/payments';
+import type { PaymentOrigin } from '@paydesk/domain/payments/payments';
 import type { Payment } from '@paydesk/domain/payments/payments.contract';
-import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { accountCustomers, accounts, customerIntegrationChecks } from '../../db/schema/customers';
-import { merchantAccounts } from '../../db/schema/merchant-accounts';
-import { paymentMethods, paymentSources, payments } from '../../db/schema/payments';
-import { CatalogueError, HttpError, notFound, permissionDenied } from '../../lib/http-errors';
+import { payments } from '../../db/schema/payments';
+import { CatalogueError, HttpError, notFound } from '../../lib/http-errors';
 import { withTransaction, type ProviderContext } from '../../lib/service-context';
-import { findPaymentLimits } from '../users/users.public';
 import { chargeSources } from './charge-sources';
-import { reconcilePaymentJob } from './payments.jobs';
 import { readPayment } from './payment-view';
-import { savePaymentMethod, type SavedMethodRow } from './save-payment-method';
+import {
+  checkFeeWaiver,
+  checkPaymentAmount,
+  findMerchantAccounts,
+  insertPendingPayment,
+  readPaymentOfKey,
+  resolveSourceMethods,
+  type PaymentSourceInput,
+} from './record-payment';
 
 /** How long an integrated merchant's balance read stays "current" for taking a payment on it. */
 export const CURRENT_INVOICE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-/** A payment whose run died is looked at again after this (its sources' outcomes looked up at the processor). */
-export const RECONCILE_AFTER_MS = 2 * 60 * 1000;
-
-export type PaymentSourceInput = {
-  payment_method?: string | undefined;
-  token?: string | undefined;
-  save: boolean;
-  nickname: string;
-  authorization?: { text: string; method: 'phone' | 'in_person' | 'web' } | undefined;
-  amount: number;
-};
 
 export type TakePaymentInput = {
   merchant: { id: string; is_integrated: boolean; check_custom_roles: boolean };
@@ -48,30 +41,28 @@ export type TakePaymentInput = {
 
 /** Takes the payment and answers it (status PAID, PENDING for bank debits, or FAILED with the reason). */
 export async function takePayment(ctx: ProviderContext, input: TakePaymentInput): Promise<Payment> {
-  const access = { roles: input.user.accessRoles, merchant: { check_custom_roles: input.merchant.check_custom_roles } };
-  if (input.waiveFee && !canWaiveConvenienceFee(access)) throw permissionDenied();
+  checkFeeWaiver(input.merchant, input.user, input.waiveFee);
 
   const account = await findAccountOfCustomer(ctx, input.merchant.id, input.accountId, input.customerId);
   checkAccountState(account);
   if (input.merchant.is_integrated) await checkCurrentInvoice(ctx, input.merchant.id, input.customerId);
 
-  const amount = input.sources.reduce((sum, source) => sum + source.amount, 0);
-  if (amount < MINIMUM_PAYMENT_CENTS) throw new CatalogueError('payment.minimum');
-  if (!canBypassPaymentThreshold(access)) {
-    const limits = await findPaymentLimits(ctx.db, input.user.id, input.merchant);
-    if (limits.min !== null && amount < limits.min) throw new CatalogueError('payment_amount.too_small');
-    if (limits.max !== null && amount > limits.max) throw new CatalogueError('payment_amount.too_large');
-  }
+  const amount = await checkPaymentAmount(ctx, input.merchant, input.user, input.sources);
   if (account.amount_due_cents <= 0) throw new CatalogueError('account.already_paid');
   if (amount > account.amount_due_cents) throw new HttpError('payment.exceeds_amount_due');
 
-  const methods = await resolveMethods(ctx, input);
+  const methods = await resolveSourceMethods(ctx, {
+    merchantId: input.merchant.id,
+    customerId: input.customerId,
+    userId: input.user.id,
+    sources: input.sources,
+  });
   const fee = convenienceFeeFor(
     methods.map((method) => ({ payment_type: method.payment_type, funding: method.card_funding })),
     account.convenience_fee_cents,
     input.waiveFee,
   );
-  const merchantAccountIds = await findMerchantAccounts(ctx, account.location_id, methods);
+  const merchantAccounts = await findMerchantAccounts(ctx, account.location_id, methods);
 
   const paymentId = await withTransaction(ctx, async (tx) => {
     const [locked] = await tx.db
@@ -95,62 +86,24 @@ export async function takePayment(ctx: ProviderContext, input: TakePaymentInput)
     const available = locked.amount_due_cents - (inFlight?.cents ?? 0);
     if (locked.amount_due_cents <= 0) throw new CatalogueError('account.already_paid');
     if (amount > available) throw new HttpError('payment.exceeds_amount_due');
-
-    const now = ctx.clock();
-    const [payment] = await tx.db
-      .insert(payments)
-      .values({
-        merchant_id: input.merchant.id,
-        account_id: account.id,
-        customer_id: input.customerId,
-        location_id: account.location_id,
-        merchant_account_id: merchantAccountIds[0] ?? null,
-        origin: input.origin,
-        status: 'PENDING',
-        amount_cents: amount,
-        convenience_fee_cents: fee.feeCents,
-        total_cents: amount + fee.feeCents,
-        fee_waived: input.waiveFee && account.convenience_fee_cents > 0,
-        idempotency_key: input.idempotencyKey,
-        created_by: input.user.id,
-        created: now,
-        updated: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: payments.id });
-    // The same key again (its first answer was lost, e.g. a 5xx released the key): that payment, not a second one.
-    if (!payment) return null;
-    await tx.db.insert(paymentSources).values(
-      input.sources.map((source, index) => {
-        const sourceFee = fee.sourceIndex === index ? fee.feeCents : 0;
-        return {
-          payment_id: payment.id,
-          payment_method_id: methods[index]?.id ?? '',
-          position: index,
-          amount_cents: source.amount,
-          convenience_fee_cents: sourceFee,
-          total_cents: source.amount + sourceFee,
-          created: now,
-          updated: now,
-        };
-      }),
-    );
-    await tx.jobs.send(
-      reconcilePaymentJob,
-      { paymentId: payment.id },
-      { startAfter: new Date(now.getTime() + RECONCILE_AFTER_MS) },
-    );
-    return payment.id;
+    return insertPendingPayment(tx, {
+      merchantId: input.merchant.id,
+      accountId: account.id,
+      customerId: input.customerId,
+      locationId: account.location_id,
+      merchantAccountId: merchantAccounts[0]?.id ?? null,
+      origin: input.origin,
+      sources: input.sources,
+      methods,
+      fee,
+      feeWaived: input.waiveFee && account.convenience_fee_cents > 0,
+      idempotencyKey: input.idempotencyKey,
+      userId: input.user.id,
+    });
   });
 
-  if (paymentId === null) {
-    const [existing] = await ctx.db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.merchant_id, input.merchant.id), eq(payments.idempotency_key, input.idempotencyKey)));
-    if (!existing) throw notFound();
-    return readPayment(ctx.db, input.merchant.id, existing.id);
-  }
+  // The same key again (its first answer was lost, e.g. a 5xx released the key): that payment, not a second one.
+  if (paymentId === null) return readPaymentOfKey(ctx, input.merchant.id, input.idempotencyKey);
   await chargeSources(ctx, paymentId, { id: input.user.id });
   return readPayment(ctx.db, input.merchant.id, paymentId);
 }
@@ -212,66 +165,4 @@ async function checkCurrentInvoice(ctx: ProviderContext, merchantId: string, cus
       ),
     );
   if (!check) throw new CatalogueError('account.current_invoice_required');
-}
-
-/**
- * Each source's method: a saved, not removed method of the paying customer (else 404), or a fresh token saved now
- * (kept on the customer's tab only when asked). Tokens are saved only after every saved method checked out.
- */
-async function resolveMethods(ctx: ProviderContext, input: TakePaymentInput): Promise<SavedMethodRow[]> {
-  const savedIds = input.sources.flatMap((source) => (source.payment_method ? [source.payment_method] : []));
-  const saved =
-    savedIds.length === 0
-      ? []
-      : await ctx.db
-          .select()
-          .from(paymentMethods)
-          .where(
-            and(
-              inArray(paymentMethods.id, savedIds),
-              eq(paymentMethods.merchant_id, input.merchant.id),
-              eq(paymentMethods.customer_id, input.customerId),
-              isNull(paymentMethods.removed_at),
-            ),
-          );
-  const byId = new Map(saved.map((method) => [method.id, method]));
-  if (savedIds.some((id) => !byId.has(id))) throw notFound();
-  const methods: SavedMethodRow[] = [];
-  for (const [index, source] of input.sources.entries()) {
-    if (source.payment_method) {
-      methods.push(byId.get(source.payment_method) as SavedMethodRow);
-      continue;
-    }
-    methods.push(
-      await savePaymentMethod(ctx, {
-        merchantId: input.merchant.id,
-        customerId: input.customerId,
-        token: source.token ?? '',
-        nickname: source.nickname,
-        saved: source.save,
-        authorization: source.authorization,
-        userId: input.user.id,
-        field: `sources.${index}.token`,
-      }),
-    );
-  }
-  return methods;
-}
-
-/** The location's active merchant account for each method's kind (cards: card; banks: ach), else 409. */
-async function findMerchantAccounts(
-  ctx: ProviderContext,
-  locationId: string,
-  methods: readonly SavedMethodRow[],
-): Promise<string[]> {
-  const rows = await ctx.db
-    .select({ id: merchantAccounts.id, kind: merchantAccounts.kind })
-    .from(merchantAccounts)
-    .where(and(eq(merchantAccounts.location_id, locationId), eq(merchantAccounts.status, 'active')));
-  return methods.map((method) => {
-    const kind = method.payment_type === 'bank' ? 'ach' : 'card';
-    const found = rows.find((row) => row.kind === kind);
-    if (!found) throw new HttpError('merchant_account.missing');
-    return found.id;
-  });
 }
