@@ -4,6 +4,7 @@ import { migrateDatabase } from './db/migrate';
 import { openConfiguredDatabase } from './db/open-configured-database';
 import { seedDemoDataIfEmpty } from './db/seed';
 import { resolveEncryptionKey, resolveJwtSecret } from './lib/secrets';
+import { seedDemoPayments } from './modules/payments/payments.public';
 
 function readConfig(): Config {
   try {
@@ -55,6 +56,12 @@ async function main() {
     logger: loggerOptions(config),
   });
   phases.mark('app');
+  // The demo's payments go through the payments services, so they need the app's providers and jobs.
+  if (seed) {
+    await app.ready();
+    await seedDemoPayments(app.ctx);
+  }
+  phases.mark('demo_payments');
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -18,7 +18,7 @@ import {
   customerNotes,
   customers,
 } from '../schema/customers';
-import { paymentMethods } from '../schema/payments';
+import { ledgerEntries } from '../schema/payments';
 import { merchantLocations } from '../schema/locations';
 import { accountTags } from '../schema/tags';
 import type { DemoIdentity } from './identity';
@@ -198,7 +198,8 @@ async function seedMerchantCustomers(
     const area = AREA_CODES[Math.floor(index / 100) % AREA_CODES.length] ?? '212';
     const clientPhone = client ? normalizePhoneNumber(client.phone) : null;
     const hasPhone = clientPhone !== null || index % 17 !== 5;
-    const created = new Date(options.now.getTime() - (options.count - index) * 3_600_000);
+    // Spread over the last months, so the demo's payments have a history to sit in.
+    const created = new Date(options.now.getTime() - (options.count - index) * 12 * 3_600_000);
     return {
       merchant_id: options.merchantId,
       location_id: locationIds[index % locationIds.length] ?? '',
@@ -237,7 +238,22 @@ async function seedMerchantCustomers(
       updated: customer.created,
     };
   });
-  const insertedAccounts = await tx.insert(accounts).values(accountValues).returning({ id: accounts.id });
+  const insertedAccounts = await tx
+    .insert(accounts)
+    .values(accountValues)
+    .returning({ id: accounts.id, amount_due_cents: accounts.amount_due_cents, created: accounts.created });
+  // The ledger opens every account with what it owed when it was created (the amount due is the ledger's sum).
+  await tx.insert(ledgerEntries).values(
+    insertedAccounts.map((account) => ({
+      merchant_id: options.merchantId,
+      account_id: account.id,
+      kind: 'opening' as const,
+      amount_cents: account.amount_due_cents,
+      actor_name: 'Import',
+      reason: 'Amount due when the account was opened',
+      created: account.created,
+    })),
+  );
 
   const links: (typeof accountCustomers.$inferInsert)[] = insertedAccounts.map((account, index) => ({
     account_id: account.id,
@@ -305,37 +321,11 @@ async function seedMerchantCustomers(
     }));
   if (notes.length > 0) await tx.insert(customerNotes).values(notes);
 
-  const cards = inserted
-    .filter((_, index) => index % 8 === 0)
-    .map((customer, index) => ({
-      merchant_id: options.merchantId,
-      customer_id: customer.id,
-      payment_type: index % 3 === 2 ? ('bank' as const) : ('CREDIT' as const),
-      card_type: index % 3 === 2 ? null : 'VISA',
-      nickname: index % 3 === 2 ? 'Checking' : 'Work Visa',
-      masked_card_number: index % 3 === 2 ? null : `XXXXXXXXXXXX${String(4242 + index).slice(-4)}`,
-      masked_account_number: index % 3 === 2 ? `XXXXX${String(6789 + index).slice(-4)}` : null,
-      gateway: 'sandbox',
-      gateway_reference: `spm_demo_${customer.id}`,
-      last4: String((index % 3 === 2 ? 6789 : 4242) + index).slice(-4),
-      ...(index % 3 === 2
-        ? {
-            authorization_text: DEMO_DEBIT_AUTHORIZATION,
-            authorization_method: 'phone' as const,
-            authorized_at: customer.created,
-          }
-        : {}),
-    }));
-  if (cards.length > 0) await tx.insert(paymentMethods).values(cards);
-
   await refreshCustomerSearch(
     tx,
     inserted.map((customer) => customer.id),
   );
 }
-
-const DEMO_DEBIT_AUTHORIZATION =
-  'I authorize Demo Motors to debit my checking account for the payments I agree to, and to credit it for refunds. I may revoke this by calling Demo Motors.';
 
 export const seedCustomers: DemoSeeder = async (tx, demo, tools) => {
   const now = tools.clock();

@@ -77,6 +77,7 @@ export async function postLedgerEntries(
         actor_id: actorIdOf(actor),
         actor_name: actorName,
         reason: entry.reason ?? '',
+        created: tx.clock(),
       })),
     );
     const changed = accountIds.filter((accountId) => (deltas.get(accountId) ?? 0) !== 0);
