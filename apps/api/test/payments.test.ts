@@ -15,6 +15,7 @@ let ids: DemoIds;
 let as: ReturnType<typeof sessionsFor>;
 let gateway: SandboxGateway;
 const bodies: string[] = [];
+const logs: string[] = [];
 
 const ADMIN = 'admin@demo.test';
 const STAFF = 'staff@demo.test';
@@ -22,6 +23,8 @@ const TEST_NUMBERS = ['4242424242424242', '4000000000000002', '4000000000009995'
 
 beforeAll(async () => {
   t = await buildTestApp({
+    // Everything the app logs, at every level, is scanned for card numbers below.
+    logger: { level: 'trace', stream: { write: (line: string) => void logs.push(line) } },
     beforeReady: (app) => {
       app.addHook('onSend', async (_request, _reply, payload) => {
         if (typeof payload === 'string') bodies.push(payload);
@@ -557,20 +560,54 @@ describe('account transactions', () => {
   });
 });
 
+/** Luhn-valid runs of 15 or 16 digits (written together or in groups of four): what a card number looks like. */
+function cardNumbersIn(text: string): string[] {
+  const runs =
+    text.match(/(?<!\d)(?:\d{15,16}|\d{4}[ -]\d{4}[ -]\d{4}[ -]\d{3,4}|\d{4}[ -]\d{6}[ -]\d{5})(?!\d)/g) ?? [];
+  return runs.map((run) => run.replace(/\D/g, '')).filter((digits) => luhnValid(digits));
+}
+
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
 describe('card numbers', () => {
-  it('never reach the database or an API answer', async () => {
+  it('never reach the database, the logs or an API answer, nor does a CVC', async () => {
     const tables = (await t.database.db.execute(sql`
       select table_name, column_name from information_schema.columns
       where table_schema = 'public' and data_type in ('text', 'jsonb', 'character varying', 'ARRAY')`)) as unknown as {
       rows: Array<{ table_name: string; column_name: string }>;
     };
+    expect(tables.rows.map((row) => row.column_name)).not.toContainEqual(expect.stringMatching(/cvc|cvv/i));
     for (const { table_name, column_name } of tables.rows) {
       const found = (await t.database.db.execute(
-        sql`select 1 from ${sql.identifier(table_name)} where ${sql.identifier(column_name)}::text ~ ${TEST_NUMBERS.join('|')} limit 1`,
-      )) as unknown as { rows: unknown[] };
-      expect(found.rows, `${table_name}.${column_name}`).toEqual([]);
+        sql`select ${sql.identifier(column_name)}::text as value from ${sql.identifier(table_name)}
+             where ${sql.identifier(column_name)}::text ~ '[0-9]{4}[ -]?[0-9]{4}' or ${sql.identifier(column_name)}::text ~* 'cvc'`,
+      )) as unknown as { rows: Array<{ value: string }> };
+      for (const { value } of found.rows) {
+        expect(cardNumbersIn(value), `${table_name}.${column_name}`).toEqual([]);
+        expect(value, `${table_name}.${column_name}`).not.toMatch(/cvc/i);
+      }
     }
-    for (const body of bodies) for (const number of TEST_NUMBERS) expect(body).not.toContain(number);
+    for (const body of bodies) {
+      expect(cardNumbersIn(body)).toEqual([]);
+      expect(body).not.toMatch(/"cvc"/i);
+    }
     expect(bodies.length).toBeGreaterThan(20);
+    const logText = logs.join('');
+    expect(logs.length).toBeGreaterThan(20);
+    expect(cardNumbersIn(logText)).toEqual([]);
+    expect(logText).not.toMatch(/"cvc"/i);
+  });
+
+  it('are recognised by the scan', () => {
+    expect(cardNumbersIn('x 4242424242424242 y 4242 4242 4242 4242 z 3782 822463 10005')).toHaveLength(3);
+    expect(cardNumbersIn('4242424242424241 1700000000000 ')).toEqual([]);
   });
 });
