@@ -608,6 +608,7 @@ describe('card numbers', () => {
 
   it('are recognised by the scan', () => {
     expect(cardNumbersIn('x 4242424242424242 y 4242 4242 4242 4242 z 3782 822463 10005')).toHaveLength(3);
+    expect(cardNumbersIn(TEST_NUMBERS.join(' '))).toEqual(TEST_NUMBERS);
     expect(cardNumbersIn('4242424242424241 1700000000000 ')).toEqual([]);
   });
 });
