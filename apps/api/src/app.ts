@@ -25,6 +25,8 @@ import { merchantsRoutes } from './modules/merchants/merchants.routes';
 import { binsRoutes } from './modules/payments/bins.routes';
 import { registerPaymentJobHandlers } from './modules/payments/payments.job-handlers';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { registerScheduledPaymentJobHandlers } from './modules/scheduled-payments/scheduled-payments.job-handlers';
+import { scheduledPaymentsRoutes } from './modules/scheduled-payments/scheduled-payments.routes';
 import { sandboxGatewayRoutes } from './modules/payments/sandbox-gateway.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { ownersRoutes } from './modules/owners/owners.routes';
@@ -157,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(customerImportsRoutes);
       await api.register(binsRoutes);
       await api.register(paymentsRoutes);
+      await api.register(scheduledPaymentsRoutes);
       await api.register(liveTicketRoutes);
       // The local outbox exists only while it is the email provider (it holds every emailed secret).
       if (!config.SMTP_URL) await api.register(devRoutes);
@@ -170,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (app.providers.gateway.name === 'sandbox') await app.register(sandboxGatewayRoutes);
   registerMailJobHandlers(app);
   registerPaymentJobHandlers(app);
+  registerScheduledPaymentJobHandlers(app);
   registerAuthJobHandlers(app);
   registerCustomerImportJobHandlers(app);
   registerCustomerNameOrderJobHandlers(app);

@@ -20,6 +20,7 @@ import {
   createCustomerImportFixture,
   createPaymentFixture,
   createPaymentMethodFixture,
+  createScheduledPaymentFixture,
   createMerchant,
   createMerchantAccount,
   createOwner,
@@ -172,6 +173,12 @@ function contextFor(caller: Caller, headers: Record<string, string>): RequestCon
     createPaymentMethod: (customerId) => createPaymentMethodFixture(db, caller.objectMerchantId, customerId),
     createPayment: async () =>
       createPaymentFixture(db, caller.objectMerchantId, await createCustomerFixture(db, caller.objectMerchantId)),
+    createScheduledPayment: async () =>
+      createScheduledPaymentFixture(
+        db,
+        caller.objectMerchantId,
+        await createCustomerFixture(db, caller.objectMerchantId),
+      ),
     createUser: async () => (await createUser(db, caller.objectMerchantId, { role: 'staff' })).id,
     createRefreshToken: async () => {
       const user = await createUser(db, ids.customRolesAuto, { role: 'staff' });

@@ -49,6 +49,8 @@ export type RequestContext = {
   createPaymentMethod(customerId: string): Promise<string>;
   /** A PAID card payment on a new customer's account. */
   createPayment(): Promise<string>;
+  /** A payment scheduled far ahead on a new customer's account. */
+  createScheduledPayment(): Promise<string>;
   /** A finished customer import (no rows). */
   createCustomerImport(): Promise<string>;
   /** A staff user of the merchant. */
@@ -513,6 +515,25 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       location: await context.createLocation(),
       sources: [{ token: 'tok_unknown', amount: 500 }],
     },
+  })),
+  // Scheduled payments: any role on the merchant (paymentTake).
+  'GET /api/merchants/:id/accounts/:accountId/scheduled_payments/': customerReaders(async (context) => ({
+    params: { accountId: (await context.createCustomer()).accountId },
+  })),
+  'POST /api/merchants/:id/accounts/:accountId/scheduled_payments/': customerReaders(async (context) => {
+    const fixture = await context.createCustomer();
+    return {
+      params: { accountId: fixture.accountId },
+      body: {
+        customer: fixture.customerId,
+        payment_method: await context.createPaymentMethod(fixture.customerId),
+        amount: 100,
+        date: '2099-01-01',
+      },
+    };
+  }),
+  'POST /api/merchants/:id/cancel_scheduled_payment/': customerReaders(async (context) => ({
+    body: { payment: await context.createScheduledPayment() },
   })),
   'GET /api/merchants/:id/payments/:paymentId/': customerReaders(async (context) => ({
     params: { paymentId: await context.createPayment() },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { paymentMethods, paymentSources, payments } from '../src/db/schema/payments';
+import { scheduledPayments } from '../src/db/schema/scheduled-payments';
 import type { PermissionFlag } from '@paydesk/domain/access/roles';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, RouteOptions } from 'fastify';
@@ -338,4 +339,27 @@ export async function createPaymentFixture(db: Db, merchantId: string, fixture: 
     gateway_reference: `ch_fixture_${randomUUID()}`,
   });
   return payment.id;
+}
+
+/** A payment scheduled for 2099-01-01 on the customer's account from a new saved card, written straight to the tables. */
+export async function createScheduledPaymentFixture(
+  db: Db,
+  merchantId: string,
+  fixture: CustomerFixture,
+): Promise<string> {
+  const methodId = await createPaymentMethodFixture(db, merchantId, fixture.customerId);
+  const [row] = await db
+    .insert(scheduledPayments)
+    .values({
+      merchant_id: merchantId,
+      account_id: fixture.accountId,
+      customer_id: fixture.customerId,
+      payment_method_id: methodId,
+      amount_cents: 1000,
+      scheduled_date: '2099-01-01',
+      run_at: new Date('2099-01-01T14:00:00Z'),
+    })
+    .returning({ id: scheduledPayments.id });
+  if (!row) throw new Error('scheduled payment not created');
+  return row.id;
 }

@@ -16,6 +16,7 @@ import * as owners from './owners';
 import * as paymentCodes from './payment-codes';
 import * as payments from './payments';
 import * as sandboxGateway from './sandbox-gateway';
+import * as scheduledPayments from './scheduled-payments';
 import * as tags from './tags';
 
 export const schema = {
@@ -38,4 +39,5 @@ export const schema = {
   ...listVersions,
   ...payments,
   ...sandboxGateway,
+  ...scheduledPayments,
 };

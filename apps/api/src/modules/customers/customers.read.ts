@@ -72,6 +72,17 @@ export async function getAccountOfCustomer(
   return row;
 }
 
+/** The merchant's account (removed customers' included), or 404. */
+export async function getAccountOfMerchant(db: Db, merchantId: string, accountId: string): Promise<AccountRow> {
+  if (!isUuid(accountId)) throw notFound();
+  const [account] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), eq(accounts.merchant_id, merchantId)));
+  if (!account) throw notFound();
+  return account;
+}
+
 async function customersOfAccounts(db: Db, accountIds: string[]): Promise<Map<string, AccountCustomer[]>> {
   const byAccount = new Map<string, AccountCustomer[]>();
   if (accountIds.length === 0) return byAccount;

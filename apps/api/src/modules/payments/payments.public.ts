@@ -1,3 +1,6 @@
 // Payments, as other modules and the app's start-up use it.
 
 export { seedDemoPayments } from './seed-demo-payments';
+export { takePayment, type TakePaymentInput } from './take-payment';
+export { checkPaymentAmount, type PayingMerchant, type PayingUser } from './record-payment';
+export { toPaymentMethodDto } from './payment-view';

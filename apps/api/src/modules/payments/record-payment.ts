@@ -28,7 +28,8 @@ export type PaymentSourceInput = {
 };
 
 export type PayingMerchant = { id: string; check_custom_roles: boolean };
-export type PayingUser = { id: string; accessRoles: readonly string[] };
+/** Who takes a payment; null for the system (a scheduled run whose author is gone). */
+export type PayingUser = { id: string | null; accessRoles: readonly string[] };
 
 const accessOf = (merchant: PayingMerchant, user: PayingUser) => ({
   roles: user.accessRoles,
@@ -48,11 +49,12 @@ export async function checkPaymentAmount(
   ctx: ProviderContext,
   merchant: PayingMerchant,
   user: PayingUser,
-  sources: readonly PaymentSourceInput[],
+  sources: readonly Pick<PaymentSourceInput, 'amount'>[],
+  checkUserLimits = true,
 ): Promise<number> {
   const amount = sources.reduce((sum, source) => sum + source.amount, 0);
   if (amount < MINIMUM_PAYMENT_CENTS) throw new CatalogueError('payment.minimum');
-  if (!canBypassPaymentThreshold(accessOf(merchant, user))) {
+  if (checkUserLimits && user.id !== null && !canBypassPaymentThreshold(accessOf(merchant, user))) {
     const limits = await findPaymentLimits(ctx.db, user.id, merchant);
     if (limits.min !== null && amount < limits.min) throw new CatalogueError('payment_amount.too_small');
     if (limits.max !== null && amount > limits.max) throw new CatalogueError('payment_amount.too_large');
@@ -67,7 +69,12 @@ export async function checkPaymentAmount(
  */
 export async function resolveSourceMethods(
   ctx: ProviderContext,
-  input: { merchantId: string; customerId: string | null; userId: string; sources: readonly PaymentSourceInput[] },
+  input: {
+    merchantId: string;
+    customerId: string | null;
+    userId: string | null;
+    sources: readonly PaymentSourceInput[];
+  },
 ): Promise<SavedMethodRow[]> {
   const savedIds = input.sources.flatMap((source) => (source.payment_method ? [source.payment_method] : []));
   if (savedIds.length > 0 && input.customerId === null) throw notFound();
@@ -153,7 +160,7 @@ export type PendingPayment = {
   payerName?: string | null;
   description?: string | null;
   idempotencyKey: string;
-  userId: string;
+  userId: string | null;
 };
 
 /**

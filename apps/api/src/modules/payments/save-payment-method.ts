@@ -18,7 +18,7 @@ export type SaveMethodInput = {
   /** Shown on the customer's payment-methods tab and usable again. */
   saved: boolean;
   authorization?: { text: string; method: BankAuthorizationMethod } | undefined;
-  userId: string;
+  userId: string | null;
   /** The request field the token came from, for errors (`token`, `sources.0.token`). */
   field: string;
 };

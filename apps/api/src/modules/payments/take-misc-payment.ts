@@ -92,6 +92,6 @@ export async function takeMiscPayment(ctx: ProviderContext, input: TakeMiscPayme
     }),
   );
   if (paymentId === null) return readPaymentOfKey(ctx, input.merchant.id, input.idempotencyKey);
-  await chargeSources(ctx, paymentId, { id: input.user.id });
+  await chargeSources(ctx, paymentId, input.user.id ? { id: input.user.id } : null);
   return readPayment(ctx.db, input.merchant.id, paymentId);
 }

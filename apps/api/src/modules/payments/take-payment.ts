@@ -20,6 +20,7 @@ import {
   insertPendingPayment,
   readPaymentOfKey,
   resolveSourceMethods,
+  type PayingUser,
   type PaymentSourceInput,
 } from './record-payment';
 
@@ -29,7 +30,7 @@ export const CURRENT_INVOICE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 export type TakePaymentInput = {
   merchant: { id: string; is_integrated: boolean; check_custom_roles: boolean };
   /** Who takes it, with the roles their access is matched against at this merchant. */
-  user: { id: string; accessRoles: readonly string[] };
+  user: PayingUser;
   accountId: string;
   customerId: string;
   sources: readonly PaymentSourceInput[];
@@ -37,6 +38,11 @@ export type TakePaymentInput = {
   origin: Exclude<PaymentOrigin, 'misc'>;
   /** The request's Idempotency-Key (or a job's key): one payment per key and merchant. */
   idempotencyKey: string;
+  /**
+   * False for a run of what was checked against the user's limits when it was set up (a scheduled payment): the
+   * minimum still applies, the custom-role limits of whoever set it up not again.
+   */
+  checkUserLimits?: boolean;
 };
 
 /** Takes the payment and answers it (status PAID, PENDING for bank debits, or FAILED with the reason). */
@@ -47,7 +53,7 @@ export async function takePayment(ctx: ProviderContext, input: TakePaymentInput)
   checkAccountState(account);
   if (input.merchant.is_integrated) await checkCurrentInvoice(ctx, input.merchant.id, input.customerId);
 
-  const amount = await checkPaymentAmount(ctx, input.merchant, input.user, input.sources);
+  const amount = await checkPaymentAmount(ctx, input.merchant, input.user, input.sources, input.checkUserLimits);
   if (account.amount_due_cents <= 0) throw new CatalogueError('account.already_paid');
   if (amount > account.amount_due_cents) throw new HttpError('payment.exceeds_amount_due');
 
@@ -104,7 +110,7 @@ export async function takePayment(ctx: ProviderContext, input: TakePaymentInput)
 
   // The same key again (its first answer was lost, e.g. a 5xx released the key): that payment, not a second one.
   if (paymentId === null) return readPaymentOfKey(ctx, input.merchant.id, input.idempotencyKey);
-  await chargeSources(ctx, paymentId, { id: input.user.id });
+  await chargeSources(ctx, paymentId, input.user.id ? { id: input.user.id } : null);
   return readPayment(ctx.db, input.merchant.id, paymentId);
 }
 

@@ -10,6 +10,32 @@ function event(kind: string, before: CustomerEvent['before'], after: CustomerEve
 }
 
 describe('the history in words', () => {
+  it('tells a payment and a scheduled payment in words, money as dollars', () => {
+    const taken = event('payment.taken', null, {
+      payment_id: NOTE_ID,
+      status: 'PAID',
+      amount_cents: 2000,
+      convenience_fee_cents: 295,
+      total_cents: 2295,
+      fee_waived: false,
+    });
+    expect(describeEventTitle(taken)).toBe('Payment taken');
+    expect(describeChanges(taken)).toEqual([
+      { field: 'status', label: 'Status', text: 'Paid' },
+      { field: 'amount_cents', label: 'Amount', text: '$20.00' },
+      { field: 'convenience_fee_cents', label: 'Convenience fee', text: '$2.95' },
+      { field: 'total_cents', label: 'Total', text: '$22.95' },
+      { field: 'fee_waived', label: 'Fee waived', text: 'No' },
+    ]);
+    const failed = event('scheduled_payment.failed', null, {
+      amount_cents: 500,
+      date: '2026-12-01',
+      reason: 'Declined',
+    });
+    expect(describeEventTitle(failed)).toBe('Scheduled payment failed');
+    expect(describeChanges(failed)).toContainEqual({ field: 'date', label: 'Date', text: '12/01/2026' });
+  });
+
   it('says which opt-in changed, how, and the words affirmed', () => {
     const words = 'I affirm that the customer has given express permission to receive text messages.';
     const change = event('consent.changed', null, {

@@ -20,6 +20,14 @@ const KIND_TITLES: Record<string, string> = {
   'note.deleted': 'Note deleted',
   'consent.changed': 'Opt-in changed',
   'integration.synced': 'Updated from FreshBooks',
+  'payment.taken': 'Payment taken',
+  'payment.failed': 'Payment failed',
+  'scheduled_payment.created': 'Payment scheduled',
+  'scheduled_payment.cancelled': 'Scheduled payment cancelled',
+  'scheduled_payment.paid': 'Scheduled payment taken',
+  'scheduled_payment.pending': 'Scheduled bank payment sent',
+  'scheduled_payment.failed': 'Scheduled payment failed',
+  'scheduled_payment.skipped': 'Scheduled payment skipped',
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -42,6 +50,12 @@ const FIELD_LABELS: Record<string, string> = {
   body: 'Note',
   method: 'How',
   affirmation: 'Words affirmed',
+  amount_cents: 'Amount',
+  total_cents: 'Total',
+  fee_waived: 'Fee waived',
+  date: 'Date',
+  state: 'State',
+  reason: 'Reason',
 };
 
 const CHANNELS: Record<string, string> = { sms: 'text messages', email: 'emails' };
@@ -74,6 +88,10 @@ export function describeKind(kind: string): string {
 export function describeValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  // A payment's status (PAID, FAILED …) in sentence case; an account's status in the account's words.
+  if (field === 'status' && typeof value === 'string' && /^[A-Z_]+$/.test(value)) {
+    return value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, ' ');
+  }
   if (field === 'status' && typeof value === 'string') {
     return value === 'do_not_contact' ? 'Do Not Contact' : accountStatusDisplay(value).label;
   }

@@ -1,0 +1,141 @@
+// The scheduled payments' run (issue 19 item 1): claim the due ones, take each through the payments module with the
+// key `scheduled:{id}`, record the outcome. Claiming is one statement with SKIP LOCKED, so two processes running the
+// job at once take different rows; a claim older than CLAIM_LEASE_MS (its process died mid-run) is taken again, and
+// the key makes that second run answer the first run's payment instead of charging twice.
+
+import type { TransactionStatus } from '@paydesk/domain/payments/payments';
+import type { ScheduledPaymentState } from '@paydesk/domain/scheduled-payments/scheduled-payments.contract';
+import { eq, sql } from 'drizzle-orm';
+import { accounts } from '../../db/schema/customers';
+import { merchants } from '../../db/schema/identity';
+import { scheduledPayments } from '../../db/schema/scheduled-payments';
+import { HttpError } from '../../lib/http-errors';
+import { withTransaction, type ProviderContext } from '../../lib/service-context';
+import { recordCustomerEvent } from '../customers/customers.public';
+import { takePayment } from '../payments/payments.public';
+
+/** A claim this old belongs to a run that died: the row is taken again. */
+export const CLAIM_LEASE_MS = 10 * 60 * 1000;
+const BATCH = 50;
+
+type Claimed = typeof scheduledPayments.$inferSelect;
+
+/** Runs every due scheduled payment; answers how many it ran. */
+export async function runDueScheduledPayments(ctx: ProviderContext): Promise<number> {
+  let ran = 0;
+  for (;;) {
+    const claimed = await claimDue(ctx);
+    for (const row of claimed) await runOne(ctx, row);
+    ran += claimed.length;
+    if (claimed.length < BATCH) return ran;
+  }
+}
+
+async function claimDue(ctx: ProviderContext): Promise<Claimed[]> {
+  const now = ctx.clock();
+  const staleBefore = new Date(now.getTime() - CLAIM_LEASE_MS);
+  return ctx.db
+    .update(scheduledPayments)
+    .set({ state: 'processing', claimed_at: now, updated: now })
+    .where(
+      sql`${scheduledPayments.id} in (
+        select id from scheduled_payments
+         where (state = 'scheduled' and run_at <= ${now})
+            or (state = 'processing' and claimed_at < ${staleBefore})
+         order by run_at
+         limit ${BATCH}
+         for update skip locked)`,
+    )
+    .returning();
+}
+
+const STATE_OF_PAYMENT: Record<TransactionStatus, ScheduledPaymentState> = {
+  PAID: 'paid',
+  PENDING: 'pending',
+  FAILED: 'failed',
+  RETURNED: 'failed',
+  PARTIALLY_REFUNDED: 'paid',
+  REFUNDED: 'paid',
+  VOIDED: 'failed',
+};
+
+async function runOne(ctx: ProviderContext, row: Claimed): Promise<void> {
+  const [found] = await ctx.db
+    .select({
+      merchant: {
+        id: merchants.id,
+        is_integrated: merchants.is_integrated,
+        check_custom_roles: merchants.check_custom_roles,
+      },
+      amountDue: accounts.amount_due_cents,
+    })
+    .from(accounts)
+    .innerJoin(merchants, eq(merchants.id, accounts.merchant_id))
+    .where(eq(accounts.id, row.account_id));
+  if (!found) return;
+  if (found.amountDue <= 0) {
+    await recordOutcome(ctx, row, { state: 'skipped', paymentId: null, message: 'Nothing was due on the account.' });
+    return;
+  }
+  try {
+    const payment = await takePayment(ctx, {
+      merchant: found.merchant,
+      user: { id: row.created_by, accessRoles: [] },
+      accountId: row.account_id,
+      customerId: row.customer_id,
+      // What the account owes on the day, when that is less than was scheduled.
+      sources: [
+        {
+          payment_method: row.payment_method_id,
+          save: false,
+          nickname: '',
+          amount: Math.min(row.amount_cents, found.amountDue),
+        },
+      ],
+      waiveFee: false,
+      origin: 'scheduled',
+      idempotencyKey: `scheduled:${row.id}`,
+      checkUserLimits: false,
+    });
+    await recordOutcome(ctx, row, {
+      state: STATE_OF_PAYMENT[payment.status],
+      paymentId: payment.id,
+      message: payment.failure_message,
+    });
+  } catch (error) {
+    // A rule the account now breaks (inactive, paid up meanwhile, the method removed): the run fails with its words.
+    if (!(error instanceof HttpError)) throw error;
+    await recordOutcome(ctx, row, { state: 'failed', paymentId: null, message: error.detail });
+  }
+}
+
+async function recordOutcome(
+  ctx: ProviderContext,
+  row: Claimed,
+  outcome: { state: ScheduledPaymentState; paymentId: string | null; message: string | null },
+): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    const now = tx.clock();
+    const [updated] = await tx.db
+      .update(scheduledPayments)
+      .set({ state: outcome.state, payment_id: outcome.paymentId, failure_message: outcome.message, updated: now })
+      .where(sql`${scheduledPayments.id} = ${row.id} and ${scheduledPayments.state} = 'processing'`)
+      .returning({ id: scheduledPayments.id });
+    if (!updated) return;
+    // The domain event the messaging capability will turn into PAYMENT_FAILED / THANKS messages; for now, history.
+    await recordCustomerEvent(tx, {
+      merchantId: row.merchant_id,
+      customerId: row.customer_id,
+      accountId: row.account_id,
+      kind: `scheduled_payment.${outcome.state}`,
+      actor: null,
+      after: {
+        scheduled_payment_id: row.id,
+        payment_id: outcome.paymentId,
+        amount_cents: row.amount_cents,
+        date: row.scheduled_date,
+        ...(outcome.message ? { reason: outcome.message } : {}),
+      },
+    });
+  });
+}
