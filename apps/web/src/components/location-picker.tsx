@@ -3,15 +3,15 @@ import { LOCATION_PAGE_SIZE } from '@paydesk/domain/constants';
 import { locationEndpoints } from '@paydesk/domain/locations/locations.contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
-import { merchantLocationsKey } from '../lib/query-keys';
+import { queryKeys } from '../lib/query-keys';
 
 /**
  * Every location of a merchant for a picker: page 1 with page_size 1000 (SPEC §7, §9). Under the locations key
- * prefix (`merchantLocationsKey`), so a location saved anywhere refreshes the pickers too.
+ * prefix (`queryKeys.locations.all`), so a location saved anywhere refreshes the pickers too.
  */
 export function locationChoicesQueryOptions(merchantID: string) {
   return queryOptions({
-    queryKey: [...merchantLocationsKey(merchantID), 'choices'],
+    queryKey: queryKeys.locations.choices(merchantID),
     queryFn: () =>
       api.call(locationEndpoints.list, {
         params: { id: merchantID },

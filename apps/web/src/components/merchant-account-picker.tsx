@@ -6,11 +6,12 @@ import {
 } from '@paydesk/domain/locations/merchant-accounts.contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
+import { queryKeys } from '../lib/query-keys';
 
 /** A merchant's accounts for a picker, those of one location when `locationID` is given. */
 export function merchantAccountChoicesQueryOptions(merchantID: string, locationID: string | null) {
   return queryOptions({
-    queryKey: ['merchant-accounts', merchantID, 'choices', locationID ?? 'all'],
+    queryKey: queryKeys.merchantAccounts.choices(merchantID, locationID ?? 'all'),
     queryFn: () =>
       api.call(merchantAccountEndpoints.list, {
         params: { id: merchantID },

@@ -1,9 +1,93 @@
-// Key prefixes of the data several features read (a merchant's locations and account tags). Every query about one of
-// them starts with its prefix, so a change saved anywhere (Settings, Locations) refreshes the lists and the pickers
-// alike; invalidate with the prefix.
+// Every query key of the web app, and so every invalidation, comes from here (issue 17 item 8). One root per kind of
+// data, the merchant next: invalidating a prefix (`queryKeys.locations.all(merchantID)`) refreshes every list,
+// detail and picker under it, whichever feature shows them — a tag added in Settings appears in the customer forms'
+// picker at once. A feature that reads new data adds its keys here, never a literal array in the feature.
 
-/** Every query about a merchant's locations: lists, one location, the pickers. */
-export const merchantLocationsKey = (merchantID: string) => ['merchant-locations', merchantID] as const;
+type Params = object | undefined;
 
-/** Every query about a merchant's account tags: the Settings list and the customer forms' and filters' pickers. */
-export const merchantTagsKey = (merchantID: string) => ['merchant-tags', merchantID] as const;
+/** Keys of one merchant's collection: all of it, its pages, one item, and the pickers' choices. */
+function merchantCollection<const Root extends string>(root: Root) {
+  const all = (merchantID: string) => [root, merchantID] as const;
+  return {
+    all,
+    list: (merchantID: string, params?: Params) => [...all(merchantID), 'list', params ?? {}] as const,
+    item: (merchantID: string, id: string) => [...all(merchantID), 'item', id] as const,
+    choices: (merchantID: string, scope = 'all') => [...all(merchantID), 'choices', scope] as const,
+  };
+}
+
+const customersRoot = ['customers'] as const;
+const customerOf = (merchantID: string, customerID: string) =>
+  [...customersRoot, 'customer', merchantID, customerID] as const;
+const integrationsOf = (merchantID: string) => ['integrations', merchantID] as const;
+
+export const queryKeys = {
+  /** The merchants list (super users and organisation admins). */
+  merchants: {
+    all: () => ['merchants'] as const,
+    list: (params?: Params) => ['merchants', 'list', params ?? {}] as const,
+  },
+  /** One merchant's own record (name, flags, settings): the merchant pages and the settings screens share it. */
+  merchant: (merchantID: string) => ['merchant', merchantID] as const,
+  paymentCodes: () => ['available-payment-codes'] as const,
+
+  locations: merchantCollection('merchant-locations'),
+  tags: merchantCollection('merchant-tags'),
+  merchantAccounts: merchantCollection('merchant-accounts'),
+  owners: merchantCollection('merchant-owners'),
+  users: merchantCollection('merchant-users'),
+  roles: merchantCollection('merchant-roles'),
+
+  activity: {
+    all: (merchantID: string) => ['merchant-activity', merchantID] as const,
+    list: (merchantID: string, params?: Params) => ['merchant-activity', merchantID, 'list', params ?? {}] as const,
+    actors: (merchantID: string) => ['merchant-activity', merchantID, 'actors'] as const,
+  },
+  onboarding: {
+    summary: (merchantID: string) => ['onboarding-summary', merchantID] as const,
+    businessDetails: (merchantID: string) => ['business-details', merchantID] as const,
+  },
+
+  customers: {
+    /** Every customer query of every merchant (lists, recent, details). */
+    all: () => customersRoot,
+    lists: () => [...customersRoot, 'list'] as const,
+    list: (merchantID: string | undefined, params: Params) =>
+      [...customersRoot, 'list', merchantID ?? '*', params ?? {}] as const,
+    recent: (merchantID: string | undefined) => [...customersRoot, 'recent', merchantID ?? '*'] as const,
+    /** Everything about one customer: detail, history, notes, payment methods. */
+    one: customerOf,
+    detail: (merchantID: string, customerID: string) => [...customerOf(merchantID, customerID), 'detail'] as const,
+    history: (merchantID: string, customerID: string, page?: number) =>
+      page === undefined
+        ? ([...customerOf(merchantID, customerID), 'history'] as const)
+        : ([...customerOf(merchantID, customerID), 'history', page] as const),
+    notes: (merchantID: string, customerID: string) => [...customerOf(merchantID, customerID), 'notes'] as const,
+    paymentMethods: (merchantID: string, customerID: string) =>
+      [...customerOf(merchantID, customerID), 'payment-methods'] as const,
+  },
+  customerImports: {
+    mapping: (merchantID: string) => ['customer-import-mapping', merchantID] as const,
+    one: (merchantID: string, importID: string | null) => ['customer-import', merchantID, importID] as const,
+  },
+
+  integrations: {
+    all: integrationsOf,
+    connections: (merchantID: string) => [...integrationsOf(merchantID), 'connections'] as const,
+    deviceSettings: (merchantID: string, provider: string) =>
+      [...integrationsOf(merchantID), provider, 'settings'] as const,
+    deviceFailedActions: (merchantID: string, provider: string) =>
+      [...integrationsOf(merchantID), provider, 'failed-actions'] as const,
+    failedActions: (merchantID: string, page: number) =>
+      [...integrationsOf(merchantID), 'failed-actions', page] as const,
+    freshbooksConnect: (code: string, state: string) => ['freshbooks-connect', code, state] as const,
+  },
+
+  /** Links from emails: each answers once per link. */
+  links: {
+    partnerInvite: (id: string, token: string) => ['partner-invite', id, token] as const,
+    partnerSignup: (id: string, token: string) => ['partner-signup', id, token] as const,
+    passwordReset: (id: string, token: string) => ['password-reset-link', id, token] as const,
+  },
+  outbox: () => ['outbox'] as const,
+};

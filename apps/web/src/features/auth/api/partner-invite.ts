@@ -1,6 +1,7 @@
 import { authEndpoints, type TokenPair } from '@paydesk/domain/auth/auth.contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 type InvitationKey = { id: string; token: string };
 
@@ -11,7 +12,7 @@ export function getPartnerInvite(key: InvitationKey) {
 
 export function partnerInviteQueryOptions(key: InvitationKey) {
   return queryOptions({
-    queryKey: ['partner-invite', key.id, key.token],
+    queryKey: queryKeys.links.partnerInvite(key.id, key.token),
     queryFn: () => getPartnerInvite(key),
     staleTime: Infinity,
   });

@@ -1,6 +1,7 @@
 import { authEndpoints, type PartnerSignupInput, type TokenPair } from '@paydesk/domain/auth/auth.contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 type InvitationKey = { id: string; token: string };
 
@@ -11,7 +12,7 @@ export function getPartnerSignup(key: InvitationKey) {
 
 export function partnerSignupQueryOptions(key: InvitationKey) {
   return queryOptions({
-    queryKey: ['partner-signup', key.id, key.token],
+    queryKey: queryKeys.links.partnerSignup(key.id, key.token),
     queryFn: () => getPartnerSignup(key),
     staleTime: Infinity,
   });

@@ -1,6 +1,7 @@
 import { authEndpoints, type PasswordResetConfirmation } from '@paydesk/domain/auth/auth.contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /password-reset/: always answers 200; the email goes out only to a real, active user. */
 export async function requestPasswordReset(email: string): Promise<void> {
@@ -20,7 +21,7 @@ export function checkPasswordResetLink(key: { id: string; token: string }) {
 export function usePasswordResetLink(key: { id: string; token: string }) {
   return useQuery(
     queryOptions({
-      queryKey: ['password-reset-link', key.id, key.token],
+      queryKey: queryKeys.links.passwordReset(key.id, key.token),
       queryFn: () => checkPasswordResetLink(key),
       staleTime: Infinity,
     }),

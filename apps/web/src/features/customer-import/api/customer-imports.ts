@@ -5,11 +5,12 @@ import {
 } from '@paydesk/domain/customers/customer-imports.contract';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /merchants/:id/customer_import_mapping/: the mapping used last at this merchant. */
 export function getImportMappingQueryOptions(merchantID: string) {
   return queryOptions({
-    queryKey: ['customer-import-mapping', merchantID],
+    queryKey: queryKeys.customerImports.mapping(merchantID),
     queryFn: () => api.call(customerImportEndpoints.mapping, { params: { id: merchantID } }),
     staleTime: Infinity,
   });
@@ -38,7 +39,7 @@ export function useStartImport(merchantID: string) {
 /** GET …/customer_imports/:importId/, polled every second until the import completes or fails. */
 export function useImportProgress(merchantID: string, importID: string | null) {
   return useQuery({
-    queryKey: ['customer-import', merchantID, importID],
+    queryKey: queryKeys.customerImports.one(merchantID, importID),
     queryFn: () => api.call(customerImportEndpoints.get, { params: { id: merchantID, importId: importID ?? '' } }),
     enabled: importID !== null,
     refetchInterval: (query) => {

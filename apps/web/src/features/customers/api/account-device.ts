@@ -5,7 +5,7 @@ import {
 } from '@paydesk/domain/integrations/integrations.contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { customerKey } from './customers-queries';
+import { queryKeys } from '../../../lib/query-keys';
 
 type AccountRef = { merchantID: string; customerID: string; accountID: string };
 const accountParams = ({ merchantID, customerID, accountID }: AccountRef) => ({
@@ -22,9 +22,9 @@ export function useAccountDeviceAction(ref: AccountRef) {
       api.call(endpoints.accountDeviceAction, { params: accountParams(ref), body: input }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: [...customerKey(ref.merchantID, ref.customerID), 'history'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.customers.history(ref.merchantID, ref.customerID) }),
         // The merchant's failed actions (Settings and the Failed actions screen) may have a new one.
-        queryClient.invalidateQueries({ queryKey: ['integrations', ref.merchantID] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.integrations.all(ref.merchantID) }),
       ]),
   });
 }
@@ -37,6 +37,7 @@ export function useSetAccountDevice(ref: AccountRef) {
       if (input) await api.call(endpoints.linkAccountDevice, { params: accountParams(ref), body: input });
       else await api.call(endpoints.unlinkAccountDevice, { params: accountParams(ref) });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKey(ref.merchantID, ref.customerID) }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.customers.one(ref.merchantID, ref.customerID) }),
   });
 }

@@ -11,7 +11,8 @@ import {
 } from '@paydesk/domain/customers/customers.contract';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { CUSTOMERS_KEY, getCustomerQueryOptions } from './customers-queries';
+import { queryKeys } from '../../../lib/query-keys';
+import { getCustomerQueryOptions } from './customers-queries';
 
 /**
  * A change to one customer: its detail takes the answer, its other views and the lists reload. A change answers no
@@ -26,7 +27,7 @@ async function refreshCustomer(queryClient: QueryClient, merchantID: string, cus
     );
   }
   await queryClient.invalidateQueries({
-    queryKey: CUSTOMERS_KEY,
+    queryKey: queryKeys.customers.all(),
     predicate: (query) =>
       !customer || query.queryKey.join('/') !== getCustomerQueryOptions(merchantID, customerID).queryKey.join('/'),
   });
@@ -40,7 +41,7 @@ export function useCreateCustomer(merchantID: string) {
       api.call(customerEndpoints.create, { params: { id: merchantID }, body: input }),
     onSuccess: async (customer) => {
       queryClient.setQueryData(getCustomerQueryOptions(merchantID, customer.id).queryKey, customer);
-      await queryClient.invalidateQueries({ queryKey: [...CUSTOMERS_KEY, 'list'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.customers.lists() });
     },
   });
 }

@@ -7,6 +7,7 @@ import {
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type CustomerOrdering = z.output<typeof customerListQuery>['ordering'];
 
@@ -33,16 +34,13 @@ function toQuery(params: CustomerListParams) {
   };
 }
 
-/** Every customers query starts with this key, so any change can refresh them all. */
-export const CUSTOMERS_KEY = ['customers'] as const;
-
 /**
  * GET /merchants/:id/customers/ for a merchant, or GET /customers/ across the user's merchants when there is none in
  * the path.
  */
 export function getCustomersQueryOptions(merchantID: string | undefined, params: CustomerListParams) {
   return queryOptions({
-    queryKey: [...CUSTOMERS_KEY, 'list', merchantID ?? '*', params],
+    queryKey: queryKeys.customers.list(merchantID, params),
     queryFn: () =>
       merchantID
         ? api.call(customerEndpoints.list, { params: { id: merchantID }, query: toQuery(params) })
@@ -58,20 +56,16 @@ export function useCustomers(merchantID: string | undefined, params: CustomerLis
 /** GET /merchants/:id/customers/recently_viewed/ */
 export function useRecentlyViewed(merchantID: string | undefined) {
   return useQuery({
-    queryKey: [...CUSTOMERS_KEY, 'recent', merchantID],
+    queryKey: queryKeys.customers.recent(merchantID),
     queryFn: () => api.call(customerEndpoints.recentlyViewed, { params: { id: merchantID ?? '' } }),
     enabled: Boolean(merchantID),
   });
 }
 
-export function customerKey(merchantID: string, customerID: string) {
-  return [...CUSTOMERS_KEY, 'customer', merchantID, customerID] as const;
-}
-
 /** GET /merchants/:id/customers/:cid/?checkIntegration=true (SPEC §7: followed by POST update_last_viewed). */
 export function getCustomerQueryOptions(merchantID: string, customerID: string) {
   return queryOptions({
-    queryKey: [...customerKey(merchantID, customerID), 'detail'],
+    queryKey: queryKeys.customers.detail(merchantID, customerID),
     queryFn: () =>
       api.call(customerEndpoints.get, {
         params: { id: merchantID, customerId: customerID },
@@ -94,7 +88,7 @@ const DETAIL_PAGE = { page: 1, page_size: 100 };
 /** GET …/history/ (newest first). */
 export function useCustomerHistory(merchantID: string, customerID: string, page = 1) {
   return useQuery({
-    queryKey: [...customerKey(merchantID, customerID), 'history', page],
+    queryKey: queryKeys.customers.history(merchantID, customerID, page),
     queryFn: () =>
       api.call(customerEndpoints.history, {
         params: { id: merchantID, customerId: customerID },
@@ -107,7 +101,7 @@ export function useCustomerHistory(merchantID: string, customerID: string, page 
 /** GET …/notes/ (newest first). */
 export function useCustomerNotes(merchantID: string, customerID: string) {
   return useQuery({
-    queryKey: [...customerKey(merchantID, customerID), 'notes'],
+    queryKey: queryKeys.customers.notes(merchantID, customerID),
     queryFn: () =>
       api.call(customerEndpoints.notes, { params: { id: merchantID, customerId: customerID }, query: DETAIL_PAGE }),
   });
@@ -116,7 +110,7 @@ export function useCustomerNotes(merchantID: string, customerID: string) {
 /** GET …/payment_methods/ */
 export function usePaymentMethods(merchantID: string, customerID: string) {
   return useQuery({
-    queryKey: [...customerKey(merchantID, customerID), 'payment-methods'],
+    queryKey: queryKeys.customers.paymentMethods(merchantID, customerID),
     queryFn: () => api.call(paymentEndpoints.listMethods, { params: { id: merchantID, customerId: customerID } }),
   });
 }

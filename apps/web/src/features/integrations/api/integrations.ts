@@ -10,11 +10,12 @@ import {
 import { FAILED_ACTIONS_PAGE_SIZE } from '@paydesk/domain/constants';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /merchants/:id/integrations/ (super_admin): the merchant's connection to each provider. */
 export function connectionsQueryOptions(merchantID: string) {
   return queryOptions({
-    queryKey: ['integrations', merchantID, 'connections'],
+    queryKey: queryKeys.integrations.connections(merchantID),
     queryFn: () => api.call(endpoints.list, { params: { id: merchantID } }),
   });
 }
@@ -41,7 +42,7 @@ export function useDisconnectFreshbooks(merchantID: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.call(endpoints.freshbooksDisconnect, { params: { id: merchantID } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['integrations', merchantID] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.integrations.all(merchantID) }),
   });
 }
 
@@ -81,7 +82,7 @@ async function saveDeviceCredentials(merchantID: string, provider: DeviceProvide
 
 export function deviceSettingsQueryOptions(merchantID: string, provider: DeviceProvider) {
   return queryOptions({
-    queryKey: ['integrations', merchantID, provider, 'settings'],
+    queryKey: queryKeys.integrations.deviceSettings(merchantID, provider),
     queryFn: () => getDeviceSettings(merchantID, provider),
   });
 }
@@ -108,13 +109,13 @@ export function useTestDeviceConnection(merchantID: string, provider: DeviceProv
       api.call(provider === 'passtime' ? passtimeEndpoints.test : ituranEndpoints.test, {
         params: { id: merchantID },
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['integrations', merchantID] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.integrations.all(merchantID) }),
   });
 }
 
 export function failedActionsQueryOptions(merchantID: string, provider: DeviceProvider) {
   return queryOptions({
-    queryKey: ['integrations', merchantID, provider, 'failed-actions'],
+    queryKey: queryKeys.integrations.deviceFailedActions(merchantID, provider),
     queryFn: () =>
       api.call(endpoints.failedActions, { params: { id: merchantID }, query: { provider, page_size: 25 } }),
   });
@@ -127,7 +128,7 @@ export function useFailedActions(merchantID: string, provider: DeviceProvider) {
 /** GET /merchants/:id/failed-actions/ for the failed-actions screen: every provider the user may see, 100 a page. */
 export function merchantFailedActionsQueryOptions(merchantID: string, page: number) {
   return queryOptions({
-    queryKey: ['integrations', merchantID, 'failed-actions', page],
+    queryKey: queryKeys.integrations.failedActions(merchantID, page),
     queryFn: () =>
       api.call(endpoints.failedActions, {
         params: { id: merchantID },
@@ -147,7 +148,7 @@ export function useResolveFailedAction(merchantID: string) {
   return useMutation({
     mutationFn: (actionID: string) =>
       api.call(endpoints.resolveFailedAction, { params: { id: merchantID, aid: actionID } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['integrations', merchantID] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.integrations.all(merchantID) }),
   });
 }
 
@@ -157,6 +158,6 @@ export function useRetryFailedAction(merchantID: string) {
   return useMutation({
     mutationFn: (actionID: string) =>
       api.call(endpoints.retryFailedAction, { params: { id: merchantID, aid: actionID } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['integrations', merchantID] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.integrations.all(merchantID) }),
   });
 }

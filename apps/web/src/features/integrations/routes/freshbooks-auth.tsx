@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { connectFreshbooks } from '../api/integrations';
 import { rememberedMerchant } from '../connect-memory';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * /freshbooks/auth/:code: where FreshBooks sends the browser back after Allow (or Deny). Finishes connecting with the
@@ -16,7 +17,7 @@ export function FreshbooksAuthRoute() {
   // A query, not a mutation: it runs once per code and state even when React mounts the screen twice; the state is
   // single-use, so a second request would be refused.
   const connect = useQuery({
-    queryKey: ['freshbooks-connect', code, state],
+    queryKey: queryKeys.integrations.freshbooksConnect(code, state),
     queryFn: () => connectFreshbooks({ code, state }),
     enabled: !denied && code !== '' && state !== '',
     retry: false,

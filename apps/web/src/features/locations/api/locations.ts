@@ -6,7 +6,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import { merchantLocationsKey } from '../../../lib/query-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type LocationListParams = {
   page: number;
@@ -18,7 +18,7 @@ export type LocationListParams = {
 /** GET /merchants/:id/merchant_locations/ */
 export function getLocationsQueryOptions(merchantID: string, params: LocationListParams) {
   return queryOptions({
-    queryKey: [...merchantLocationsKey(merchantID), 'list', params],
+    queryKey: queryKeys.locations.list(merchantID, params),
     queryFn: () =>
       api.call(locationEndpoints.list, {
         params: { id: merchantID },
@@ -41,7 +41,7 @@ export function useLocations(merchantID: string, params: LocationListParams) {
 /** GET /merchants/:id/merchant_locations/:locationId/ */
 export function getLocationQueryOptions(merchantID: string, locationID: string) {
   return queryOptions({
-    queryKey: [...merchantLocationsKey(merchantID), 'location', locationID],
+    queryKey: queryKeys.locations.item(merchantID, locationID),
     queryFn: () => api.call(locationEndpoints.get, { params: { id: merchantID, locationId: locationID } }),
     enabled: merchantID !== '' && locationID !== '',
   });
@@ -57,7 +57,7 @@ export function useCreateLocation(merchantID: string) {
   return useMutation({
     mutationFn: (input: LocationInput) =>
       api.call(locationEndpoints.create, { params: { id: merchantID }, body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: merchantLocationsKey(merchantID) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.locations.all(merchantID) }),
   });
 }
 
@@ -70,9 +70,9 @@ export function useUpdateLocation(merchantID: string, locationID: string) {
     onSuccess: async (location) => {
       queryClient.setQueryData(getLocationQueryOptions(merchantID, locationID).queryKey, location);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: merchantLocationsKey(merchantID) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.locations.all(merchantID) }),
         // Merchant accounts show their location's name.
-        queryClient.invalidateQueries({ queryKey: ['merchant-accounts', merchantID] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.merchantAccounts.all(merchantID) }),
       ]);
     },
   });
@@ -85,7 +85,7 @@ export function useDeleteLocation(merchantID: string, locationID: string) {
     mutationFn: () => api.call(locationEndpoints.remove, { params: { id: merchantID, locationId: locationID } }),
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: getLocationQueryOptions(merchantID, locationID).queryKey });
-      await queryClient.invalidateQueries({ queryKey: merchantLocationsKey(merchantID) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.locations.all(merchantID) });
     },
   });
 }

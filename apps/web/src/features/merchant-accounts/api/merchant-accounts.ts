@@ -7,6 +7,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type MerchantAccountPatchInput = z.input<typeof merchantAccountPatchSchema>;
 
@@ -18,13 +19,10 @@ export type MerchantAccountListParams = {
   ordering?: z.output<typeof merchantAccountListQuery>['ordering'];
 };
 
-/** Every query about a merchant's accounts (lists, one account, the pickers) starts with this key. */
-export const merchantAccountsKey = (merchantID: string) => ['merchant-accounts', merchantID] as const;
-
 /** GET /merchants/:id/merchant_accounts/ */
 export function getMerchantAccountsQueryOptions(merchantID: string, params: MerchantAccountListParams) {
   return queryOptions({
-    queryKey: [...merchantAccountsKey(merchantID), 'list', params],
+    queryKey: queryKeys.merchantAccounts.list(merchantID, params),
     queryFn: () =>
       api.call(merchantAccountEndpoints.list, {
         params: { id: merchantID },
@@ -46,7 +44,7 @@ export function useMerchantAccounts(merchantID: string, params: MerchantAccountL
 
 export function getMerchantAccountQueryOptions(merchantID: string, accountID: string) {
   return queryOptions({
-    queryKey: [...merchantAccountsKey(merchantID), 'account', accountID],
+    queryKey: queryKeys.merchantAccounts.item(merchantID, accountID),
     queryFn: () => api.call(merchantAccountEndpoints.get, { params: { id: merchantID, merchantAccountId: accountID } }),
     enabled: merchantID !== '' && accountID !== '',
   });
@@ -62,7 +60,7 @@ export function useCreateMerchantAccount(merchantID: string) {
   return useMutation({
     mutationFn: (input: MerchantAccountInput) =>
       api.call(merchantAccountEndpoints.create, { params: { id: merchantID }, body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: merchantAccountsKey(merchantID) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.merchantAccounts.all(merchantID) }),
   });
 }
 
@@ -77,7 +75,7 @@ export function useUpdateMerchantAccount(merchantID: string, accountID: string) 
       }),
     onSuccess: async (account) => {
       queryClient.setQueryData(getMerchantAccountQueryOptions(merchantID, accountID).queryKey, account);
-      await queryClient.invalidateQueries({ queryKey: merchantAccountsKey(merchantID) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.merchantAccounts.all(merchantID) });
     },
   });
 }
@@ -89,7 +87,7 @@ export function useDeleteMerchantAccount(merchantID: string, accountID: string) 
       api.call(merchantAccountEndpoints.remove, { params: { id: merchantID, merchantAccountId: accountID } }),
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: getMerchantAccountQueryOptions(merchantID, accountID).queryKey });
-      await queryClient.invalidateQueries({ queryKey: merchantAccountsKey(merchantID) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.merchantAccounts.all(merchantID) });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { merchantEndpoints } from '@paydesk/domain/merchants/merchants.contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { getMerchantQueryOptions } from './get-merchant';
+import { merchantQueryOptions } from '../../../lib/merchant-query';
 import { getMerchantsQueryOptions } from './get-merchants';
 
 /** DELETE /merchants/:id/ (super users). */
@@ -14,7 +14,7 @@ export function useDeleteMerchant(merchantID: string) {
   return useMutation({
     mutationFn: () => deleteMerchant(merchantID),
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: getMerchantQueryOptions(merchantID).queryKey });
+      queryClient.removeQueries({ queryKey: merchantQueryOptions(merchantID).queryKey });
       return queryClient.invalidateQueries({ queryKey: getMerchantsQueryOptions().queryKey });
     },
   });

@@ -3,6 +3,7 @@ import { merchantEndpoints, type merchantListQuery } from '@paydesk/domain/merch
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type MerchantListParams = {
   search: string;
@@ -23,7 +24,9 @@ export function getMerchants({ search, page, pageSize, ordering }: MerchantListP
 export function getMerchantsQueryOptions(params?: MerchantListParams) {
   const resolved = params ?? { search: '', page: 1, pageSize: TABLE_DEFAULT_ROWS };
   return queryOptions({
-    queryKey: params ? ['merchants', { ...params, search: params.search.trim() }] : ['merchants'],
+    queryKey: params
+      ? queryKeys.merchants.list({ ...params, search: params.search.trim() })
+      : queryKeys.merchants.all(),
     queryFn: () => getMerchants(resolved),
     placeholderData: keepPreviousData,
   });

@@ -2,6 +2,7 @@ import { paymentCodeEndpoints } from '@paydesk/domain/merchants/payment-codes.co
 import { PICKER_PAGE_SIZE } from '@paydesk/domain/constants';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /merchants/available_upc/ (super users): the first free payment codes, for the create form's picker. */
 export function getAvailablePaymentCodes() {
@@ -10,7 +11,7 @@ export function getAvailablePaymentCodes() {
 
 export function useAvailablePaymentCodes(options: { enabled: boolean }) {
   return useQuery({
-    queryKey: ['available-payment-codes'],
+    queryKey: queryKeys.paymentCodes(),
     queryFn: () => getAvailablePaymentCodes(),
     enabled: options.enabled,
   });

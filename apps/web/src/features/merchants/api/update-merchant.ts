@@ -1,7 +1,7 @@
 import { merchantEndpoints, type MerchantInput } from '@paydesk/domain/merchants/merchants.contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { getMerchantQueryOptions } from './get-merchant';
+import { merchantQueryOptions } from '../../../lib/merchant-query';
 import { getMerchantsQueryOptions } from './get-merchants';
 
 /** PUT /merchants/:id/ (super_admin, admin). */
@@ -14,7 +14,7 @@ export function useUpdateMerchant(merchantID: string) {
   return useMutation({
     mutationFn: (input: MerchantInput) => updateMerchant(merchantID, input),
     onSuccess: (merchant) => {
-      queryClient.setQueryData(getMerchantQueryOptions(merchantID).queryKey, merchant);
+      queryClient.setQueryData(merchantQueryOptions(merchantID).queryKey, merchant);
       return queryClient.invalidateQueries({ queryKey: getMerchantsQueryOptions().queryKey });
     },
   });

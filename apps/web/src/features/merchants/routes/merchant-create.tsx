@@ -4,7 +4,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useCreateMerchant } from '../api/create-merchant';
 import { useAvailablePaymentCodes } from '../api/get-payment-codes';
 import { MerchantForm } from '../components/merchant-form';
-import { useViewer } from '../hooks/use-viewer';
+import { useViewer } from '../../../lib/use-viewer';
 
 /** /merchants/create: super users only; others are sent back to the list. */
 export function MerchantCreateRoute() {

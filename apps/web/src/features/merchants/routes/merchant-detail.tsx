@@ -6,11 +6,11 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteMerchant } from '../api/delete-merchant';
-import { useMerchant } from '../api/get-merchant';
+import { useMerchant } from '../../../lib/merchant-query';
 import { MerchantFlagBadges } from '../components/merchant-flag-badges';
 import { MerchantLogo } from '../../../components/merchant-logo';
 import { MerchantQueryState } from '../components/merchant-query-state';
-import { useViewer } from '../hooks/use-viewer';
+import { useViewer } from '../../../lib/use-viewer';
 import { MERCHANT_FLAG_DESCRIPTIONS, MERCHANT_FLAG_LABELS, MERCHANT_FLAGS } from '../types';
 
 /**

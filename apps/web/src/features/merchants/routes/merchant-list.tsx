@@ -7,7 +7,7 @@ import { TableFooter } from '../../../components/table-footer';
 import { useMerchants } from '../api/get-merchants';
 import { MerchantFlagBadges } from '../components/merchant-flag-badges';
 import { MerchantLogo } from '../../../components/merchant-logo';
-import { useViewer } from '../hooks/use-viewer';
+import { useViewer } from '../../../lib/use-viewer';
 import { QueryState } from '../../../components/query-state';
 import { useListState } from '../../../lib/use-list-state';
 

@@ -1,11 +1,11 @@
 import { Paper, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { notifySuccess } from '../../../lib/notify';
-import { useMerchant } from '../api/get-merchant';
+import { useMerchant } from '../../../lib/merchant-query';
 import { useUpdateMerchant } from '../api/update-merchant';
 import { MerchantForm } from '../components/merchant-form';
 import { MerchantQueryState } from '../components/merchant-query-state';
-import { useViewer } from '../hooks/use-viewer';
+import { useViewer } from '../../../lib/use-viewer';
 
 /**
  * /merchants/:merchantID/settings/: the one place a merchant's name, logo and flags are edited (PUT

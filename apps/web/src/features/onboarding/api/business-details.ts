@@ -2,6 +2,7 @@ import { onboardingEndpoints, type BusinessDetailsInput } from '@paydesk/domain/
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { getOnboardingSummaryQueryOptions } from './get-onboarding-summary';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /merchants/:id/business_details/ (blank until first saved). */
 export function getBusinessDetails(merchantID: string) {
@@ -10,7 +11,7 @@ export function getBusinessDetails(merchantID: string) {
 
 export function getBusinessDetailsQueryOptions(merchantID: string) {
   return queryOptions({
-    queryKey: ['business-details', merchantID],
+    queryKey: queryKeys.onboarding.businessDetails(merchantID),
     queryFn: () => getBusinessDetails(merchantID),
   });
 }

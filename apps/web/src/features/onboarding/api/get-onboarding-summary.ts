@@ -1,6 +1,7 @@
 import { onboardingEndpoints } from '@paydesk/domain/onboarding/onboarding.contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /merchants/:id/onboarding_summary/ */
 export function getOnboardingSummary(merchantID: string) {
@@ -9,7 +10,7 @@ export function getOnboardingSummary(merchantID: string) {
 
 export function getOnboardingSummaryQueryOptions(merchantID: string) {
   return queryOptions({
-    queryKey: ['onboarding-summary', merchantID],
+    queryKey: queryKeys.onboarding.summary(merchantID),
     queryFn: () => getOnboardingSummary(merchantID),
   });
 }

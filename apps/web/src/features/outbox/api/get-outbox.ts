@@ -1,6 +1,7 @@
 import { devEndpoints } from '@paydesk/domain/dev/dev.contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /dev/outbox/: what the local providers captured, newest first (super users, while no SMTP is configured). */
 export function getOutbox() {
@@ -8,5 +9,5 @@ export function getOutbox() {
 }
 
 export function useOutbox() {
-  return useQuery(queryOptions({ queryKey: ['outbox'], queryFn: () => getOutbox() }));
+  return useQuery(queryOptions({ queryKey: queryKeys.outbox(), queryFn: () => getOutbox() }));
 }

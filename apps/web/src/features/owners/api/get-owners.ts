@@ -2,6 +2,7 @@ import { ownerEndpoints, type ownerListQuery } from '@paydesk/domain/owners/owne
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type OwnerListParams = {
   page: number;
@@ -17,7 +18,7 @@ export function getOwners(merchantID: string, { page, pageSize, ordering }: Owne
 /** Without params: the key prefix of the merchant's owners (lists and single owners), for invalidation. */
 export function getOwnersQueryOptions(merchantID: string, params?: OwnerListParams) {
   return queryOptions({
-    queryKey: params ? ['merchant-owners', merchantID, params] : ['merchant-owners', merchantID],
+    queryKey: params ? queryKeys.owners.list(merchantID, params) : queryKeys.owners.all(merchantID),
     queryFn: () => getOwners(merchantID, params ?? { page: 1, pageSize: 50 }),
     placeholderData: keepPreviousData,
   });

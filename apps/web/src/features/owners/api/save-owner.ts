@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { getOwnerQueryOptions } from './get-owner';
 import { getOwnersQueryOptions } from './get-owners';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /merchants/:id/business_owners/ (super_admin, admin). */
 export function createOwner(merchantID: string, input: OwnerCreateInput) {
@@ -25,7 +26,7 @@ function useRefreshOwners(merchantID: string) {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: getOwnersQueryOptions(merchantID).queryKey }),
       // The onboarding summary's owners check (features/onboarding/api/get-onboarding-summary.ts owns this key).
-      queryClient.invalidateQueries({ queryKey: ['onboarding-summary', merchantID] }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.onboarding.summary(merchantID) }),
     ]);
 }
 

@@ -2,6 +2,7 @@ import { activityEndpoints } from '@paydesk/domain/audit/audit.contract';
 import type { AuditKind } from '@paydesk/domain/audit/audit';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type ActivityParams = { page: number; pageSize: number; actor?: string; kind?: AuditKind };
 
@@ -15,7 +16,7 @@ export function getActivity(merchantID: string, { page, pageSize, actor, kind }:
 
 export function getActivityQueryOptions(merchantID: string, params: ActivityParams) {
   return queryOptions({
-    queryKey: ['merchant-activity', merchantID, params],
+    queryKey: queryKeys.activity.list(merchantID, params),
     queryFn: () => getActivity(merchantID, params),
     placeholderData: keepPreviousData,
     // Users, roles and settings change elsewhere: the log is read afresh each time it is opened.
@@ -30,7 +31,7 @@ export function useActivity(merchantID: string, params: ActivityParams) {
 /** GET /merchants/:id/activity/actors/: the people in the log, for the person filter. */
 export function useActivityActors(merchantID: string) {
   return useQuery({
-    queryKey: ['merchant-activity', merchantID, 'actors'],
+    queryKey: queryKeys.activity.actors(merchantID),
     queryFn: () => api.call(activityEndpoints.actors, { params: { id: merchantID } }),
     staleTime: 0,
   });

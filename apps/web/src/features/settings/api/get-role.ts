@@ -1,6 +1,7 @@
 import { roleEndpoints } from '@paydesk/domain/roles/roles.contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /merchants/:id/roles/:roleId/ */
 export function getRole(merchantID: string, roleID: string) {
@@ -10,7 +11,7 @@ export function getRole(merchantID: string, roleID: string) {
 /** Under the merchant's roles prefix (see get-roles), so a role change refreshes lists and the role alike. */
 export function getRoleQueryOptions(merchantID: string, roleID: string) {
   return queryOptions({
-    queryKey: ['merchant-roles', merchantID, 'role', roleID],
+    queryKey: queryKeys.roles.item(merchantID, roleID),
     queryFn: () => getRole(merchantID, roleID),
   });
 }

@@ -2,6 +2,7 @@ import { roleEndpoints, type roleListQuery } from '@paydesk/domain/roles/roles.c
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type RoleListParams = { page: number; pageSize: number; ordering?: z.output<typeof roleListQuery>['ordering'] };
 
@@ -13,7 +14,7 @@ export function getRoles(merchantID: string, { page, pageSize, ordering }: RoleL
 /** Without params: the key prefix of the merchant's roles (lists and single roles), for invalidation. */
 export function getRolesQueryOptions(merchantID: string, params?: RoleListParams) {
   return queryOptions({
-    queryKey: params ? ['merchant-roles', merchantID, params] : ['merchant-roles', merchantID],
+    queryKey: params ? queryKeys.roles.list(merchantID, params) : queryKeys.roles.all(merchantID),
     queryFn: () => getRoles(merchantID, params ?? { page: 1, pageSize: 50 }),
     placeholderData: keepPreviousData,
   });

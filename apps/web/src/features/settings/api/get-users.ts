@@ -2,6 +2,7 @@ import { userEndpoints, type merchantUserListQuery } from '@paydesk/domain/users
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type UserListParams = {
   page: number;
@@ -17,7 +18,7 @@ export function getUsers(merchantID: string, { page, pageSize, ordering }: UserL
 /** Without params: the key prefix of every page of the merchant's users, for invalidation. */
 export function getUsersQueryOptions(merchantID: string, params?: UserListParams) {
   return queryOptions({
-    queryKey: params ? ['merchant-users', merchantID, params] : ['merchant-users', merchantID],
+    queryKey: params ? queryKeys.users.list(merchantID, params) : queryKeys.users.all(merchantID),
     queryFn: () => getUsers(merchantID, params ?? { page: 1, pageSize: 50 }),
     placeholderData: keepPreviousData,
   });

@@ -6,7 +6,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import { merchantTagsKey } from '../../../lib/query-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type TagListParams = {
   page: number;
@@ -26,7 +26,7 @@ export function getTags(merchantID: string, { page, pageSize, search, ordering }
 /** GET /merchants/:id/account-tags/ for the Settings list. */
 export function getTagsQueryOptions(merchantID: string, params: TagListParams) {
   return queryOptions({
-    queryKey: [...merchantTagsKey(merchantID), 'list', params],
+    queryKey: queryKeys.tags.list(merchantID, params),
     queryFn: () => getTags(merchantID, params),
     placeholderData: keepPreviousData,
   });
@@ -41,8 +41,8 @@ function useInvalidateTags(merchantID: string) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: merchantTagsKey(merchantID) }),
-      queryClient.invalidateQueries({ queryKey: ['merchant-activity', merchantID] }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.tags.all(merchantID) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.activity.all(merchantID) }),
     ]);
 }
 

@@ -1,12 +1,12 @@
 import { meetsRequirement } from '@paydesk/domain/access/requirements';
 import { ROUTE_ACCESS } from '@paydesk/domain/access/route-access';
-import { useSettingsMerchant } from '../api/get-merchant';
-import { useViewer } from './use-viewer';
+import { useMerchant } from '../../../lib/merchant-query';
+import { useViewer } from '../../../lib/use-viewer';
 
 /** Which settings screens of a merchant the user may open: the same rules the route guards apply (SPEC §6). */
 export function useSettingsAccess(merchantID: string) {
   const viewer = useViewer();
-  const merchant = useSettingsMerchant(merchantID);
+  const merchant = useMerchant(merchantID, { onlyIfOpenable: true });
   const context = {
     roles: viewer.accessRoles(merchantID),
     merchant: { check_custom_roles: merchant.data?.check_custom_roles ?? false },

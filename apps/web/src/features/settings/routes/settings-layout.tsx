@@ -4,10 +4,10 @@ import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router'
 import { NotFoundState } from '../../../components/not-found-state';
 import { QueryState } from '../../../components/query-state';
 import { ApiError } from '../../../lib/api-client';
-import { useSettingsMerchant } from '../api/get-merchant';
+import { useMerchant } from '../../../lib/merchant-query';
 import { getRoleQueryOptions } from '../api/get-role';
 import { useSettingsAccess } from '../hooks/use-settings-access';
-import { useViewer } from '../hooks/use-viewer';
+import { useViewer } from '../../../lib/use-viewer';
 
 type SettingsTab = 'general' | 'users' | 'roles' | 'tags' | 'integrations' | 'passtime' | 'ituran' | 'activity';
 
@@ -74,7 +74,7 @@ export function SettingsLayoutRoute() {
   const navigate = useNavigate();
   const viewer = useViewer();
   const known = viewer.mayOpenMerchant(merchantID);
-  const merchant = useSettingsMerchant(merchantID);
+  const merchant = useMerchant(merchantID, { onlyIfOpenable: true });
   const access = useSettingsAccess(merchantID);
   const page = findSettingsPage(pathname);
   const roleID = page.kind === 'role-detail' ? page.roleID : '';

@@ -5,7 +5,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { TableFooter } from '../../../components/table-footer';
-import { useSettingsMerchant } from '../api/get-merchant';
+import { useMerchant } from '../../../lib/merchant-query';
 import { useRoles } from '../api/get-roles';
 import type { Role } from '@paydesk/domain/roles/roles.contract';
 import { QueryState } from '../../../components/query-state';
@@ -29,7 +29,7 @@ function countPermissions(role: Role): number {
 export function SettingsRolesRoute() {
   const { merchantID = '' } = useParams();
   const navigate = useNavigate();
-  const merchant = useSettingsMerchant(merchantID);
+  const merchant = useMerchant(merchantID, { onlyIfOpenable: true });
   const list = useListState(roleListQuery);
   const roles = useRoles(merchantID, { page: list.page, pageSize: list.pageSize, ordering: list.ordering });
   const count = roles.data?.count ?? 0;

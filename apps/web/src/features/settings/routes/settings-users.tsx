@@ -15,11 +15,11 @@ import { useChangeUserRole } from '../api/change-user-role';
 import { useDisableUser } from '../api/disable-user';
 import { useEnableUser } from '../api/enable-user';
 import { AssignRoleModal } from '../components/assign-role-modal';
-import { useSettingsMerchant } from '../api/get-merchant';
+import { useMerchant } from '../../../lib/merchant-query';
 import { useUsers } from '../api/get-users';
 import { InviteUserModal } from '../components/invite-user-modal';
 import { UserStatusBadge } from '../components/user-status-badge';
-import { useViewer } from '../hooks/use-viewer';
+import { useViewer } from '../../../lib/use-viewer';
 import type { MerchantUser } from '@paydesk/domain/users/users.contract';
 import { mayDisableUserAt, mayManageUserAt, rankOf } from '@paydesk/domain/access/user-management';
 import { findBaseRoles } from '@paydesk/domain/access/claims';
@@ -36,7 +36,7 @@ function describeRole(user: MerchantUser): string {
 export function SettingsUsersRoute() {
   const { merchantID = '' } = useParams();
   const viewer = useViewer();
-  const merchant = useSettingsMerchant(merchantID);
+  const merchant = useMerchant(merchantID, { onlyIfOpenable: true });
   const list = useListState(merchantUserListQuery);
   const users = useUsers(merchantID, { page: list.page, pageSize: list.pageSize, ordering: list.ordering });
   const disableUser = useDisableUser(merchantID);
