@@ -1,5 +1,6 @@
 import { AUTHENTICATED } from '@paydesk/domain/access/endpoint-access';
 import { liveEndpoints } from '@paydesk/domain/live/live.contract';
+import { SESSION_REVOKED_CLOSE_CODE } from '@paydesk/domain/live/live-frames';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-routes';
 import { principalOf, tokenPrincipalOf } from '../../plugins/auth';
@@ -13,9 +14,6 @@ export const liveTicketRoutes: FastifyPluginAsync = async (app) => {
     return { ticket: await issueWsTicket(app.ctx.db, { userId: user.id, familyId: claims.fam }) };
   });
 };
-
-/** The close code after `session.revoked`: the client must not reconnect (4000-4999 are the application's). */
-export const SESSION_REVOKED_CLOSE_CODE = 4001;
 
 /**
  * The signed-in user's live channel: every event their principal may see (addressed to them, e.g.

@@ -21,7 +21,7 @@ import { LoadedInactivityModal, loadInactivityModal } from './inactivity-modal-l
 import { decodeJwtPayload } from './jwt';
 import { createSessionController, type LogoutReason, type SessionController } from './session-controller';
 import { readCurrentMerchantId, writeCurrentMerchantId } from './session-storage';
-import { listenToLiveEvents } from './live-events';
+import { openLiveClient } from '../../../lib/live/live-client';
 
 type SessionProviderProps = {
   children: ReactNode;
@@ -131,10 +131,11 @@ export function SessionProvider({
 
   useEffect(() => {
     if (!signedIn) return;
-    return listenToLiveEvents(
-      async () => (controller.getAccessToken() ? (await loadAuthApi()).wsTicket.requestWsTicket() : null),
-      controller.logout,
+    const live = openLiveClient(async () =>
+      controller.getAccessToken() ? (await loadAuthApi()).wsTicket.requestWsTicket() : null,
     );
+    live.subscribe('session.revoked', () => controller.logout());
+    return () => live.stop();
   }, [controller, signedIn]);
 
   const signIn = useCallback(

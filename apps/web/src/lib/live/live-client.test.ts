@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildLiveEventsUrl, listenToLiveEvents } from './live-events';
+import { buildLiveEventsUrl, openLiveClient } from './live-client';
+
+/** The session's use of the client: end the session on `session.revoked`. */
+function listenToLiveEvents(requestTicket: () => Promise<string | null>, onRevoked: () => void): () => void {
+  const client = openLiveClient(requestTicket);
+  client.subscribe('session.revoked', onRevoked);
+  return () => client.stop();
+}
 
 class FakeSocket {
   static instances: FakeSocket[] = [];
@@ -110,5 +117,25 @@ describe('live events', () => {
     FakeSocket.instances[1]?.onclose?.({ code: 4001 });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(FakeSocket.instances).toHaveLength(2);
+  });
+
+  it('hands each subscriber its frames only, skips garbled ones, and stops at unsubscribe', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('WebSocket', FakeSocket);
+    const client = openLiveClient(async () => 'ticket');
+    const first = vi.fn();
+    const second = vi.fn();
+    const unsubscribe = client.subscribe('session.revoked', first);
+    client.subscribe('session.revoked', second);
+    await vi.advanceTimersByTimeAsync(0);
+    const [socket] = FakeSocket.instances;
+    socket?.onmessage?.({ data: 'not json' });
+    socket?.onmessage?.({ data: JSON.stringify({ type: 'customer.updated' }) });
+    expect(first).not.toHaveBeenCalled();
+    unsubscribe();
+    socket?.onmessage?.({ data: JSON.stringify({ type: 'session.revoked' }) });
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledWith({ type: 'session.revoked' });
+    client.stop();
   });
 });

@@ -1,0 +1,30 @@
+// The frames of the live events socket (`/ws/events/`), as the server sends them and the web client reads them: one
+// JSON object per frame, `type` naming the event and the event's payload beside it. Features that publish live events
+// to browsers add their frame here, so both sides read the same shape.
+
+import { z } from 'zod';
+
+/** The server closes with this code after `session.revoked`: the session is over, so the client does not reconnect. */
+export const SESSION_REVOKED_CLOSE_CODE = 4001;
+
+export const liveFrameSchemas = {
+  /** The user was disabled, or the sign-in ended elsewhere: end the session now. */
+  'session.revoked': z.object({ type: z.literal('session.revoked') }),
+} as const;
+
+export type LiveFrameType = keyof typeof liveFrameSchemas;
+export type LiveFrame<Type extends LiveFrameType = LiveFrameType> = z.infer<(typeof liveFrameSchemas)[Type]>;
+
+/** A frame read off the socket, or null when it is not one this client knows (a newer server, a garbled frame). */
+export function parseLiveFrame(text: string): LiveFrame | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const type = (data as { type?: unknown } | null)?.type;
+  if (typeof type !== 'string' || !(type in liveFrameSchemas)) return null;
+  const parsed = liveFrameSchemas[type as LiveFrameType].safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
