@@ -178,6 +178,22 @@ export default tseslint.config(
       // route is a dynamic-import cycle by design, evaluated after both modules. Static cycles still fail here, and
       // every cycle (dynamic ones too) still fails in the API.
       'import-x/no-cycle': ['error', { allowUnsafeDynamicCyclicDependency: true }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mantine/core',
+              importNames: ['PasswordInput'],
+              message: 'Use components/password-input: it marks the field aria-invalid when in error.',
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    files: ['apps/web/src/components/password-input.tsx', 'apps/web/src/app/theme.test.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
 );

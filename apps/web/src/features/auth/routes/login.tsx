@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { PasswordInput } from '../../../components/password-input';
 import { schemaResolver, useForm } from '@mantine/form';
 import { HOME_PATH } from '@paydesk/domain/access/route-access';
 import type { Credentials } from '@paydesk/domain/auth/auth.contract';

@@ -1,4 +1,5 @@
-import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { PasswordInput } from '../../../components/password-input';
 import { schemaResolver, useForm } from '@mantine/form';
 import { partnerInviteSchema, type PartnerInvitation } from '@paydesk/domain/auth/auth.contract';
 import { useMutation } from '@tanstack/react-query';

@@ -1,4 +1,5 @@
-import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { PasswordInput } from '../../../components/password-input';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   partnerSignupSchema,

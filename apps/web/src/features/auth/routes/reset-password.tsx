@@ -1,4 +1,5 @@
-import { Anchor, Button, Center, Loader, PasswordInput, Stack } from '@mantine/core';
+import { Anchor, Button, Center, Loader, Stack } from '@mantine/core';
+import { PasswordInput } from '../../../components/password-input';
 import { schemaResolver, useForm } from '@mantine/form';
 import { passwordResetConfirmSchema } from '@paydesk/domain/auth/auth.contract';
 import { useMutation } from '@tanstack/react-query';

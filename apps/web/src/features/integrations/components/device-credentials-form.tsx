@@ -1,4 +1,5 @@
-import { Alert, Button, Fieldset, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
+import { PasswordInput } from '../../../components/password-input';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import {
   DEVICE_ACCOUNT_FIELD,

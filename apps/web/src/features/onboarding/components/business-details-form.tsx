@@ -1,4 +1,5 @@
-import { Button, Fieldset, Group, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { PasswordInput } from '../../../components/password-input';
 import { schemaResolver, useForm } from '@mantine/form';
 import { US_STATES } from '@paydesk/domain/constants';
 import { formatPhoneNumber } from '@paydesk/domain/format/phone';

@@ -1,14 +1,5 @@
-import {
-  Button,
-  Fieldset,
-  Group,
-  NumberInput,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Button, Fieldset, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { PasswordInput } from '../../../components/password-input';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { US_STATES } from '@paydesk/domain/constants';
 import { formatPhoneNumber } from '@paydesk/domain/format/phone';

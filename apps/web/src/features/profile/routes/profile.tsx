@@ -1,4 +1,5 @@
-import { Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { PasswordInput } from '../../../components/password-input';
 import { schemaResolver, useForm } from '@mantine/form';
 import { profileNameSchema, profilePasswordFormSchema, type Profile } from '@paydesk/domain/profile/profile.contract';
 import { submitFocusingErrors } from '../../../lib/focus-errors';
@@ -81,14 +82,6 @@ function NameForm({ profile }: { profile: Profile }) {
   );
 }
 
-/**
- * Mantine's PasswordInput shows its error but does not mark its input `aria-invalid` as TextInput does: marked here,
- * so screen readers hear the field is in error and a failed submit can move focus to it (`submitFocusingErrors`).
- */
-function passwordInputProps<T extends { error?: unknown }>(props: T) {
-  return { ...props, 'aria-invalid': Boolean(props.error) };
-}
-
 function PasswordForm() {
   const form = useForm({
     mode: 'uncontrolled',
@@ -116,7 +109,7 @@ function PasswordForm() {
             autoComplete="current-password"
             withAsterisk
             key={form.key('current_password')}
-            {...passwordInputProps(form.getInputProps('current_password'))}
+            {...form.getInputProps('current_password')}
           />
           <PasswordInput
             label="New password"
@@ -124,14 +117,14 @@ function PasswordForm() {
             autoComplete="new-password"
             withAsterisk
             key={form.key('new_password')}
-            {...passwordInputProps(form.getInputProps('new_password'))}
+            {...form.getInputProps('new_password')}
           />
           <PasswordInput
             label="Confirm new password"
             autoComplete="new-password"
             withAsterisk
             key={form.key('confirm_password')}
-            {...passwordInputProps(form.getInputProps('confirm_password'))}
+            {...form.getInputProps('confirm_password')}
           />
           <Group justify="flex-end">
             <Button type="submit" loading={form.submitting}>
