@@ -33,6 +33,7 @@ function merchant(id: string, name: string, flags: Partial<Merchant> = {}): Merc
     allow_group_message: false,
     is_integrated: false,
     upc: null,
+    timezone: 'America/New_York',
     created: '2026-01-05T10:00:00Z',
     ...flags,
   };

@@ -19,6 +19,7 @@ export function buildMerchant(overrides: Partial<Merchant> = {}): Merchant {
     allow_group_message: true,
     is_integrated: false,
     upc: null,
+    timezone: 'America/New_York',
     created: '2026-03-05T12:00:00.000Z',
     ...overrides,
   };

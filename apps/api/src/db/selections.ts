@@ -45,6 +45,7 @@ export function merchantJsonFields(merchant: Record<keyof MerchantJson, JsonFiel
     check_custom_roles: merchant.check_custom_roles,
     allow_group_message: merchant.allow_group_message,
     is_integrated: merchant.is_integrated,
+    timezone: merchant.timezone,
     upc: merchant.upc,
     created: isoTimestamp(merchant.created),
   } satisfies Record<keyof MerchantJson, JsonField>;

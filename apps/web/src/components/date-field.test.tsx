@@ -43,6 +43,25 @@ describe('DateField', () => {
     expect(screen.getByRole('textbox', { name: 'Date of birth' })).toHaveValue('12/01/1980');
   });
 
+  it('keeps text that names no day, as typed, and holds it so the form can say what is wrong', async () => {
+    const user = setupUser();
+    renderWithProviders(<Harness initial="1980-12-01" />);
+    const input = screen.getByRole('textbox', { name: 'Date of birth' });
+
+    await user.clear(input);
+    await user.type(input, '02/30/1980');
+    await user.tab();
+
+    expect(input).toHaveValue('02/30/1980');
+    expect(screen.getByLabelText('Held value')).toHaveTextContent('02/30/1980');
+
+    await user.clear(input);
+    await user.type(input, '02/28/1980');
+    await user.tab();
+    expect(screen.getByLabelText('Held value')).toHaveTextContent('1980-02-28');
+    expect(input).toHaveValue('02/28/1980');
+  });
+
   it('shows a held date as MM/DD/YYYY', () => {
     renderWithProviders(<Harness initial="1975-02-09" />);
     expect(screen.getByRole('textbox', { name: 'Date of birth' })).toHaveValue('02/09/1975');

@@ -2,6 +2,7 @@ import '@mantine/dates/styles.css';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { isCalendarDate } from '@paydesk/domain/dates/calendar';
 import { IconCalendar } from '@tabler/icons-react';
+import { useState } from 'react';
 
 /** How dates are shown and typed (SPEC §9: MM/DD/YYYY), as a dayjs format. */
 const DISPLAY_FORMAT = 'MM/DD/YYYY';
@@ -30,9 +31,14 @@ export type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange' | 'valueF
 
 /**
  * The app's one date input: type MM/DD/YYYY (or pick a day from the calendar), shown MM/DD/YYYY, held as a calendar
- * date `YYYY-MM-DD` ('' when empty), as forms send it.
+ * date `YYYY-MM-DD` ('' when empty), as forms send it. Text that names no day stays as typed, so the user can fix
+ * it: the form holds that text, and its validation shows the field's error.
  */
-export function DateField({ value, onChange, ...props }: DateFieldProps) {
+export function DateField({ value, onChange, onBlur, ...props }: DateFieldProps) {
+  // The calendar keeps the last real day while the field holds text that is not one (Mantine would otherwise put the
+  // text back to that day, or clear it, as the value changes).
+  const [held, setHeld] = useState({ value, lastDay: dayOf(value, null) });
+  if (held.value !== value) setHeld({ value, lastDay: dayOf(value, held.lastDay) });
   return (
     <DateInput
       placeholder={DISPLAY_FORMAT}
@@ -43,8 +49,20 @@ export function DateField({ value, onChange, ...props }: DateFieldProps) {
       {...props}
       valueFormat={DISPLAY_FORMAT}
       dateParser={parseTypedDate}
-      value={value || null}
+      fixOnBlur={false}
+      value={dayOf(value, held.lastDay)}
       onChange={(next) => onChange?.(next ?? '')}
+      onBlur={(event) => {
+        onBlur?.(event);
+        const text = event.currentTarget.value.trim();
+        if (text && parseTypedDate(text) === null) onChange?.(text);
+      }}
     />
   );
+}
+
+/** The day a held value names: none for '', the value for a calendar date, else (typed text) the last day known. */
+function dayOf(value: string | undefined, lastDay: string | null): string | null {
+  if (!value) return null;
+  return isCalendarDate(value) ? value : lastDay;
 }

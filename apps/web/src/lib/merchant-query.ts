@@ -5,6 +5,7 @@ import { merchantEndpoints } from '@paydesk/domain/merchants/merchants.contract'
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
+import { useSession } from './session-state';
 import { useViewer } from './use-viewer';
 
 export function merchantQueryOptions(merchantID: string) {
@@ -22,4 +23,15 @@ export function useMerchant(merchantID: string, options: { onlyIfOpenable?: bool
   const viewer = useViewer();
   const enabled = !options.onlyIfOpenable || viewer.mayOpenMerchant(merchantID);
   return useQuery({ ...merchantQueryOptions(merchantID), enabled });
+}
+
+/**
+ * The merchant's time zone, in which its dates are shown (MM/DD/YYYY on its calendar): from the session's profile, or
+ * the merchant's record for one the user is not a member of (a super user's); undefined until known.
+ */
+export function useMerchantTimeZone(merchantID: string): string | undefined {
+  const { profile } = useSession();
+  const fromProfile = profile?.merchants.find((merchant) => merchant.id === merchantID)?.timezone;
+  const merchant = useQuery({ ...merchantQueryOptions(merchantID), enabled: !fromProfile && Boolean(merchantID) });
+  return fromProfile ?? merchant.data?.timezone;
 }

@@ -17,6 +17,8 @@ export const merchantSchema = z.object({
   check_custom_roles: z.boolean(),
   allow_group_message: z.boolean(),
   is_integrated: z.boolean(),
+  /** The IANA time zone its dates are shown in (MM/DD/YYYY on its calendar). */
+  timezone: z.string(),
   /** The payment code printed on its customers' payment slips (./payment-codes.ts); null when it has none. */
   upc: z.string().nullable(),
   created: z.iso.datetime({ offset: true }),

@@ -57,6 +57,7 @@ function merchantsPageQuery(db: Db, variant: { mine: boolean; search: boolean; o
       check_custom_roles: merchants.check_custom_roles,
       allow_group_message: merchants.allow_group_message,
       is_integrated: merchants.is_integrated,
+      timezone: merchants.timezone,
       upc: sql<string | null>`${paymentCodes.code}`.as('upc'),
       created: merchants.created,
     })

@@ -38,6 +38,7 @@ export function toMerchantDto(row: MerchantWithOrganization): MerchantDto {
     check_custom_roles: row.check_custom_roles,
     allow_group_message: row.allow_group_message,
     is_integrated: row.is_integrated,
+    timezone: row.timezone,
     upc: row.upc,
     created: row.created.toISOString(),
   };

@@ -3,8 +3,8 @@ import { formatDateTime } from '@paydesk/domain/format/date';
 import { DEVICE_ACTION_LABELS, type FailedAction } from '@paydesk/domain/integrations/integrations.contract';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 
-const columns: DataColumn<FailedAction>[] = [
-  { key: 'created', label: 'Date', primary: true, render: (row) => formatDateTime(row.created) },
+const columnsIn = (timeZone: string | undefined): DataColumn<FailedAction>[] => [
+  { key: 'created', label: 'Date', primary: true, render: (row) => formatDateTime(row.created, { timeZone }) },
   { key: 'device', label: 'Device', render: (row) => row.device_id },
   { key: 'action', label: 'Action', render: (row) => DEVICE_ACTION_LABELS[row.action] },
   {
@@ -29,7 +29,13 @@ const columns: DataColumn<FailedAction>[] = [
 ];
 
 /** A provider's recent failed actions, newest first; "Manual" ones must be resolved by a person. */
-export function FailedActionsTable({ rows }: { rows: readonly FailedAction[] }) {
+export function FailedActionsTable({
+  rows,
+  timeZone,
+}: {
+  rows: readonly FailedAction[];
+  timeZone: string | undefined;
+}) {
   if (rows.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -37,5 +43,5 @@ export function FailedActionsTable({ rows }: { rows: readonly FailedAction[] }) 
       </Text>
     );
   }
-  return <DataTable columns={columns} rows={rows} rowKey={(row) => row.id} minWidth={720} />;
+  return <DataTable columns={columnsIn(timeZone)} rows={rows} rowKey={(row) => row.id} minWidth={720} />;
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { FailedAction } from '@paydesk/domain/integrations/integrations.contract';
 import { describe, expect, it } from 'vitest';
-import { buildProfile, buildSession } from '../../../../test/profile-fixtures';
+import { buildMerchant, buildProfile, buildSession } from '../../../../test/profile-fixtures';
 import { renderRoutes } from '../../../../test/render';
 import { server } from '../../../../test/server';
 import { setupUser } from '../../../../test/user';
@@ -45,6 +45,17 @@ function renderPage() {
 }
 
 describe('failed actions', () => {
+  it("dates each action on the merchant's calendar and clock, not the browser's", async () => {
+    server.use(http.get('/api/merchants/m-1/failed-actions/', () => HttpResponse.json(page([OFFLINE]))));
+    renderRoutes([{ path: '/merchants/:merchantID/failed-actions', element: <FailedActionsRoute /> }], {
+      session: buildSession(buildProfile({ merchant: buildMerchant({ id: 'm-1', timezone: 'Pacific/Auckland' }) })),
+      initialEntries: ['/merchants/m-1/failed-actions'],
+    });
+    const table = await screen.findByRole('table');
+    // 15:07 UTC on March 4th is 04:07 the next morning in Auckland (UTC+13).
+    expect(within(table).getByText(/^03\/05\/2026 0?4:07/)).toBeInTheDocument();
+  });
+
   it('lists them 100 a page with Retry for resolvable ones and Resolve for every open one', async () => {
     let query = new URLSearchParams();
     server.use(

@@ -14,10 +14,11 @@ import { DataTable, type DataColumn } from '../../../components/data-table';
 import { QueryState } from '../../../components/query-state';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useMerchantFailedActions, useResolveFailedAction, useRetryFailedAction } from '../api/integrations';
+import { useMerchantTimeZone } from '../../../lib/merchant-query';
 
 const describe = (action: FailedAction) => `${DEVICE_ACTION_LABELS[action.action]} on ${action.device_id}`;
 
-function StatusCell({ action }: { action: FailedAction }) {
+function StatusCell({ action, timeZone }: { action: FailedAction; timeZone: string | undefined }) {
   if (action.status === 'resolved') {
     return (
       <Stack gap={0}>
@@ -25,7 +26,7 @@ function StatusCell({ action }: { action: FailedAction }) {
           Resolved
         </Badge>
         <Text size="xs" c="dimmed">
-          {[action.resolved_by, formatDateTime(action.resolved_at)].filter(Boolean).join(' · ')}
+          {[action.resolved_by, formatDateTime(action.resolved_at, { timeZone })].filter(Boolean).join(' · ')}
         </Text>
       </Stack>
     );
@@ -51,6 +52,7 @@ function StatusCell({ action }: { action: FailedAction }) {
 export function FailedActionsRoute() {
   const { merchantID = '' } = useParams();
   const [page, setPage] = useState(1);
+  const timeZone = useMerchantTimeZone(merchantID);
   const actions = useMerchantFailedActions(merchantID, page);
   const resolve = useResolveFailedAction(merchantID);
   const retry = useRetryFailedAction(merchantID);
@@ -81,7 +83,7 @@ export function FailedActionsRoute() {
   };
 
   const columns: DataColumn<FailedAction>[] = [
-    { key: 'created', label: 'Date', primary: true, render: (action) => formatDateTime(action.created) },
+    { key: 'created', label: 'Date', primary: true, render: (action) => formatDateTime(action.created, { timeZone }) },
     { key: 'provider', label: 'Provider', render: (action) => PROVIDER_LABELS[action.provider] },
     { key: 'command', label: 'Command', render: (action) => describe(action) },
     {
@@ -105,7 +107,7 @@ export function FailedActionsRoute() {
         </Text>
       ),
     },
-    { key: 'status', label: 'Status', render: (action) => <StatusCell action={action} /> },
+    { key: 'status', label: 'Status', render: (action) => <StatusCell action={action} timeZone={timeZone} /> },
     {
       key: 'actions',
       label: 'Actions',

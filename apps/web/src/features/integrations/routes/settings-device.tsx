@@ -10,10 +10,12 @@ import {
 } from '../api/integrations';
 import { DeviceCredentialsForm } from '../components/device-credentials-form';
 import { FailedActionsTable } from '../components/failed-actions-table';
+import { useMerchantTimeZone } from '../../../lib/merchant-query';
 
 function SettingsDevice({ provider }: { provider: DeviceProvider }) {
   const { merchantID = '' } = useParams();
   const settings = useDeviceSettings(merchantID, provider);
+  const timeZone = useMerchantTimeZone(merchantID);
   const save = useSaveDeviceCredentials(merchantID, provider);
   const test = useTestDeviceConnection(merchantID, provider);
   const failed = useFailedActions(merchantID, provider);
@@ -55,7 +57,7 @@ function SettingsDevice({ provider }: { provider: DeviceProvider }) {
           Commands are sent from a customer’s account, to the device an administrator linked to it.
         </Text>
         {failed.data ? (
-          <FailedActionsTable rows={failed.data.results} />
+          <FailedActionsTable rows={failed.data.results} timeZone={timeZone} />
         ) : (
           <QueryState
             error={failed.error}
