@@ -192,6 +192,13 @@ const customerEditors = (request: MatrixEntry['request']): MatrixEntry => ({
   request,
 });
 
+const paymentRefunders = (request: MatrixEntry['request']): MatrixEntry => ({
+  flags: ['is_payment_refund_allowed'],
+  expect: ROWS.customerEditors,
+  crossTenantObject: 'hidden',
+  request,
+});
+
 export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   // API documentation (Swagger UI and the OpenAPI document)
   'GET /api/docs': open(),
@@ -534,6 +541,17 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   }),
   'POST /api/merchants/:id/cancel_scheduled_payment/': customerReaders(async (context) => ({
     body: { payment: await context.createScheduledPayment() },
+  })),
+  // Refunds: is_payment_refund_allowed where the merchant checks custom roles (SPEC §6).
+  'POST /api/merchants/:id/refund_payment/': paymentRefunders(async (context) => ({
+    body: {
+      payment: await context.createPayment(),
+      total: 100,
+      sources: [{ payment_method: randomUUID(), amount: 100 }],
+    },
+  })),
+  'POST /api/merchants/:id/refund_transaction/': paymentRefunders(async (context) => ({
+    body: { transaction: await context.createPayment() },
   })),
   'GET /api/merchants/:id/payments/:paymentId/': customerReaders(async (context) => ({
     params: { paymentId: await context.createPayment() },

@@ -16,10 +16,13 @@
 // - Misc payments (`misc`): the same rules but no account (so no amount-due, state or invoice checks); `location` and
 //   `customer` must be the merchant's (404); without a customer only new entries (`token`) may pay, and nothing is
 //   saved; the fee is the location's merchant account's (`convenience_fee_enabled`) for the fee-bearing source.
-// - Refunds: never more in total than was captured (409 `refund.exceeds_captured`), only to the payment's own
-//   sources, refused for a payment that is not PAID or PARTIALLY_REFUNDED (409 `refund.not_refundable`); an unsettled
-//   bank debit is voided instead; a processor decline answers 200 with the reversal `declined` and its message, and
-//   puts nothing back on the ledger.
+// - Refunds (`refund`, `refundTransaction`; `is_payment_refund_allowed` or the role equivalent): never more in total
+//   than is left to refund on a source (409 `refund.exceeds_captured`), only to the payment's own methods (400 on
+//   the source), `total` the sum of the sources (400), refused for a payment that is not PAID or PARTIALLY_REFUNDED
+//   (409 `refund.not_refundable`); a bank debit that has not settled is voided instead, whole only (409
+//   `refund.void_whole_source`); the fee comes back last on its source. A processor decline answers 200 with the
+//   reversal `declined` and its message, and puts nothing back on the ledger. The same Idempotency-Key answers the
+//   payment as it is, without a second refund.
 
 import { z } from 'zod';
 import { merchantAccess } from '../access/endpoint-access';
@@ -259,6 +262,7 @@ export const accountTransactionsQuery = paginationQuery;
 const tags = ['payments'];
 const read = merchantAccess();
 const take = merchantAccess(ACCESS_REQUIREMENTS.paymentTake);
+const refund = merchantAccess(ACCESS_REQUIREMENTS.paymentRefund);
 
 const customerParams = z.object({ id: z.string(), customerId: z.string() });
 const methodParams = customerParams.extend({ methodId: z.string() });
@@ -368,6 +372,32 @@ export const paymentEndpoints = {
     body: miscPaymentSchema,
     idempotent: true,
     status: 201,
+    response: paymentSchema,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  refund: defineEndpoint({
+    method: 'POST',
+    path: '/merchants/:id/refund_payment/',
+    summary: "Refund part or all of a payment, per source, to the payment's own methods (needs an Idempotency-Key)",
+    tags,
+    access: refund,
+    params: z.object({ id: z.string() }),
+    body: refundPaymentSchema,
+    idempotent: true,
+    status: 200,
+    response: paymentSchema,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  refundTransaction: defineEndpoint({
+    method: 'POST',
+    path: '/merchants/:id/refund_transaction/',
+    summary: 'Refund everything left on a payment (needs an Idempotency-Key)',
+    tags,
+    access: refund,
+    params: z.object({ id: z.string() }),
+    body: refundTransactionSchema,
+    idempotent: true,
+    status: 200,
     response: paymentSchema,
     errors: [400, 401, 403, 404, 409],
   }),

@@ -14,6 +14,7 @@ import { listAccountTransactions } from './account-transactions';
 import { listSavedMethods, readPayment, toPaymentMethodDto } from './payment-view';
 import { receiptEmail } from './receipt-email';
 import { savePaymentMethod } from './save-payment-method';
+import { refundPayment } from './refund-payment';
 import { takeMiscPayment } from './take-misc-payment';
 import { takePayment } from './take-payment';
 
@@ -116,6 +117,32 @@ export const paymentsRoutes: FastifyPluginAsync = async (app) => {
       locationId: request.body.location,
       sources: request.body.sources,
       waiveFee: request.body.waive_fee,
+      idempotencyKey: idempotencyKeyOf(request),
+    });
+  });
+
+  registerEndpoint(app, endpoints.refund, async (request) => {
+    const access = merchantAccessOf(request);
+    return refundPayment(ctx, {
+      merchantId: access.merchant.id,
+      userId: access.userId,
+      paymentId: request.body.payment,
+      sources: request.body.sources,
+      total: request.body.total,
+      reason: request.body.reason,
+      idempotencyKey: idempotencyKeyOf(request),
+    });
+  });
+
+  registerEndpoint(app, endpoints.refundTransaction, async (request) => {
+    const access = merchantAccessOf(request);
+    return refundPayment(ctx, {
+      merchantId: access.merchant.id,
+      userId: access.userId,
+      paymentId: request.body.transaction,
+      sources: null,
+      total: null,
+      reason: request.body.reason,
       idempotencyKey: idempotencyKeyOf(request),
     });
   });
