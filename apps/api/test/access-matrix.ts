@@ -550,6 +550,13 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       sources: [{ payment_method: randomUUID(), amount: 100 }],
     },
   })),
+  'POST /api/merchants/:id/move_payment/': paymentRefunders(async (context) => ({
+    body: {
+      payment: await context.createPayment(),
+      account: (await context.createCustomer()).accountId,
+      reason: 'Matrix',
+    },
+  })),
   'POST /api/merchants/:id/refund_transaction/': paymentRefunders(async (context) => ({
     body: { transaction: await context.createPayment() },
   })),

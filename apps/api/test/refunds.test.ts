@@ -314,3 +314,58 @@ describe('refund_transaction', () => {
     expect(again.json().code).toBe('refund.not_refundable');
   });
 });
+
+describe('move_payment', () => {
+  const move = async (body: object, options: { headers?: Record<string, string>; merchantId?: string } = {}) =>
+    refund(body, { ...options, path: 'move_payment' });
+
+  it("moves what a payment paid off to another account, with both accounts' ledgers and histories", async () => {
+    const from = await accountFixture(50_000, 300);
+    const to = await accountFixture(30_000, 0);
+    const method = await addMethod(from, card('4242424242424242'));
+    const payment = await pay(from, [{ payment_method: method, amount: 10_000 }]);
+    await refund({ payment: payment.id, total: 2_000, sources: [{ payment_method: method, amount: 2_000 }] });
+    expect(await balanceOf(from.accountId)).toEqual({ due: 42_000, ledger: 42_000 });
+
+    const answer = await move({ payment: payment.id, account: to.accountId, reason: 'Paid on the wrong car' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ account: to.accountId, customer: to.customerId });
+    expect(await balanceOf(from.accountId)).toEqual({ due: 50_000, ledger: 50_000 });
+    expect(await balanceOf(to.accountId)).toEqual({ due: 22_000, ledger: 22_000 });
+    for (const [fixture, kind] of [
+      [from, 'payment.moved_out'],
+      [to, 'payment.moved_in'],
+    ] as const) {
+      const history = await t.app.inject({
+        url: `/api/merchants/${ids.demoMotors}/customers/${fixture.customerId}/history/`,
+        headers: await as(STAFF),
+      });
+      expect(history.body).toContain(kind);
+      expect(history.body).toContain('Paid on the wrong car');
+    }
+    // A refund after the move goes back onto the account that holds the payment now.
+    await refund({ payment: payment.id, total: 1_000, sources: [{ payment_method: method, amount: 1_000 }] });
+    expect(await balanceOf(to.accountId)).toEqual({ due: 23_000, ledger: 23_000 });
+  });
+
+  it('refuses its own account, an account owing less, a missing reason, another merchant, and a role without refunds', async () => {
+    const from = await accountFixture(50_000, 0);
+    const small = await accountFixture(1_000, 0);
+    const method = await addMethod(from, card('4242424242424242'));
+    const payment = await pay(from, [{ payment_method: method, amount: 5_000 }]);
+    expect((await move({ payment: payment.id, account: from.accountId, reason: 'x' })).json()).toEqual({
+      account: ['Choose another account than its own.'],
+    });
+    expect((await move({ payment: payment.id, account: small.accountId, reason: 'x' })).json().code).toBe(
+      'payment.exceeds_amount_due',
+    );
+    expect((await move({ payment: payment.id, account: small.accountId, reason: '' })).statusCode).toBe(400);
+    expect(
+      (await move({ payment: payment.id, account: small.accountId, reason: 'x' }, { merchantId: ids.customRolesAuto }))
+        .statusCode,
+    ).toBe(404);
+    const elsewhere = await createCustomerFixture(t.database.db, ids.customRolesAuto);
+    expect((await move({ payment: payment.id, account: elsewhere.accountId, reason: 'x' })).statusCode).toBe(404);
+    expect(await balanceOf(from.accountId)).toEqual({ due: 45_000, ledger: 45_000 });
+  });
+});

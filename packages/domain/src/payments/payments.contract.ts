@@ -23,6 +23,9 @@
 //   `refund.void_whole_source`); the fee comes back last on its source. A processor decline answers 200 with the
 //   reversal `declined` and its message, and puts nothing back on the ledger. The same Idempotency-Key answers the
 //   payment as it is, without a second refund.
+// - Moving (`move`; the refund permission, as it takes money off an account): to another account of the merchant
+//   (404 otherwise), not inactive (409 `account.inactive`), that owes at least what the payment still pays off (400
+//   `payment.exceeds_amount_due`); a misc payment or one with nothing left on its account is a 400 on `payment`.
 
 import { z } from 'zod';
 import { merchantAccess } from '../access/endpoint-access';
@@ -396,6 +399,19 @@ export const paymentEndpoints = {
     access: refund,
     params: z.object({ id: z.string() }),
     body: refundTransactionSchema,
+    idempotent: true,
+    status: 200,
+    response: paymentSchema,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  move: defineEndpoint({
+    method: 'POST',
+    path: '/merchants/:id/move_payment/',
+    summary: 'Move a payment to another account of the merchant, with a reason (needs an Idempotency-Key)',
+    tags,
+    access: refund,
+    params: z.object({ id: z.string() }),
+    body: movePaymentSchema,
     idempotent: true,
     status: 200,
     response: paymentSchema,

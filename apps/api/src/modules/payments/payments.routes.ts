@@ -14,6 +14,7 @@ import { listAccountTransactions } from './account-transactions';
 import { listSavedMethods, readPayment, toPaymentMethodDto } from './payment-view';
 import { receiptEmail } from './receipt-email';
 import { savePaymentMethod } from './save-payment-method';
+import { movePayment } from './move-payment';
 import { refundPayment } from './refund-payment';
 import { takeMiscPayment } from './take-misc-payment';
 import { takePayment } from './take-payment';
@@ -144,6 +145,17 @@ export const paymentsRoutes: FastifyPluginAsync = async (app) => {
       total: null,
       reason: request.body.reason,
       idempotencyKey: idempotencyKeyOf(request),
+    });
+  });
+
+  registerEndpoint(app, endpoints.move, async (request) => {
+    const access = merchantAccessOf(request);
+    return movePayment(ctx, {
+      merchantId: access.merchant.id,
+      userId: access.userId,
+      paymentId: request.body.payment,
+      accountId: request.body.account,
+      reason: request.body.reason,
     });
   });
 };

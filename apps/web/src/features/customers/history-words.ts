@@ -22,6 +22,12 @@ const KIND_TITLES: Record<string, string> = {
   'integration.synced': 'Updated from FreshBooks',
   'payment.taken': 'Payment taken',
   'payment.failed': 'Payment failed',
+  'payment.refunded': 'Payment refunded',
+  'payment.voided': 'Payment voided',
+  'payment.refund_declined': 'Refund declined by the processor',
+  'payment.moved_out': 'Payment moved to another account',
+  'payment.moved_in': 'Payment moved here from another account',
+  'payment.returned': 'Bank payment returned',
   'scheduled_payment.created': 'Payment scheduled',
   'scheduled_payment.cancelled': 'Scheduled payment cancelled',
   'scheduled_payment.paid': 'Scheduled payment taken',
@@ -56,6 +62,8 @@ const FIELD_LABELS: Record<string, string> = {
   date: 'Date',
   state: 'State',
   reason: 'Reason',
+  processor: 'Processor said',
+  return_code: 'Return code',
 };
 
 const CHANNELS: Record<string, string> = { sms: 'text messages', email: 'emails' };
