@@ -128,7 +128,7 @@ describe('POST /sandbox/gateway/settlement/', () => {
       headers: await as('super@demo.test'),
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ settled: 0, returned: 1 });
+    expect(response.json()).toMatchObject({ settled: 0, returned: 1 });
     expect(await gateway.getCharge(debit.reference)).toMatchObject({ status: 'returned', return_code: 'R02' });
   });
 

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { payments } from '../../db/schema/payments';
 import type { ProviderContext } from '../../lib/service-context';
 import { chargeSources, UNCONFIRMED_MESSAGE } from './charge-sources';
-import { reconcilePaymentJob } from './payments.jobs';
+import { reconcilePaymentJob, settlePaymentsJob } from './payments.jobs';
+import { settlePayments } from './settle-payments';
 
 /**
  * Settles one payment still PENDING and off the ledger (see `reconcilePaymentJob`). Throws while the processor still
@@ -27,4 +28,8 @@ export async function reconcilePayment(ctx: ProviderContext, paymentId: string):
 
 export function registerPaymentJobHandlers(app: FastifyInstance) {
   app.jobs.work(reconcilePaymentJob, ({ paymentId }, ctx) => reconcilePayment(ctx, paymentId));
+  app.jobs.work(settlePaymentsJob, async (_payload, ctx) => {
+    await settlePayments(ctx);
+  });
+  app.jobs.schedule(settlePaymentsJob, '17 6 * * *', {});
 }

@@ -12,3 +12,11 @@ export const reconcilePaymentJob = defineJob({
   retryLimit: 20,
   retryDelaySeconds: 120,
 });
+
+/** Records what the processor settled or returned, and the day's deposits (daily; safe to run again). */
+export const settlePaymentsJob = defineJob({
+  name: 'payments.settle',
+  payload: z.object({}),
+  retryLimit: 3,
+  retryDelaySeconds: 300,
+});

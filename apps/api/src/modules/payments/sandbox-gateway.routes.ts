@@ -6,6 +6,7 @@ import { CatalogueError, FieldErrors } from '../../lib/http-errors';
 import { asSandboxGateway } from '../../providers/gateway/sandbox-gateway';
 import type { TokenizeInput } from '../../providers/gateway/sandbox-tokenizer';
 import { throttleAttempt } from '../auth/auth.public';
+import { settlePayments } from './settle-payments';
 
 export const SANDBOX_TOKENS_PATH = '/sandbox/gateway/tokens/';
 export const SANDBOX_SETTLEMENT_PATH = '/sandbox/gateway/settlement/';
@@ -29,7 +30,7 @@ const SPEC_CARD_CODES = new Set<string>(['card_number.too_short', 'card_number.t
  *   limited by address. The body is never logged (request logs carry the method and path only) and the number and
  *   CVC go no further than the check and the token's row (last 4, BIN).
  * - `POST /sandbox/gateway/settlement/`: "run settlement now" for demos and tests (super users), optionally moving
- *   the sandbox's clock forward `days`.
+ *   the sandbox's clock forward `days`, then Paydesk's settlement job (settle-payments.ts) records what settled.
  */
 export const sandboxGatewayRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
@@ -57,6 +58,8 @@ export const sandboxGatewayRoutes: FastifyPluginAsync = async (app) => {
   app.post(SANDBOX_SETTLEMENT_PATH, { config: { access: SUPER_USER } }, async (request) => {
     const parsed = settlementSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw FieldErrors.of('days', 'Must be a whole number of days from 0 to 60.');
-    return gateway.runSettlement({ days: parsed.data.days ?? 0 });
+    const processor = await gateway.runSettlement({ days: parsed.data.days ?? 0 });
+    // Then Paydesk reads what the processor settled, as the daily job would: payments, returns, deposits.
+    return { ...processor, recorded: await settlePayments(ctx) };
   });
 };
