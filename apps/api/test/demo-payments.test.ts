@@ -26,6 +26,13 @@ describe('the demo payments', () => {
     expect(count('staff', 'PAID')).toBeGreaterThan(10);
     expect(count('staff', 'FAILED')).toBeGreaterThan(0);
     expect(count('misc', 'PAID')).toBe(2);
+    expect(count('staff', 'PARTIALLY_REFUNDED')).toBeGreaterThan(0);
+    expect(count('staff', 'RETURNED')).toBe(1);
+    // Settled: no bank debit of the demo waits as PENDING, and the days have deposits.
+    expect(count('staff', 'PENDING')).toBe(0);
+    const [depositDays] = await rows<{ count: number }>(sql`
+      select count(*)::int as count from deposits where merchant_id = ${ids.demoMotors}`);
+    expect(depositDays?.count).toBeGreaterThan(0);
     const [span] = await rows<{ days: number }>(sql`
       select extract(day from max(created) - min(created))::int as days from payments where merchant_id = ${ids.demoMotors}`);
     expect(span?.days).toBeGreaterThan(60);

@@ -11,7 +11,9 @@ import { payments } from '../../db/schema/payments';
 import type { ProviderContext } from '../../lib/service-context';
 import { asSandboxGateway } from '../../providers/gateway/sandbox-gateway';
 import type { TokenizeInput } from '../../providers/gateway/sandbox-tokenizer';
+import { refundPayment } from './refund-payment';
 import { savePaymentMethod } from './save-payment-method';
+import { settlePayments } from './settle-payments';
 import { takeMiscPayment } from './take-misc-payment';
 import { takePayment } from './take-payment';
 
@@ -26,6 +28,7 @@ export const DEMO_DEBIT_AUTHORIZATION =
 const CARDS = ['4242424242424242', '378282246310005', '4000056655665556', '5555555555554444'];
 const DECLINING_CARD = '4000000000009995';
 const SETTLING_BANK = '000123456789';
+const RETURNING_BANK = '000222222227';
 
 const cardEntry = (number: string): TokenizeInput => ({
   card: { number, exp_month: 12, exp_year: 2030, cvc: number.length === 15 ? '1234' : '123' },
@@ -77,6 +80,8 @@ export async function seedDemoPayments(ctx: ProviderContext): Promise<void> {
   const at = (when: Date): ProviderContext => ({ ...ctx, clock: () => when });
 
   let cardCustomers = 0;
+  let returned = false;
+  const toRefund: Array<{ paymentId: string; methodId: string; amount: number; when: Date }> = [];
   for (const [index, account] of candidates.entries()) {
     const kinds = kindsByLocation.get(account.locationId) ?? new Set();
     const byBank = !kinds.has('card') && kinds.has('ach');
@@ -120,6 +125,36 @@ export async function seedDemoPayments(ctx: ProviderContext): Promise<void> {
         idempotencyKey: `demo-seed:${account.accountId}:${n}`,
       });
       if (payment.status !== 'FAILED') owed -= amount;
+      if (n === 0 && payment.status === 'PAID' && index % 5 === 1) {
+        toRefund.push({ paymentId: payment.id, methodId: method.id, amount: Math.round(amount / 2), when });
+      }
+    }
+
+    // One bank customer paid once from an account that came back R01 (insufficient funds).
+    if (byBank && !returned) {
+      returned = true;
+      const old = await gateway.tokenize({
+        bank: { routing_number: '110000000', account_number: RETURNING_BANK, account_holder: account.name },
+      });
+      if (!('token' in old)) continue;
+      await takePayment(at(new Date(now.getTime() - 9 * DAY_MS)), {
+        merchant: merchantForPayment,
+        user,
+        accountId: account.accountId,
+        customerId: account.customerId,
+        sources: [
+          {
+            token: old.token,
+            save: true,
+            nickname: 'Old checking',
+            authorization: { text: DEMO_DEBIT_AUTHORIZATION, method: 'phone' },
+            amount: 3_000,
+          },
+        ],
+        waiveFee: false,
+        origin: 'staff',
+        idempotencyKey: `demo-seed:${account.accountId}:returned`,
+      });
     }
 
     // Every fourth customer paying by card also tried one that was declined for insufficient funds.
@@ -142,11 +177,13 @@ export async function seedDemoPayments(ctx: ProviderContext): Promise<void> {
 
   // Two down payments at a location that takes cards.
   const cardLocation = [...kindsByLocation.entries()].find(([, kinds]) => kinds.has('card'))?.[0];
-  if (!cardLocation) return;
-  for (const [n, down] of [
-    { payer: 'Jordan Rivera', description: 'Down payment, 2019 Honda Civic', amount: 150_000 },
-    { payer: 'Sam Okafor', description: 'Down payment, 2017 Ford F-150', amount: 250_000 },
-  ].entries()) {
+  const downPayments = cardLocation
+    ? [
+        { payer: 'Jordan Rivera', description: 'Down payment, 2019 Honda Civic', amount: 150_000 },
+        { payer: 'Sam Okafor', description: 'Down payment, 2017 Ford F-150', amount: 250_000 },
+      ]
+    : [];
+  for (const [n, down] of downPayments.entries()) {
     const tokenized = await gateway.tokenize(cardEntry('4242424242424242'));
     if (!('token' in tokenized)) continue;
     await takeMiscPayment(at(new Date(now.getTime() - (12 - n * 9) * DAY_MS)), {
@@ -155,10 +192,26 @@ export async function seedDemoPayments(ctx: ProviderContext): Promise<void> {
       payerName: down.payer,
       description: down.description,
       customerId: undefined,
-      locationId: cardLocation,
+      locationId: cardLocation ?? '',
       sources: [{ token: tokenized.token, save: false, nickname: '', amount: down.amount }],
       waiveFee: false,
       idempotencyKey: `demo-seed:down:${n}`,
     });
   }
+
+  // Some payments were partly refunded a day later; then the processor settles what is due and Paydesk records it
+  // (bank debits become PAID, the R01 one RETURNED, deposits and interchange for the days).
+  for (const refund of toRefund) {
+    await refundPayment(at(new Date(refund.when.getTime() + DAY_MS)), {
+      merchantId: merchant.id,
+      userId: taker.id,
+      paymentId: refund.paymentId,
+      sources: [{ payment_method: refund.methodId, amount: refund.amount }],
+      total: refund.amount,
+      reason: "Overpaid: half refunded at the customer's request",
+      idempotencyKey: `demo-seed:refund:${refund.paymentId}`,
+    });
+  }
+  await gateway.runSettlement({ days: 5 });
+  await settlePayments(ctx);
 }
