@@ -66,6 +66,15 @@ export const queryKeys = {
     paymentMethods: (merchantID: string, customerID: string) =>
       [...customerOf(merchantID, customerID), 'payment-methods'] as const,
   },
+  /** A merchant's payments: one payment (with its receipt), an account's transactions. */
+  payments: {
+    all: (merchantID: string) => ['payments', merchantID] as const,
+    one: (merchantID: string, paymentID: string) => ['payments', merchantID, 'payment', paymentID] as const,
+    accountTransactions: (merchantID: string, accountID: string, page?: number) =>
+      page === undefined
+        ? (['payments', merchantID, 'account', accountID] as const)
+        : (['payments', merchantID, 'account', accountID, page] as const),
+  },
   customerImports: {
     mapping: (merchantID: string) => ['customer-import-mapping', merchantID] as const,
     one: (merchantID: string, importID: string | null) => ['customer-import', merchantID, importID] as const,

@@ -3,15 +3,22 @@ import type { CustomerAccount } from '@paydesk/domain/customers/customers.contra
 import { formatDate } from '@paydesk/domain/format/date';
 import { formatMoney } from '@paydesk/domain/format/money';
 import { formatFullName } from '@paydesk/domain/format/user';
-import { IconEdit } from '@tabler/icons-react';
+import { canRefundPayments } from '@paydesk/domain/access/capabilities';
+import { IconCash, IconEdit } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useMerchantTimeZone } from '../../../lib/merchant-query';
 import { notifySuccess } from '../../../lib/notify';
+import { findMerchantAccessRoles, useSession } from '../../../lib/session-state';
 import { useUpdateAccount } from '../api/customers-mutations';
 import { useAccountTags, useMerchantLocations } from '../api/merchant-options';
 import { AccountDevicePanel } from '../components/account-device-panel';
 import { AccountForm } from '../components/account-form';
 import { AccountStatusBadge } from '../components/account-status-badge';
 import { Field } from '../components/field';
+import { AccountTransactions } from '../components/payments/account-transactions';
+import { ReceiptModal } from '../components/payments/receipt-modal';
+import { RefundDialog } from '../components/payments/refund-dialog';
+import { TakePaymentModal } from '../components/payments/take-payment-modal';
 import { useCustomerContext, type CustomerContext } from '../hooks/customer-context';
 
 /** The default customer view: each account's amount due, due date, status, autopay, fee, tags and location. */
@@ -22,6 +29,23 @@ export function CustomerAccountDetailsRoute({ context }: { context?: CustomerCon
   const tags = useAccountTags(canEdit ? merchantID : undefined);
   const updateAccount = useUpdateAccount(merchantID, customer.id);
   const [editingID, setEditingID] = useState<string | null>(null);
+  const [payingAccount, setPayingAccount] = useState<CustomerAccount | null>(null);
+  const [receiptID, setReceiptID] = useState<string | null>(null);
+  const [refundID, setRefundID] = useState<string | null>(null);
+  const timeZone = useMerchantTimeZone(merchantID);
+  const { profile } = useSession();
+  const canRefund = canRefundPayments({
+    roles: findMerchantAccessRoles(profile, merchantID),
+    merchant: {
+      check_custom_roles: profile?.merchants.find((item) => item.id === merchantID)?.check_custom_roles ?? false,
+    },
+  });
+  // Any role on the merchant takes payments (SPEC §6); an account must be open and owe something.
+  const mayPay = (account: CustomerAccount) =>
+    !customer.removed &&
+    account.status !== 'inactive' &&
+    account.status !== 'do_not_contact' &&
+    account.amount_due_cents > 0;
 
   if (customer.accounts.length === 0) {
     return (
@@ -47,17 +71,29 @@ export function CustomerAccountDetailsRoute({ context }: { context?: CustomerCon
                 </Badge>
               )}
             </Group>
-            {canEdit && editingID !== account.id && (
-              <Button
-                variant="default"
-                size="compact-sm"
-                leftSection={<IconEdit size={14} />}
-                onClick={() => setEditingID(account.id)}
-                aria-label={`Edit account ${account.external_id}`}
-              >
-                Edit
-              </Button>
-            )}
+            <Group gap="xs">
+              {mayPay(account) && (
+                <Button
+                  size="compact-sm"
+                  leftSection={<IconCash size={14} />}
+                  onClick={() => setPayingAccount(account)}
+                  aria-label={`Take payment on account ${account.external_id}`}
+                >
+                  Take payment
+                </Button>
+              )}
+              {canEdit && editingID !== account.id && (
+                <Button
+                  variant="default"
+                  size="compact-sm"
+                  leftSection={<IconEdit size={14} />}
+                  onClick={() => setEditingID(account.id)}
+                  aria-label={`Edit account ${account.external_id}`}
+                >
+                  Edit
+                </Button>
+              )}
+            </Group>
           </Group>
           {editingID === account.id ? (
             <AccountForm
@@ -82,10 +118,36 @@ export function CustomerAccountDetailsRoute({ context }: { context?: CustomerCon
                 account={account}
                 active={!customer.removed}
               />
+              <AccountTransactions
+                merchantID={merchantID}
+                customerID={customer.id}
+                accountID={account.id}
+                timeZone={timeZone}
+                canRefund={canRefund && !customer.removed}
+                onOpenReceipt={setReceiptID}
+                onRefund={setRefundID}
+              />
             </>
           )}
         </Paper>
       ))}
+      {payingAccount && (
+        <TakePaymentModal
+          merchantID={merchantID}
+          customerID={customer.id}
+          account={payingAccount}
+          opened
+          onClose={() => setPayingAccount(null)}
+          onTaken={setReceiptID}
+        />
+      )}
+      <ReceiptModal merchantID={merchantID} paymentID={receiptID} onClose={() => setReceiptID(null)} />
+      <RefundDialog
+        merchantID={merchantID}
+        customerID={customer.id}
+        paymentID={refundID}
+        onClose={() => setRefundID(null)}
+      />
     </Stack>
   );
 }

@@ -73,6 +73,7 @@ function serveCustomer(initial: Customer = buildCustomer(), initialNotes: Custom
     http.get(`${BASE}/history/`, () => HttpResponse.json(page(HISTORY))),
     http.get(`${BASE}/notes/`, () => HttpResponse.json(page(notes))),
     http.get(`${BASE}/payment_methods/`, () => HttpResponse.json(page(PAYMENT_METHODS))),
+    http.get(`${BASE}/accounts/:accountId/transactions/`, () => HttpResponse.json(page([]))),
     http.post(`${BASE}/consent/`, async ({ request }) => {
       const body = (await request.json()) as { channel: string; opted_in: boolean };
       calls.posts.push({ path: 'consent', body });

@@ -1,0 +1,83 @@
+// The money of an account as the customer screens use it: take a payment, its receipt, the account's transactions,
+// refunds. Every money call carries an Idempotency-Key made once per confirmed action, so a retry of the same submit
+// (a lost answer) charges or refunds once.
+
+import { paymentEndpoints, type Payment } from '@paydesk/domain/payments/payments.contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+type TakeInput = z.input<typeof paymentEndpoints.take.body>;
+type RefundInput = z.input<typeof paymentEndpoints.refund.body>;
+
+const withKey = (idempotencyKey: string) => ({ headers: { 'Idempotency-Key': idempotencyKey } });
+
+/** After money moved: the customer (amounts due, history) and the account's transactions read again. */
+async function afterMoney(queryClient: QueryClient, merchantID: string, customerID: string, payment: Payment) {
+  queryClient.setQueryData(queryKeys.payments.one(merchantID, payment.id), payment);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.customers.one(merchantID, customerID) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.customers.lists() }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.payments.all(merchantID) }),
+  ]);
+}
+
+/** POST /merchants/:id/accounts/:aid/payments/ */
+export function useTakePayment(merchantID: string, customerID: string, accountID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: { input: TakeInput; idempotencyKey: string }) =>
+      api.call(
+        paymentEndpoints.take,
+        { params: { id: merchantID, accountId: accountID }, body: input },
+        withKey(idempotencyKey),
+      ),
+    onSuccess: (payment) => afterMoney(queryClient, merchantID, customerID, payment),
+  });
+}
+
+/** POST /merchants/:id/refund_payment/ */
+export function useRefundPayment(merchantID: string, customerID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: { input: RefundInput; idempotencyKey: string }) =>
+      api.call(paymentEndpoints.refund, { params: { id: merchantID }, body: input }, withKey(idempotencyKey)),
+    onSuccess: (payment) => afterMoney(queryClient, merchantID, customerID, payment),
+  });
+}
+
+/** GET /merchants/:id/payments/:pid/ (with its receipt) */
+export function usePayment(merchantID: string, paymentID: string | null) {
+  return useQuery({
+    queryKey: queryKeys.payments.one(merchantID, paymentID ?? ''),
+    queryFn: () => api.call(paymentEndpoints.get, { params: { id: merchantID, paymentId: paymentID ?? '' } }),
+    enabled: Boolean(paymentID),
+  });
+}
+
+/** POST /merchants/:id/payments/:pid/receipt/ */
+export function useEmailReceipt(merchantID: string) {
+  return useMutation({
+    mutationFn: ({ paymentID, email }: { paymentID: string; email?: string }) =>
+      api.call(paymentEndpoints.emailReceipt, {
+        params: { id: merchantID, paymentId: paymentID },
+        body: email ? { email } : {},
+      }),
+  });
+}
+
+export const TRANSACTIONS_PAGE_SIZE = 10;
+
+/** GET …/customers/:cid/accounts/:aid/transactions/ (newest first) */
+export function useAccountTransactions(merchantID: string, customerID: string, accountID: string, page: number) {
+  return useQuery({
+    queryKey: queryKeys.payments.accountTransactions(merchantID, accountID, page),
+    queryFn: () =>
+      api.call(paymentEndpoints.accountTransactions, {
+        params: { id: merchantID, customerId: customerID, accountId: accountID },
+        query: { page, page_size: TRANSACTIONS_PAGE_SIZE },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
