@@ -10,6 +10,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 type TakeInput = z.input<typeof paymentEndpoints.take.body>;
 type RefundInput = z.input<typeof paymentEndpoints.refund.body>;
+type AddMethodInput = z.input<typeof paymentEndpoints.addMethod.body>;
 
 const withKey = (idempotencyKey: string) => ({ headers: { 'Idempotency-Key': idempotencyKey } });
 
@@ -79,5 +80,29 @@ export function useAccountTransactions(merchantID: string, customerID: string, a
         query: { page, page_size: TRANSACTIONS_PAGE_SIZE },
       }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** POST …/customers/:cid/payment_methods/ (a processor token; a bank account with its authorisation) */
+export function useAddPaymentMethod(merchantID: string, customerID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AddMethodInput) =>
+      api.call(paymentEndpoints.addMethod, { params: { id: merchantID, customerId: customerID }, body: input }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.customers.paymentMethods(merchantID, customerID) }),
+  });
+}
+
+/** DELETE …/customers/:cid/payment_methods/:pmid/ */
+export function useRemovePaymentMethod(merchantID: string, customerID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (methodID: string) =>
+      api.call(paymentEndpoints.removeMethod, {
+        params: { id: merchantID, customerId: customerID, methodId: methodID },
+      }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.customers.paymentMethods(merchantID, customerID) }),
   });
 }

@@ -17,6 +17,7 @@ import {
 } from '../test-fixtures';
 import { CustomerAccountDetailsRoute } from './customer-account-details';
 import { CustomerLayoutRoute } from './customer-layout';
+import { CustomerPaymentMethodsRoute } from './customer-payment-methods';
 
 const BASE = `/api/merchants/${MERCHANT_ID}/customers/${CUSTOMER_ID}`;
 const PAYMENT_ID = '00000000-0000-4000-8000-000000000e01';
@@ -268,5 +269,60 @@ describe('refunding from the transactions', () => {
     const transactions = await screen.findByRole('region', { name: 'Transactions' });
     expect(await within(transactions).findByRole('button', { name: 'Receipt' })).toBeInTheDocument();
     expect(within(transactions).queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
+  });
+});
+
+describe('adding a card on the payment methods tab', () => {
+  it('sends the number only to the tokeniser and saves the token with a nickname', async () => {
+    servePayments();
+    const sent: Array<{ url: string; body: string }> = [];
+    server.use(
+      http.post('/sandbox/gateway/tokens/', async ({ request }) => {
+        sent.push({ url: request.url, body: await request.text() });
+        return HttpResponse.json(
+          { token: 'tok_sbx_1', brand: 'visa', funding: 'credit', bin: '424242', last4: '4242' },
+          { status: 201 },
+        );
+      }),
+      http.post(`${BASE}/payment_methods/`, async ({ request }) => {
+        sent.push({ url: request.url, body: await request.text() });
+        return HttpResponse.json({ ...METHOD, id: 'new-method', label: 'Spare XXXX4242' }, { status: 201 });
+      }),
+    );
+    const user = setupUser();
+    renderRoutes(
+      [
+        {
+          path: '/merchants/:merchantID/customers/:customerID',
+          element: <CustomerLayoutRoute />,
+          children: [{ path: 'payment-methods', element: <CustomerPaymentMethodsRoute /> }],
+        },
+      ],
+      {
+        session: buildSession(buildProfile({ role: 'staff' })),
+        initialEntries: [`/merchants/${MERCHANT_ID}/customers/${CUSTOMER_ID}/payment-methods`],
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add card' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Card number/ }), '4242424242424241');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Expiry/ }), '12/30');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Security code/ }), '123');
+    await user.click(within(dialog).getByRole('button', { name: 'Add card' }));
+    expect(await within(dialog).findByText('Card number is invalid.')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+
+    const number = within(dialog).getByRole('textbox', { name: /^Card number/ });
+    await user.clear(number);
+    await user.type(number, '4242 4242 4242 4242');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Nickname' }), 'Spare');
+    await user.click(within(dialog).getByRole('button', { name: 'Add card' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[0]?.url).toMatch(/\/sandbox\/gateway\/tokens\/$/);
+    expect(JSON.parse(sent[0]?.body ?? '{}')).toEqual({
+      card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+    });
+    expect(JSON.parse(sent[1]?.body ?? '{}')).toEqual({ token: 'tok_sbx_1', nickname: 'Spare' });
+    expect(sent[1]?.body).not.toContain('4242424242424242');
   });
 });
