@@ -82,7 +82,7 @@ function changedTables(before: Snapshot, after: Snapshot): string[] {
 }
 
 type Schemas = { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType };
-type FuzzRoute = { method: string; url: string; merchantParam?: string; schemas: Schemas };
+type FuzzRoute = { method: string; url: string; merchantParam?: string; schemas: Schemas; idempotent: boolean };
 
 const fuzzRoutes: FuzzRoute[] = recorder.routes
   .flatMap(({ methods, url, options }: RecordedRoute) =>
@@ -95,6 +95,10 @@ const fuzzRoutes: FuzzRoute[] = recorder.routes
           url,
           merchantParam: access?.kind === 'merchant' ? access.param : undefined,
           schemas: (options.schema ?? {}) as Schemas,
+          // An idempotent route needs its key before anything else is checked (decision 0020): cases carry one.
+          idempotent: Boolean(
+            (options.config as { endpoint?: { idempotent?: boolean } } | undefined)?.endpoint?.idempotent,
+          ),
           websocket: Boolean(options.websocket),
         };
       }),
@@ -405,7 +409,8 @@ function isDetail(body: unknown): boolean {
 let lastSnapshot: Snapshot | null = null;
 
 async function sendCase(route: FuzzRoute, caller: Caller, fuzzCase: Case) {
-  const headers = await headersOf(caller);
+  const signedIn = await headersOf(caller);
+  const headers = route.idempotent ? { ...signedIn, 'idempotency-key': randomUUID() } : signedIn;
   const before = lastSnapshot ?? (await snapshotTables());
   lastSnapshot = null;
   const path = pathOf(route, fuzzCase.params);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DATE_INVALID } from '@paydesk/domain/validation/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../src/db/schema/customers';
@@ -145,7 +146,7 @@ describe('scheduling a payment', () => {
     expect((await schedule(fixture, { date: dayAfter(400) })).json()).toEqual({
       date: ['Choose a day within a year from today.'],
     });
-    expect((await schedule(fixture, { date: '2026-02-30' })).json()).toEqual({ date: ['Enter a valid date.'] });
+    expect((await schedule(fixture, { date: '2026-02-30' })).json()).toEqual({ date: [DATE_INVALID] });
     expect((await schedule(fixture, { amount: 99 })).json().code).toBe('payment.minimum');
     expect((await schedule(fixture, { amount: 20_001 })).json().code).toBe('payment.exceeds_amount_due');
     expect((await schedule(fixture, { payment_method: other.methodId })).statusCode).toBe(404);

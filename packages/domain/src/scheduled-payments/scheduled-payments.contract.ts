@@ -18,7 +18,7 @@ import { merchantAccess } from '../access/endpoint-access';
 import { ACCESS_REQUIREMENTS } from '../access/requirements';
 import { defineEndpoint } from '../api/endpoint';
 import { pageSchema, paginationQuery } from '../api/pagination';
-import { isCalendarDate } from '../dates/calendar';
+import { dateField } from '../validation/rules';
 
 /** The hour (merchant's time zone) a scheduled payment is charged on its date. */
 export const SCHEDULED_PAYMENT_RUN_HOUR = 9;
@@ -47,7 +47,7 @@ export const schedulePaymentSchema = z.object({
     .min(1, { error: 'Must be more than $0.00' })
     .max(100_000_000, { error: 'Must be at most $1,000,000.00' }),
   /** The calendar day (YYYY-MM-DD) in the merchant's time zone. */
-  date: z.string().refine(isCalendarDate, { error: 'Enter a valid date.' }),
+  date: dateField(),
 });
 
 export const cancelScheduledPaymentSchema = z.object({ payment: uuid });
