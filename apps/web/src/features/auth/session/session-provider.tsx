@@ -21,7 +21,7 @@ import { LoadedInactivityModal, loadInactivityModal } from './inactivity-modal-l
 import { decodeJwtPayload } from './jwt';
 import { createSessionController, type LogoutReason, type SessionController } from './session-controller';
 import { readCurrentMerchantId, writeCurrentMerchantId } from './session-storage';
-import { openLiveClient } from '../../../lib/live/live-client';
+import type { LiveClient } from '../../../lib/live/live-client';
 
 type SessionProviderProps = {
   children: ReactNode;
@@ -131,11 +131,20 @@ export function SessionProvider({
 
   useEffect(() => {
     if (!signedIn) return;
-    const live = openLiveClient(async () =>
-      controller.getAccessToken() ? (await loadAuthApi()).wsTicket.requestWsTicket() : null,
-    );
-    live.subscribe('session.revoked', () => controller.logout());
-    return () => live.stop();
+    // Loaded once signed in: the client reads its frames with zod, which /login must not download.
+    let live: LiveClient | null = null;
+    let stopped = false;
+    void import('../../../lib/live/live-client').then(({ openLiveClient }) => {
+      if (stopped) return;
+      live = openLiveClient(async () =>
+        controller.getAccessToken() ? (await loadAuthApi()).wsTicket.requestWsTicket() : null,
+      );
+      live.subscribe('session.revoked', () => controller.logout());
+    });
+    return () => {
+      stopped = true;
+      live?.stop();
+    };
   }, [controller, signedIn]);
 
   const signIn = useCallback(
