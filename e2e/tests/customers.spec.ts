@@ -77,6 +77,9 @@ test('customers: create, find by phone, note, opt-in, remove with history kept',
   // Text opt-in through "I'm Sure"
   const textOptIn = page.getByRole('switch', { name: 'Text opt-in' });
   await expect(textOptIn).not.toBeChecked();
+  // The note's save refreshes the customer: click once the page has settled.
+  await expect(page.getByLabel(/^Loading/)).toHaveCount(0);
+  await expect(textOptIn).toBeEnabled();
   await textOptIn.click({ force: true });
   const dialog = page.getByRole('dialog', { name: 'Turn on text opt-in?' });
   await expect(dialog).toContainText('express permission to receive text messages');
