@@ -77,10 +77,12 @@ test('customers: create, find by phone, note, opt-in, remove with history kept',
   // Text opt-in through "I'm Sure"
   const textOptIn = page.getByRole('switch', { name: 'Text opt-in' });
   await expect(textOptIn).not.toBeChecked();
-  // The note's save refreshes the customer: click once the page has settled.
+  // The note's save refreshes the customer: switch it once the page has settled, with the keyboard (the switch's
+  // input is visually hidden, so a forced click lands wherever the layout puts its box).
   await expect(page.getByLabel(/^Loading/)).toHaveCount(0);
   await expect(textOptIn).toBeEnabled();
-  await textOptIn.click({ force: true });
+  await textOptIn.focus();
+  await page.keyboard.press('Space');
   const dialog = page.getByRole('dialog', { name: 'Turn on text opt-in?' });
   await expect(dialog).toContainText('express permission to receive text messages');
   await dialog.getByRole('button', { name: "I'm Sure" }).click();
