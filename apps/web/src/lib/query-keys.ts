@@ -66,7 +66,7 @@ export const queryKeys = {
     paymentMethods: (merchantID: string, customerID: string) =>
       [...customerOf(merchantID, customerID), 'payment-methods'] as const,
   },
-  /** A merchant's payments: one payment (with its receipt), an account's transactions. */
+  /** A merchant's payments: one payment (with its receipt), an account's transactions and scheduled payments. */
   payments: {
     all: (merchantID: string) => ['payments', merchantID] as const,
     one: (merchantID: string, paymentID: string) => ['payments', merchantID, 'payment', paymentID] as const,
@@ -74,6 +74,10 @@ export const queryKeys = {
       page === undefined
         ? (['payments', merchantID, 'account', accountID] as const)
         : (['payments', merchantID, 'account', accountID, page] as const),
+    scheduled: (merchantID: string, accountID: string, page?: number) =>
+      page === undefined
+        ? (['payments', merchantID, 'scheduled', accountID] as const)
+        : (['payments', merchantID, 'scheduled', accountID, page] as const),
   },
   customerImports: {
     mapping: (merchantID: string) => ['customer-import-mapping', merchantID] as const,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCalendarDate, parseInstant, toCalendarDate } from './calendar';
+import { addCalendarDays, isCalendarDate, parseInstant, toCalendarDate } from './calendar';
 
 describe('isCalendarDate', () => {
   it.each(['2024-02-29', '2023-12-31', '2000-02-29'])('accepts %s', (text) => {
@@ -34,5 +34,14 @@ describe('parseInstant', () => {
     expect(parseInstant('soon')).toBeNull();
     expect(parseInstant(Number.NaN)).toBeNull();
     expect(parseInstant(new Date('x'))).toBeNull();
+  });
+});
+
+describe('addCalendarDays', () => {
+  it('crosses month, year and leap-day boundaries', () => {
+    expect(addCalendarDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addCalendarDays('2023-02-28', 1)).toBe('2023-03-01');
+    expect(addCalendarDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addCalendarDays('2026-03-01', -1)).toBe('2026-02-28');
   });
 });

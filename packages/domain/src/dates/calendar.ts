@@ -87,3 +87,10 @@ export function parseInstant(value: Date | string | number): Date | null {
   else date = parseISO(value.trim());
   return isValid(date) ? date : null;
 }
+
+/** The calendar date (`YYYY-MM-DD`) `days` days after `date` (before it when negative). */
+export function addCalendarDays(date: string, days: number): string {
+  const instant = new Date(`${date}T00:00:00Z`);
+  instant.setUTCDate(instant.getUTCDate() + days);
+  return instant.toISOString().slice(0, 10);
+}

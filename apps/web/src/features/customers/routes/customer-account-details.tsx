@@ -18,6 +18,7 @@ import { Field } from '../components/field';
 import { AccountTransactions } from '../components/payments/account-transactions';
 import { ReceiptModal } from '../components/payments/receipt-modal';
 import { RefundDialog } from '../components/payments/refund-dialog';
+import { ScheduledPayments } from '../components/payments/scheduled-payments';
 import { TakePaymentModal } from '../components/payments/take-payment-modal';
 import { useCustomerContext, type CustomerContext } from '../hooks/customer-context';
 
@@ -126,6 +127,16 @@ export function CustomerAccountDetailsRoute({ context }: { context?: CustomerCon
                 canRefund={canRefund && !customer.removed}
                 onOpenReceipt={setReceiptID}
                 onRefund={setRefundID}
+              />
+              <ScheduledPayments
+                merchantID={merchantID}
+                customerID={customer.id}
+                accountID={account.id}
+                accountLabel={account.external_id}
+                amountDueCents={account.amount_due_cents}
+                timeZone={timeZone}
+                canSchedule={mayPay(account)}
+                canCancel={!customer.removed}
               />
             </>
           )}

@@ -74,6 +74,9 @@ function serveCustomer(initial: Customer = buildCustomer(), initialNotes: Custom
     http.get(`${BASE}/notes/`, () => HttpResponse.json(page(notes))),
     http.get(`${BASE}/payment_methods/`, () => HttpResponse.json(page(PAYMENT_METHODS))),
     http.get(`${BASE}/accounts/:accountId/transactions/`, () => HttpResponse.json(page([]))),
+    http.get(`/api/merchants/${MERCHANT_ID}/accounts/:accountId/scheduled_payments/`, () =>
+      HttpResponse.json(page([])),
+    ),
     http.post(`${BASE}/consent/`, async ({ request }) => {
       const body = (await request.json()) as { channel: string; opted_in: boolean };
       calls.posts.push({ path: 'consent', body });

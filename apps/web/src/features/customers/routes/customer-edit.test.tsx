@@ -29,6 +29,9 @@ function serve() {
     http.get(`${BASE}/`, () => HttpResponse.json(buildCustomer())),
     http.post(`${BASE}/update_last_viewed/`, () => new HttpResponse(null, { status: 204 })),
     http.get(`${BASE}/accounts/:accountId/transactions/`, () => HttpResponse.json(page([]))),
+    http.get(`/api/merchants/${MERCHANT_ID}/accounts/:accountId/scheduled_payments/`, () =>
+      HttpResponse.json(page([])),
+    ),
     http.patch(`${BASE}/`, async ({ request }) => {
       bodies.push({ path: 'customer', body: await request.json() });
       return HttpResponse.json({ sms_phone_number: ['Phone Number is Already in Use.'] }, { status: 400 });

@@ -82,6 +82,9 @@ function servePayments(options: { failFirst?: boolean } = {}) {
     http.post(`${BASE}/update_last_viewed/`, () => new HttpResponse(null, { status: 204 })),
     http.get(`${BASE}/payment_methods/`, () => HttpResponse.json(page(PAYMENT_METHODS))),
     http.get(`${BASE}/accounts/:accountId/transactions/`, () => HttpResponse.json(page(transactions))),
+    http.get(`/api/merchants/${MERCHANT_ID}/accounts/:accountId/scheduled_payments/`, () =>
+      HttpResponse.json(page([])),
+    ),
     http.post(`/api/merchants/${MERCHANT_ID}/accounts/${ACCOUNT_ID}/payments/`, async ({ request }) => {
       calls.take.push({ key: request.headers.get('Idempotency-Key'), body: await request.json() });
       if (failNext) {
