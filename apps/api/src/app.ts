@@ -25,6 +25,8 @@ import { merchantsRoutes } from './modules/merchants/merchants.routes';
 import { binsRoutes } from './modules/payments/bins.routes';
 import { registerPaymentJobHandlers } from './modules/payments/payments.job-handlers';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { registerFailedPaymentJobHandlers } from './modules/failed-payments/failed-payments.job-handlers';
+import { failedPaymentsRoutes } from './modules/failed-payments/failed-payments.routes';
 import { registerScheduledPaymentJobHandlers } from './modules/scheduled-payments/scheduled-payments.job-handlers';
 import { scheduledPaymentsRoutes } from './modules/scheduled-payments/scheduled-payments.routes';
 import { sandboxGatewayRoutes } from './modules/payments/sandbox-gateway.routes';
@@ -160,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(binsRoutes);
       await api.register(paymentsRoutes);
       await api.register(scheduledPaymentsRoutes);
+      await api.register(failedPaymentsRoutes);
       await api.register(liveTicketRoutes);
       // The local outbox exists only while it is the email provider (it holds every emailed secret).
       if (!config.SMTP_URL) await api.register(devRoutes);
@@ -174,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMailJobHandlers(app);
   registerPaymentJobHandlers(app);
   registerScheduledPaymentJobHandlers(app);
+  registerFailedPaymentJobHandlers(app);
   registerAuthJobHandlers(app);
   registerCustomerImportJobHandlers(app);
   registerCustomerNameOrderJobHandlers(app);

@@ -173,6 +173,10 @@ function contextFor(caller: Caller, headers: Record<string, string>): RequestCon
     createPaymentMethod: (customerId) => createPaymentMethodFixture(db, caller.objectMerchantId, customerId),
     createPayment: async () =>
       createPaymentFixture(db, caller.objectMerchantId, await createCustomerFixture(db, caller.objectMerchantId)),
+    createFailedPayment: async () =>
+      createPaymentFixture(db, caller.objectMerchantId, await createCustomerFixture(db, caller.objectMerchantId), {
+        failed: true,
+      }),
     createScheduledPayment: async () =>
       createScheduledPaymentFixture(
         db,

@@ -49,6 +49,8 @@ export type RequestContext = {
   createPaymentMethod(customerId: string): Promise<string>;
   /** A PAID card payment on a new customer's account. */
   createPayment(): Promise<string>;
+  /** A FAILED (declined) card payment on a new customer's account. */
+  createFailedPayment(): Promise<string>;
   /** A payment scheduled far ahead on a new customer's account. */
   createScheduledPayment(): Promise<string>;
   /** A finished customer import (no rows). */
@@ -541,6 +543,11 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   }),
   'POST /api/merchants/:id/cancel_scheduled_payment/': customerReaders(async (context) => ({
     body: { payment: await context.createScheduledPayment() },
+  })),
+  'GET /api/merchants/:id/failed_payments/': customerReaders(async () => ({})),
+  'POST /api/merchants/:id/failed_payments/:paymentId/retry/': customerReaders(async (context) => ({
+    params: { paymentId: await context.createFailedPayment() },
+    body: {},
   })),
   // Refunds: is_payment_refund_allowed where the merchant checks custom roles (SPEC §6).
   'POST /api/merchants/:id/refund_payment/': paymentRefunders(async (context) => ({

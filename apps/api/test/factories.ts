@@ -312,7 +312,12 @@ export async function createPaymentMethodFixture(db: Db, merchantId: string, cus
 }
 
 /** A PAID card payment of $10.00 on the customer's account, written straight to the tables. */
-export async function createPaymentFixture(db: Db, merchantId: string, fixture: CustomerFixture): Promise<string> {
+export async function createPaymentFixture(
+  db: Db,
+  merchantId: string,
+  fixture: CustomerFixture,
+  options: { failed?: boolean } = {},
+): Promise<string> {
   const methodId = await createPaymentMethodFixture(db, merchantId, fixture.customerId);
   const [payment] = await db
     .insert(payments)
@@ -322,10 +327,11 @@ export async function createPaymentFixture(db: Db, merchantId: string, fixture: 
       customer_id: fixture.customerId,
       location_id: fixture.locationId,
       origin: 'staff',
-      status: 'PAID',
+      status: options.failed ? 'FAILED' : 'PAID',
       amount_cents: 1000,
       total_cents: 1000,
       idempotency_key: randomUUID(),
+      failure_message: options.failed ? 'Your card was declined.' : null,
     })
     .returning({ id: payments.id });
   if (!payment) throw new Error('payment not created');
@@ -335,8 +341,9 @@ export async function createPaymentFixture(db: Db, merchantId: string, fixture: 
     position: 0,
     amount_cents: 1000,
     total_cents: 1000,
-    state: 'approved',
+    state: options.failed ? 'declined' : 'approved',
     gateway_reference: `ch_fixture_${randomUUID()}`,
+    ...(options.failed ? { decline_code: 'card_declined', decline_message: 'Your card was declined.' } : {}),
   });
   return payment.id;
 }

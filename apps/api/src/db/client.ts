@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -6,6 +7,12 @@ import { schema } from './schema';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type SqlRow = Record<string, unknown>;
+
+/** Raw SQL rows (the app's `Db` type leaves execute's result untyped). */
+export async function selectRows<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
 
 /** The pg pool (or a transaction's client) under a drizzle handle: drizzle's `$client`, for a query pg runs itself. */
 export function pgClientOf(db: Db): pg.Pool | pg.PoolClient {

@@ -34,6 +34,14 @@ export const signedInRoutes: RouteObject[] = [
         ),
       },
       {
+        path: ROUTE_ACCESS.FailedPayments.path,
+        handle: ROUTE_ACCESS.FailedPayments,
+        lazy: lazyPage(
+          () => import('../features/failed-payments/routes/failed-payments'),
+          (module) => module.FailedPaymentsRoute,
+        ),
+      },
+      {
         path: ROUTE_ACCESS.Profile.path,
         handle: ROUTE_ACCESS.Profile,
         lazy: lazyPage(

@@ -74,6 +74,10 @@ export const queryKeys = {
       page === undefined
         ? (['payments', merchantID, 'account', accountID] as const)
         : (['payments', merchantID, 'account', accountID, page] as const),
+    failed: (merchantID: string, page?: number) =>
+      page === undefined
+        ? (['payments', merchantID, 'failed'] as const)
+        : (['payments', merchantID, 'failed', page] as const),
     scheduled: (merchantID: string, accountID: string, page?: number) =>
       page === undefined
         ? (['payments', merchantID, 'scheduled', accountID] as const)

@@ -12,6 +12,7 @@ import {
 } from '@paydesk/domain/payments/payments';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -72,6 +73,9 @@ export const paymentMethods = pgTable(
     authorization_method: text({ enum: BANK_AUTHORIZATION_METHODS }),
     authorized_by: uuid().references(() => users.id, { onDelete: 'set null' }),
     authorized_at: timestamp({ withTimezone: true }),
+    /** Set when a charge was declined in words that say the method is dead (lost, stolen, expired, closed). */
+    flagged_at: timestamp({ withTimezone: true }),
+    flag_reason: text(),
     created_by: uuid().references(() => users.id, { onDelete: 'set null' }),
     created: createdAt(),
     removed_at: timestamp({ withTimezone: true }),
@@ -124,6 +128,11 @@ export const payments = pgTable(
     idempotency_key: text().notNull(),
     /** When the payment failed or was only partly charged: what staff read ("Card declined: insufficient funds"). */
     failure_message: text(),
+    /** A retry of a failed payment names it (one retry each); `retry_attempt` counts the retries in the chain. */
+    retry_of_payment_id: uuid().references((): AnyPgColumn => payments.id, { onDelete: 'set null' }),
+    retry_attempt: smallint().notNull().default(0),
+    /** Why automatic retries of this failed payment stopped before their limit (a rule the account now breaks). */
+    automatic_retry_stopped: text(),
     created_by: uuid().references(() => users.id, { onDelete: 'set null' }),
     created: createdAt(),
     updated: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -133,6 +142,9 @@ export const payments = pgTable(
     index('payments_account_created_idx').on(table.account_id, sql`${table.created} desc`, table.id),
     index('payments_merchant_created_idx').on(table.merchant_id, sql`${table.created} desc`, table.id),
     index('payments_merchant_status_created_idx').on(table.merchant_id, table.status, sql`${table.created} desc`),
+    uniqueIndex('payments_retry_of_idx')
+      .on(table.retry_of_payment_id)
+      .where(sql`${table.retry_of_payment_id} is not null`),
     check('payments_amounts', sql`${table.amount_cents} > 0 and ${table.convenience_fee_cents} >= 0`),
     check('payments_total', sql`${table.total_cents} = ${table.amount_cents} + ${table.convenience_fee_cents}`),
     check('payments_account_or_misc', sql`(${table.origin} = 'misc') = (${table.account_id} is null)`),

@@ -8,7 +8,7 @@
 import type { CustomerListRow } from '@paydesk/domain/customers/customers.contract';
 import type { CUSTOMER_SORT_KEYS } from '@paydesk/domain/customers/customers.contract';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database, Db } from '../../db/client';
+import { selectRows, type Database, type Db } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 
 type SortKey = (typeof CUSTOMER_SORT_KEYS)[number];
@@ -41,11 +41,7 @@ export type CustomerListFilters = {
 /** The app's database handles (`Database`): the page of a list with one right plan runs on `fixedPlanDb`. */
 export type ListDbs = Pick<Database, 'db' | 'fixedPlanDb'>;
 
-/** Raw SQL rows (the app's `Db` type leaves execute's result untyped). */
-export async function selectRows<Row>(db: Db, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
-}
+export { selectRows };
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (match) => `\\${match}`);

@@ -6,8 +6,9 @@
 // a source not known to have been answered is looked up at the processor by its key, and charged (with the same
 // key, so the processor treats it as the same charge) only when the processor never received it.
 
+import { METHOD_FLAGGING_DECLINE_CODES } from '@paydesk/domain/payments/declines';
 import type { ChargeOutcome, ReversalOutcome } from '../../providers/gateway/gateway-provider';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { accounts } from '../../db/schema/customers';
 import { merchantAccounts } from '../../db/schema/merchant-accounts';
 import { ledgerEntries, paymentMethods, paymentSources, payments } from '../../db/schema/payments';
@@ -182,6 +183,12 @@ async function recordOutcome(
           updated: now,
         })
         .where(eq(paymentSources.id, source.id));
+      if (outcome.status === 'declined' && METHOD_FLAGGING_DECLINE_CODES.has(outcome.code)) {
+        await tx.db
+          .update(paymentMethods)
+          .set({ flagged_at: now, flag_reason: outcome.message })
+          .where(and(eq(paymentMethods.id, source.payment_method_id), isNull(paymentMethods.flagged_at)));
+      }
     }
     if (result.kind === 'unresolved') {
       await tx.db

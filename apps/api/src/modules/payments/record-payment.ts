@@ -161,6 +161,8 @@ export type PendingPayment = {
   description?: string | null;
   idempotencyKey: string;
   userId: string | null;
+  /** A retry of a failed payment: that payment and this retry's place in its chain (1 for the first retry). */
+  retryOf?: { paymentId: string; attempt: number } | undefined;
 };
 
 /**
@@ -187,6 +189,8 @@ export async function insertPendingPayment(tx: TransactionContext, input: Pendin
       payer_name: input.payerName ?? null,
       description: input.description ?? null,
       idempotency_key: input.idempotencyKey,
+      retry_of_payment_id: input.retryOf?.paymentId ?? null,
+      retry_attempt: input.retryOf?.attempt ?? 0,
       created_by: input.userId,
       created: now,
       updated: now,

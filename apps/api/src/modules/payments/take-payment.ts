@@ -43,6 +43,8 @@ export type TakePaymentInput = {
    * minimum still applies, the custom-role limits of whoever set it up not again.
    */
   checkUserLimits?: boolean;
+  /** A retry of a failed payment (the failed-payments module). */
+  retryOf?: { paymentId: string; attempt: number };
 };
 
 /** Takes the payment and answers it (status PAID, PENDING for bank debits, or FAILED with the reason). */
@@ -105,6 +107,7 @@ export async function takePayment(ctx: ProviderContext, input: TakePaymentInput)
       feeWaived: input.waiveFee && account.convenience_fee_cents > 0,
       idempotencyKey: input.idempotencyKey,
       userId: input.user.id,
+      retryOf: input.retryOf,
     });
   });
 

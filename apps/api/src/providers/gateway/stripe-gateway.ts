@@ -1,3 +1,4 @@
+import { declineClassOf } from '@paydesk/domain/payments/declines';
 import { cardBrandOf } from '@paydesk/domain/payments/card-entry';
 import Stripe from 'stripe';
 import type {
@@ -21,8 +22,6 @@ export type StripeGatewayOptions = {
   timeoutMs?: number;
 };
 
-/** Stripe's codes that a later attempt may get past; every other decline is hard. */
-const SOFT_CODES = new Set(['insufficient_funds', 'processing_error', 'try_again_later', 'rate_limit']);
 const BRANDS = new Set<CardBrand>(['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unionpay']);
 
 type StripeFailure = {
@@ -49,7 +48,7 @@ function failureOutcome(error: unknown): Declined | Indeterminate {
     status: 'declined',
     code: normalised,
     message: failure.message ?? 'Declined.',
-    retry: SOFT_CODES.has(normalised) ? 'soft' : 'hard',
+    retry: declineClassOf(normalised),
     ...(failure.raw?.payment_intent?.id ? { reference: failure.raw.payment_intent.id } : {}),
   };
 }
@@ -81,7 +80,7 @@ function intentState(intent: Stripe.PaymentIntent): ChargeState {
         status: 'declined',
         code,
         message: error?.message ?? 'Declined.',
-        retry: SOFT_CODES.has(code) ? 'soft' : 'hard',
+        retry: declineClassOf(code),
         reference: intent.id,
       };
     }

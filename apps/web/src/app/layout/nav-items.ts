@@ -7,6 +7,7 @@ import {
   IconHistory,
   IconMapPin,
   IconChecklist,
+  IconCreditCardOff,
   IconUsersGroup,
   IconHome,
   IconMail,
@@ -33,6 +34,13 @@ export type NavItem = {
 /** Screens the shell may link to, in order. Only those present in the route table and open to the user show. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { route: 'Home', label: 'Home', description: 'Your start page.', icon: IconHome, inNavbar: true },
+  {
+    route: 'FailedPayments',
+    label: 'Failed payments',
+    description: 'Declined payments with the reason, their automatic retries, and a retry by hand.',
+    icon: IconCreditCardOff,
+    inNavbar: false,
+  },
   {
     route: 'MerchantList',
     label: 'Merchants',
