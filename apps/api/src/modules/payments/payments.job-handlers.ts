@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { payments } from '../../db/schema/payments';
 import type { ProviderContext } from '../../lib/service-context';
 import { chargeSources, UNCONFIRMED_MESSAGE } from './charge-sources';
-import { reconcilePaymentJob, settlePaymentsJob } from './payments.jobs';
+import { reconcilePaymentJob, reconcileReversalJob, settlePaymentsJob } from './payments.jobs';
+import { reconcileReversal } from './refund-payment';
 import { settlePayments } from './settle-payments';
 
 /**
@@ -28,6 +29,7 @@ export async function reconcilePayment(ctx: ProviderContext, paymentId: string):
 
 export function registerPaymentJobHandlers(app: FastifyInstance) {
   app.jobs.work(reconcilePaymentJob, ({ paymentId }, ctx) => reconcilePayment(ctx, paymentId));
+  app.jobs.work(reconcileReversalJob, ({ reversalId }, ctx) => reconcileReversal(ctx, reversalId));
   app.jobs.work(settlePaymentsJob, async (_payload, ctx) => {
     await settlePayments(ctx);
   });

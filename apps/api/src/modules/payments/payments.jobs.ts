@@ -13,6 +13,17 @@ export const reconcilePaymentJob = defineJob({
   retryDelaySeconds: 120,
 });
 
+/**
+ * Settles a refund or void whose run died or whose processor call went unanswered (see `reconcileReversal`). Queued
+ * with every reversal, a few minutes ahead; a reversal already recorded is left as it is.
+ */
+export const reconcileReversalJob = defineJob({
+  name: 'payments.reconcile-reversal',
+  payload: z.object({ reversalId: z.uuid() }),
+  retryLimit: 20,
+  retryDelaySeconds: 120,
+});
+
 /** Records what the processor settled or returned, and the day's deposits (daily; safe to run again). */
 export const settlePaymentsJob = defineJob({
   name: 'payments.settle',

@@ -2,7 +2,8 @@
 // every money call: (1) under the payment's row lock, check what is asked against what is left to refund on each
 // source and record the reversal with its parts; (2) outside any transaction, refund each part at the processor (a
 // bank debit that has not settled is voided instead, whole), the part's id as the idempotency key; (3) record the
-// outcome: approved parts go on the ledger, declined ones put nothing back.
+// outcome: approved parts go on the ledger, declined ones put nothing back. A reversal left unanswered (the processor
+// timed out, or the process died between the steps) is settled later by `reconcileReversal`, from a job queued with it.
 
 import type { Payment } from '@paydesk/domain/payments/payments.contract';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
@@ -22,7 +23,8 @@ import { recordCustomerEvent } from '../customers/customers.public';
 import type { LedgerEntryInput } from '../ledger/ledger.public';
 import { readPayment } from './payment-view';
 import { postPaymentEntries } from './post-payment-entries';
-import { readPaymentOfKey } from './record-payment';
+import { reconcileReversalJob } from './payments.jobs';
+import { readPaymentOfKey, RECONCILE_AFTER_MS } from './record-payment';
 
 export type RefundPaymentInput = {
   merchantId: string;
@@ -87,6 +89,11 @@ export async function refundPayment(ctx: ProviderContext, input: RefundPaymentIn
         amount_cents: part.amount,
         convenience_fee_cents: part.feePart,
       })),
+    );
+    await tx.jobs.send(
+      reconcileReversalJob,
+      { reversalId: reversal.id },
+      { startAfter: new Date(now.getTime() + RECONCILE_AFTER_MS) },
     );
     return reversal.id;
   });
@@ -197,11 +204,7 @@ async function reverseParts(ctx: ProviderContext, reversalId: string, actor: Act
     .where(eq(paymentReversalSources.reversal_id, reversalId));
   const outcomes: Array<{ partId: string; outcome: ReversalOutcome }> = [];
   for (const { part, source } of parts) {
-    const charge = source.gateway_reference ?? '';
-    let outcome =
-      source.state === 'pending'
-        ? await ctx.providers.gateway.void({ charge, idempotencyKey: part.id })
-        : await ctx.providers.gateway.refund({ charge, amount_cents: part.amount_cents, idempotencyKey: part.id });
+    let outcome = await reversePart(ctx, part, source);
     if (outcome.status === 'indeterminate') {
       outcome = (await ctx.providers.gateway.lookupReversal({ idempotencyKey: part.id })) ?? outcome;
     }
@@ -210,15 +213,62 @@ async function reverseParts(ctx: ProviderContext, reversalId: string, actor: Act
   await recordReversalOutcome(ctx, reversalId, outcomes, actor);
 }
 
+/** One part at the processor, its id as the idempotency key: a pending bank debit is voided, anything else refunded. */
+function reversePart(
+  ctx: ProviderContext,
+  part: typeof paymentReversalSources.$inferSelect,
+  source: SourceRow,
+): Promise<ReversalOutcome> {
+  const charge = source.gateway_reference ?? '';
+  return source.state === 'pending'
+    ? ctx.providers.gateway.void({ charge, idempotencyKey: part.id })
+    : ctx.providers.gateway.refund({ charge, amount_cents: part.amount_cents, idempotencyKey: part.id });
+}
+
+/**
+ * Settles a reversal still unanswered (`created` after a dead run, or `indeterminate` after a timeout): each open part
+ * is looked up at the processor by its key, and sent again with the same key only if the processor never received
+ * it, so nothing is given back twice. Throws while a part stays unanswered, so the job runs again later.
+ */
+export async function reconcileReversal(ctx: ProviderContext, reversalId: string): Promise<void> {
+  const [reversal] = await ctx.db.select().from(paymentReversals).where(eq(paymentReversals.id, reversalId));
+  if (!reversal || (reversal.state !== 'created' && reversal.state !== 'indeterminate')) return;
+  const open = await ctx.db
+    .select({ part: paymentReversalSources, source: paymentSources })
+    .from(paymentReversalSources)
+    .innerJoin(paymentSources, eq(paymentSources.id, paymentReversalSources.payment_source_id))
+    .where(
+      and(
+        eq(paymentReversalSources.reversal_id, reversalId),
+        inArray(paymentReversalSources.state, ['created', 'indeterminate']),
+      ),
+    );
+  const outcomes: Array<{ partId: string; outcome: ReversalOutcome }> = [];
+  for (const { part, source } of open) {
+    const known = await ctx.providers.gateway.lookupReversal({ idempotencyKey: part.id });
+    outcomes.push({ partId: part.id, outcome: known ?? (await reversePart(ctx, part, source)) });
+  }
+  const actor = reversal.created_by ? { id: reversal.created_by } : null;
+  await recordReversalOutcome(ctx, reversalId, outcomes, actor);
+  if (outcomes.some(({ outcome }) => outcome.status === 'indeterminate')) {
+    throw new Error(`reversal ${reversalId}: the processor has not answered yet`);
+  }
+}
+
 async function recordReversalOutcome(
   ctx: ProviderContext,
   reversalId: string,
   outcomes: Array<{ partId: string; outcome: ReversalOutcome }>,
-  actor: Actor,
+  actor: Actor | null,
 ): Promise<void> {
   await withTransaction(ctx, async (tx) => {
-    const [reversal] = await tx.db.select().from(paymentReversals).where(eq(paymentReversals.id, reversalId));
-    if (!reversal || reversal.state !== 'created') return;
+    const [reversal] = await tx.db
+      .select()
+      .from(paymentReversals)
+      .where(eq(paymentReversals.id, reversalId))
+      .for('update');
+    if (!reversal || (reversal.state !== 'created' && reversal.state !== 'indeterminate')) return;
+    const firstAnswer = reversal.state === 'created';
     const [payment] = await tx.db.select().from(payments).where(eq(payments.id, reversal.payment_id)).for('update');
     if (!payment) return;
     const entries: LedgerEntryInput[] = [];
@@ -234,7 +284,12 @@ async function recordReversalOutcome(
           decline_code: outcome.status === 'declined' ? outcome.code : null,
           decline_message: outcome.status === 'declined' ? outcome.message : null,
         })
-        .where(eq(paymentReversalSources.id, partId))
+        .where(
+          and(
+            eq(paymentReversalSources.id, partId),
+            inArray(paymentReversalSources.state, ['created', 'indeterminate']),
+          ),
+        )
         .returning();
       if (!part) continue;
       if (state === 'declined') {
@@ -263,14 +318,20 @@ async function recordReversalOutcome(
         });
       }
     }
-    const reversalState =
-      declined.length === outcomes.length
-        ? 'declined'
-        : outcomes.some(({ outcome }) => outcome.status === 'indeterminate')
-          ? 'indeterminate'
-          : outcomes.some(({ outcome }) => outcome.status === 'pending')
-            ? 'pending'
-            : 'approved';
+    const partStates = (
+      await tx.db
+        .select({ state: paymentReversalSources.state })
+        .from(paymentReversalSources)
+        .where(eq(paymentReversalSources.reversal_id, reversalId))
+    ).map((part) => part.state);
+    const reversalState = partStates.every((state) => state === 'declined')
+      ? 'declined'
+      : partStates.some((state) => state === 'indeterminate' || state === 'created')
+        ? 'indeterminate'
+        : partStates.some((state) => state === 'pending')
+          ? 'pending'
+          : 'approved';
+    if (!firstAnswer && entries.length === 0 && declined.length === 0) return;
     const now = tx.clock();
     await tx.db
       .update(paymentReversals)
