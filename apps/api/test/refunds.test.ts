@@ -3,7 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../src/db/schema/customers';
 import { merchantAccounts } from '../src/db/schema/merchant-accounts';
-import { ledgerEntries, paymentReversals } from '../src/db/schema/payments';
+import { ledgerEntries, paymentReversals, paymentSources } from '../src/db/schema/payments';
+import { reconcileReversal } from '../src/modules/payments/refund-payment';
+import { asSandboxGateway } from '../src/providers/gateway/sandbox-gateway';
 import { sandboxGatewayOperations } from '../src/db/schema/sandbox-gateway';
 import { buildTestApp, type TestApp } from './helpers';
 import { createCustomRole, createCustomerFixture, createUser, type CustomerFixture } from './factories';
@@ -367,5 +369,69 @@ describe('move_payment', () => {
     const elsewhere = await createCustomerFixture(t.database.db, ids.customRolesAuto);
     expect((await move({ payment: payment.id, account: elsewhere.accountId, reason: 'x' })).statusCode).toBe(404);
     expect(await balanceOf(from.accountId)).toEqual({ due: 45_000, ledger: 45_000 });
+  });
+});
+
+describe('an unanswered refund', () => {
+  const reversalsOf = (paymentId: string) =>
+    t.database.db.select().from(paymentReversals).where(eq(paymentReversals.payment_id, paymentId));
+
+  it('is settled by the reconcile job: sent again with the same key only when the processor never had it', async () => {
+    const fixture = await accountFixture(30_000, 0);
+    const method = await addMethod(fixture, card('4242424242424242'));
+    const payment = await pay(fixture, [{ payment_method: method, amount: 10_000 }]);
+    const gateway = asSandboxGateway(t.app.providers.gateway);
+
+    gateway.simulateTimeoutOnNextCall('before');
+    const unanswered = await refund({
+      payment: payment.id,
+      total: 4_000,
+      sources: [{ payment_method: method, amount: 4_000 }],
+    });
+    expect(unanswered.json().reversals).toMatchObject([{ state: 'indeterminate', total: 4_000 }]);
+    // Nothing comes back on the account until the processor says it refunded, but it counts against what is left.
+    expect(await balanceOf(fixture.accountId)).toEqual({ due: 20_000, ledger: 20_000 });
+    const over = await refund({
+      payment: payment.id,
+      total: 6_001,
+      sources: [{ payment_method: method, amount: 6_001 }],
+    });
+    expect(over.json().code).toBe('refund.exceeds_captured');
+
+    const [reversal] = await reversalsOf(payment.id);
+    await Promise.all([reconcileReversal(t.app.ctx, reversal!.id), reconcileReversal(t.app.ctx, reversal!.id)]);
+    await reconcileReversal(t.app.ctx, reversal!.id);
+    expect((await reversalsOf(payment.id))[0]?.state).toBe('approved');
+    expect(await balanceOf(fixture.accountId)).toEqual({ due: 24_000, ledger: 24_000 });
+    const [source] = await t.database.db.select().from(paymentSources).where(eq(paymentSources.payment_id, payment.id));
+    const refundsAtProcessor = await t.database.db
+      .select()
+      .from(sandboxGatewayOperations)
+      .where(
+        and(
+          eq(sandboxGatewayOperations.kind, 'refund'),
+          eq(sandboxGatewayOperations.charge_reference, source!.gateway_reference!),
+        ),
+      );
+    expect(refundsAtProcessor.map((operation) => operation.amount_cents)).toEqual([4_000]);
+  });
+
+  it('keeps what the processor did when only its answer was lost, and is left alone once recorded', async () => {
+    const fixture = await accountFixture(30_000, 0);
+    const method = await addMethod(fixture, card('4242424242424242'));
+    const payment = await pay(fixture, [{ payment_method: method, amount: 10_000 }]);
+    const gateway = asSandboxGateway(t.app.providers.gateway);
+
+    gateway.simulateTimeoutOnNextCall('after');
+    const answered = await refund({
+      payment: payment.id,
+      total: 10_000,
+      sources: [{ payment_method: method, amount: 10_000 }],
+    });
+    // The lookup right away finds the refund the processor made.
+    expect(answered.json()).toMatchObject({ status: 'REFUNDED', reversals: [{ state: 'approved' }] });
+    const [reversal] = await reversalsOf(payment.id);
+    await reconcileReversal(t.app.ctx, reversal!.id);
+    expect(await balanceOf(fixture.accountId)).toEqual({ due: 30_000, ledger: 30_000 });
   });
 });
