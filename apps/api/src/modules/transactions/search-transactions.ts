@@ -21,7 +21,14 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The where clause over `payments p` for one merchant (its time zone given for the day bounds). */
 export function transactionWhere(merchantId: string, timezone: string, filters: TransactionFilters): SQL {
   const parts: SQL[] = [sql`p.merchant_id = ${merchantId}`];
-  if (filters.status?.length) parts.push(sql`p.status = any(${filters.status}::text[])`);
+  if (filters.status?.length) {
+    parts.push(
+      sql`p.status in (${sql.join(
+        filters.status.map((status) => sql`${status}`),
+        sql`, `,
+      )})`,
+    );
+  }
   if (filters.start) parts.push(sql`p.created >= (${filters.start}::date)::timestamp at time zone ${timezone}`);
   if (filters.end) parts.push(sql`p.created < (${filters.end}::date + 1)::timestamp at time zone ${timezone}`);
   if (filters.like) {
