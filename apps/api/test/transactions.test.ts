@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants } from '../src/db/schema/identity';
 import { paymentSources, payments } from '../src/db/schema/payments';
 import { buildTestApp, type TestApp } from './helpers';
-import { createCustomerFixture, createPaymentFixture, uniqueName } from './factories';
-import { seedDemo, sessionsFor, type DemoIds } from './identity';
+import { createCustomRole, createCustomerFixture, createPaymentFixture, createUser, uniqueName } from './factories';
+import { bearer, seedDemo, sessionsFor, signIn, type DemoIds } from './identity';
 
 let t: TestApp;
 let ids: DemoIds;
@@ -130,5 +130,22 @@ describe('GET report-transactions', () => {
       url: `/api/merchants/${ids.demoMotors}/report-transactions/`,
     });
     expect(response.statusCode).toBe(401);
+  });
+
+  it('403 for a custom role without is_merchant_payment_report_allowed, 200 with it', async () => {
+    await t.database.db.execute(sql`update merchants set check_custom_roles = true where id = ${ids.demoMotors}`);
+    try {
+      const statusFor = async (flags: Parameters<typeof createCustomRole>[2]) => {
+        const roleId = await createCustomRole(t.database.db, ids.demoMotors, flags);
+        const user = await createUser(t.database.db, ids.demoMotors, { role: 'custom', customRoleId: roleId });
+        const headers = bearer((await signIn(t.app, user.email)).access);
+        const url = `/api/merchants/${ids.demoMotors}/report-transactions/`;
+        return (await t.app.inject({ method: 'GET', url, headers })).statusCode;
+      };
+      expect(await statusFor([])).toBe(403);
+      expect(await statusFor(['is_merchant_payment_report_allowed'])).toBe(200);
+    } finally {
+      await t.database.db.execute(sql`update merchants set check_custom_roles = false where id = ${ids.demoMotors}`);
+    }
   });
 });
