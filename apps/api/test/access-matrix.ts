@@ -583,6 +583,11 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     flags: ['is_merchant_payment_report_allowed'],
     expect: ROWS.customerEditors,
   },
+  'POST /api/merchants/:id/export_transactions/': {
+    flags: ['is_merchant_payment_report_allowed'],
+    expect: ROWS.customerEditors,
+    request: () => ({ body: { page_number: 1, page_size: 10 } }),
+  },
   'GET /api/merchants/:id/customers/:customerId/notes/': customerReaders(customerParams),
   'POST /api/merchants/:id/customers/:customerId/notes/': customerReaders(async (context) => ({
     ...(await customerParams(context)),

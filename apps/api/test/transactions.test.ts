@@ -148,4 +148,61 @@ describe('GET report-transactions', () => {
       await t.database.db.execute(sql`update merchants set check_custom_roles = false where id = ${ids.demoMotors}`);
     }
   });
+
+  describe('POST export_transactions', () => {
+    async function exportCsv(body: object) {
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/merchants/${ids.demoMotors}/export_transactions/`,
+        headers: await as(ADMIN),
+        payload: body,
+      });
+    }
+
+    it('streams a CSV with a header, merchant-tz dates, dollars and neutralised cells', async () => {
+      const { id, fixture } = await paymentAt(new Date('2026-07-08T03:00:00Z'));
+      await t.database.db.execute(
+        sql`update customers set first_name = '=HYPERLINK(1)' where id = ${fixture.customerId}`,
+      );
+      const response = await exportCsv({ start: '07/07/2026', end: '07/07/2026' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/csv');
+      expect(response.headers['content-disposition']).toMatch(
+        /^attachment; filename="transactions-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      const lines = response.body.trim().split('\r\n');
+      expect(lines[0]).toContain('Date,Status,Customer');
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain('07/07/2026,PAID,');
+      expect(lines[1]).toContain("'=HYPERLINK(1)");
+      expect(lines[1]).toContain('10.00');
+      expect(id).toBeTruthy();
+    });
+
+    it('exports every match across batches, and one page when asked', async () => {
+      const fixture = await createCustomerFixture(t.database.db, ids.demoMotors);
+      const paymentId = await createPaymentFixture(t.database.db, ids.demoMotors, fixture);
+      await t.database.db.execute(sql`update payments set created = '2026-08-01T15:00:00Z' where id = ${paymentId}`);
+      await t.database.db.execute(sql`
+      insert into payments (merchant_id, account_id, customer_id, location_id, origin, status, amount_cents, total_cents,
+        idempotency_key, created)
+      select merchant_id, account_id, customer_id, location_id, origin, status, amount_cents, total_cents,
+        'bulk-' || g, created + g * interval '1 second'
+      from payments, generate_series(1, 2500) g where id = ${paymentId}`);
+      const all = await exportCsv({ start: '08/01/2026', end: '08/01/2026' });
+      expect(all.body.trim().split('\r\n')).toHaveLength(2502);
+      const page = await exportCsv({ start: '08/01/2026', end: '08/01/2026', page_number: 2, page_size: 100 });
+      expect(page.body.trim().split('\r\n')).toHaveLength(101);
+    });
+
+    it('400 on a bad status, 401 without a session', async () => {
+      expect((await exportCsv({ status: ['NOPE'] })).statusCode).toBe(400);
+      const anonymous = await t.app.inject({
+        method: 'POST',
+        url: `/api/merchants/${ids.demoMotors}/export_transactions/`,
+        payload: {},
+      });
+      expect(anonymous.statusCode).toBe(401);
+    });
+  });
 });

@@ -99,4 +99,16 @@ export const transactionEndpoints = {
     response: z.object({ count: z.number().int(), results: z.array(transactionRowSchema) }),
     errors: [400, 401, 403, 404],
   }),
+  export: defineEndpoint({
+    method: 'POST',
+    path: '/merchants/:id/export_transactions/',
+    summary: 'The matching payments as a CSV file, streamed (every match without page_number and page_size)',
+    tags,
+    access: report,
+    params: merchantParams,
+    body: transactionExportBody,
+    status: 200,
+    response: z.string().describe('text/csv'),
+    errors: [400, 401, 403, 404],
+  }),
 };
