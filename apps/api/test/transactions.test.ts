@@ -1,208 +1,433 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchants } from '../src/db/schema/identity';
-import { paymentSources, payments } from '../src/db/schema/payments';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { jobReceipts } from '../src/db/schema/jobs';
+import { outboxMessages } from '../src/db/schema/outbox';
+import { defineEvent } from '../src/lib/events';
+import { defineJob, defineKeyedJob } from '../src/lib/jobs';
+import { JOB_RECEIPT_RETENTION_DAYS, pruneJobReceipts } from '../src/plugins/jobs';
+import { withTransaction, type ProviderContext } from '../src/lib/service-context';
+import { outgoingEmails } from '../src/db/schema/mail';
+import { EMAIL_SEND_LEASE_SECONDS, SENT_EMAIL_RETENTION_DAYS } from '../src/modules/mail/mail.jobs';
+import { emailIdempotencyKey, sendQueuedEmail } from '../src/modules/mail/mail.job-handlers';
+import { createOutboxEmailProvider } from '../src/providers/email/outbox-email-provider';
+import { pruneSentEmails, queueEmail } from '../src/modules/mail/mail.service';
+import type { EmailMessage, EmailProvider } from '../src/providers/email/email-provider';
 import { buildTestApp, type TestApp } from './helpers';
-import { createCustomRole, createCustomerFixture, createPaymentFixture, createUser, uniqueName } from './factories';
-import { bearer, seedDemo, sessionsFor, signIn, type DemoIds } from './identity';
+
+const recordJob = defineJob({ name: 'test.record', payload: z.object({ note: z.string() }) });
+/** A database-only keyed job: writes a row for its note, and fails after that write when asked to. */
+const keyedNoteJob = defineKeyedJob({
+  name: 'test.keyed-note',
+  payload: z.object({ note: z.string(), fail: z.boolean() }),
+  idempotencyKey: ({ note }) => `test-note:${note}`,
+});
+const recorded = defineEvent({ name: 'test.recorded', payload: z.object({ note: z.string() }), audience: 'user' });
+const marker = defineEvent({ name: 'test.marker', payload: z.object({}), audience: 'user' });
+const AUDIENCE = { kind: 'user', userId: 'nobody' } as const;
+
+/** Fails the first send, then records every message it is given. */
+function createFlakyEmailProvider() {
+  const sent: EmailMessage[] = [];
+  let calls = 0;
+  const provider: EmailProvider = {
+    name: 'outbox',
+    async send(message) {
+      calls += 1;
+      if (calls === 1) throw new Error('provider timed out');
+      sent.push(message);
+    },
+  };
+  return { provider, sent };
+}
 
 let t: TestApp;
-let ids: DemoIds;
-let as: ReturnType<typeof sessionsFor>;
-const ADMIN = 'admin@demo.test';
-
+const flaky = createFlakyEmailProvider();
+const handled: string[] = [];
 beforeAll(async () => {
-  t = await buildTestApp();
-  ids = await seedDemo(t.database.db);
-  as = sessionsFor(t.app);
-  await t.database.db.update(merchants).set({ timezone: 'America/Chicago' }).where(eq(merchants.id, ids.demoMotors));
+  t = await buildTestApp({
+    providers: { email: flaky.provider },
+    beforeReady: (app) => {
+      app.jobs.work(recordJob, async ({ note }) => {
+        handled.push(note);
+      });
+      app.jobs.work(keyedNoteJob, async ({ note, fail }, tx) => {
+        // @ts-expect-error -- a keyed job runs in its receipt's transaction: no providers
+        expect(tx.providers).toBeUndefined();
+        await tx.db.insert(outboxMessages).values({ channel: 'email', recipient: note, body: 'keyed' });
+        if (fail) throw new Error('the handler failed after its writes');
+      });
+    },
+  });
 });
 afterAll(() => t.close());
 
-type Page = { count: number; results: { id: string; status: string; payment: { total_amount: number } }[] };
+const outboxRows = (recipient: string) =>
+  t.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient));
 
-async function search(query: string, email = ADMIN) {
-  return t.app.inject({
-    method: 'GET',
-    url: `/api/merchants/${ids.demoMotors}/report-transactions/?${query}`,
-    headers: await as(email),
+const queuedJobs = async (note: string) =>
+  Number(
+    (
+      await t.database.query(`select count(*)::int as n from pgboss.job where name = $1 and data->>'note' = $2`, [
+        recordJob.name,
+        note,
+      ])
+    )[0]?.n,
+  );
+
+/** Events received, once a marker published afterwards has arrived (NOTIFYs reach a listener in commit order). */
+async function eventsAfter(run: () => Promise<unknown>): Promise<string[]> {
+  const notes: string[] = [];
+  let markerSeen = false;
+  const stop = t.app.events.subscribe(recorded, ({ note }) => notes.push(note));
+  const stopMarker = t.app.events.subscribe(marker, () => {
+    markerSeen = true;
+  });
+  try {
+    await run().catch(() => {});
+    await t.app.events.publish(marker, {}, AUDIENCE);
+    await vi.waitFor(() => expect(markerSeen).toBe(true), { timeout: 5000 });
+    return notes;
+  } finally {
+    stop();
+    stopMarker();
+  }
+}
+
+async function writeJobAndEvent(note: string, fail: boolean) {
+  await withTransaction(t.app.ctx, async (tx) => {
+    await tx.db.insert(outboxMessages).values({ channel: 'email', recipient: note, body: 'row' });
+    await tx.jobs.send(recordJob, { note });
+    await tx.events.publish(recorded, { note }, AUDIENCE);
+    if (fail) throw new Error('something after the writes failed');
   });
 }
 
-async function paymentAt(created: Date, status: 'PAID' | 'FAILED' = 'PAID') {
-  const fixture = await createCustomerFixture(t.database.db, ids.demoMotors);
-  const id = await createPaymentFixture(t.database.db, ids.demoMotors, fixture);
-  await t.database.db.update(payments).set({ created, status }).where(eq(payments.id, id));
-  return { id, fixture };
-}
+describe('withTransaction', () => {
+  it('leaves no row, no job and no event when the function throws', async () => {
+    const events = await eventsAfter(() => writeJobAndEvent('rolled-back', true));
+    expect(events).toEqual([]);
+    expect(await outboxRows('rolled-back')).toEqual([]);
+    expect(await queuedJobs('rolled-back')).toBe(0);
+    await t.app.jobs.drain();
+    expect(handled).not.toContain('rolled-back');
+  });
 
-describe('GET report-transactions', () => {
-  it('answers the page with count, newest first, the row shape filled', async () => {
-    const { id } = await paymentAt(new Date('2026-03-10T15:00:00Z'));
-    const response = await search('start=03/10/2026&end=03/10/2026');
-    expect(response.statusCode).toBe(200);
-    const page = response.json<Page>();
-    expect(page.results.map((row) => row.id)).toContain(id);
-    const row = page.results.find((r) => r.id === id) as unknown as Record<string, unknown>;
-    expect(row).toMatchObject({
-      status: 'PAID',
-      origin: 'staff',
-      amount: 1000,
-      convenience_fee: 0,
-      payment: { total_amount: 1000 },
-      refunded_amount: 0,
-      methods: [{ last4: '4242' }],
+  it('commits the row, the job and the event together', async () => {
+    const events = await eventsAfter(() => writeJobAndEvent('committed', false));
+    expect(events).toEqual(['committed']);
+    expect(await outboxRows('committed')).toHaveLength(1);
+    expect(await queuedJobs('committed')).toBe(1);
+    await t.app.jobs.drain();
+    expect(handled).toContain('committed');
+  });
+
+  it('joins the open transaction when nested: an inner failure rolls back the outer writes', async () => {
+    await expect(
+      withTransaction(t.app.ctx, async (outer) => {
+        await outer.db.insert(outboxMessages).values({ channel: 'email', recipient: 'nested', body: 'outer' });
+        await withTransaction(outer, async (inner) => {
+          expect(inner.transactions).toBeNull();
+          await inner.db.insert(outboxMessages).values({ channel: 'email', recipient: 'nested', body: 'inner' });
+          // The inner write is visible to the outer context: one transaction, one connection.
+          expect(
+            await outer.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, 'nested')),
+          ).toHaveLength(2);
+          throw new Error('inner failure');
+        });
+      }),
+    ).rejects.toThrow('inner failure');
+    expect(await outboxRows('nested')).toEqual([]);
+  });
+
+  it('runs the whole function again after a serialization failure', async () => {
+    let attempts = 0;
+    let releaseFirst = () => {};
+    const firstMayWrite = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstHasRead = () => {};
+    const firstRead = new Promise<void>((resolve) => (firstHasRead = resolve));
+    // Write skew: each reads what the other writes. PostgreSQL lets one of them commit and fails the other (40001).
+    const first = withTransaction(
+      t.app.ctx,
+      async (tx) => {
+        attempts += 1;
+        await tx.db.execute(sql`select count(*) from job_receipts where job = 'skew'`);
+        if (attempts === 1) {
+          firstHasRead();
+          await firstMayWrite;
+        }
+        await tx.db.insert(jobReceipts).values({ key: `skew-first-${attempts}`, job: 'skew' });
+      },
+      { isolation: 'serializable' },
+    );
+    await firstRead;
+    await withTransaction(
+      t.app.ctx,
+      async (tx) => {
+        await tx.db.execute(sql`select count(*) from job_receipts where job = 'skew'`);
+        await tx.db.insert(jobReceipts).values({ key: 'skew-second', job: 'skew' });
+      },
+      { isolation: 'serializable' },
+    );
+    releaseFirst();
+    await first;
+    expect(attempts).toBe(2);
+    const keys = await t.database.db.select().from(jobReceipts).where(eq(jobReceipts.job, 'skew'));
+    expect(keys.map((row) => row.key).sort()).toEqual(['skew-first-2', 'skew-second']);
+  });
+
+  it('gives up after the allowed attempts and lets the error through', async () => {
+    let attempts = 0;
+    const serializationFailure = Object.assign(new Error('could not serialize access'), {
+      code: '40001',
+      severity: 'ERROR',
     });
-    expect((row.customer as { first_name: string }).first_name).toBe('Fixture');
+    await expect(
+      withTransaction(
+        t.app.ctx,
+        async () => {
+          attempts += 1;
+          throw serializationFailure;
+        },
+        { attempts: 3 },
+      ),
+    ).rejects.toBe(serializationFailure);
+    expect(attempts).toBe(3);
   });
+});
 
-  it('reads start and end as calendar days in the merchant time zone, both inclusive', async () => {
-    // 2026-04-02 05:30Z is 04/02 00:30 in Chicago (CDT, -5); 2026-04-02 04:30Z is still 04/01 there.
-    const first = await paymentAt(new Date('2026-04-02T05:30:00Z'));
-    const before = await paymentAt(new Date('2026-04-02T04:30:00Z'));
-    const lastMinute = await paymentAt(new Date('2026-04-03T04:59:00Z'));
-    const page = (await search('start=2026-04-02&end=04/02/2026')).json<Page>();
-    const found = page.results.map((r) => r.id);
-    expect(found).toContain(first.id);
-    expect(found).toContain(lastMinute.id);
-    expect(found).not.toContain(before.id);
-  });
+describe('providers and transactions', () => {
+  /** Stands for any service that calls a provider (a gateway, SMS, email, FreshBooks, a device). */
+  const emailProviderName = (ctx: ProviderContext) => ctx.providers.email.name;
 
-  it('filters by repeated status and orders by creation', async () => {
-    const failed = await paymentAt(new Date('2026-05-05T15:00:00Z'), 'FAILED');
-    const paid = await paymentAt(new Date('2026-05-05T16:00:00Z'));
-    const only = (await search('start=05/05/2026&end=05/05/2026&status=FAILED')).json<Page>();
-    expect(only.results.map((r) => r.id)).toEqual([failed.id]);
-    const both = (
-      await search('start=05/05/2026&end=05/05/2026&status=FAILED&status=PAID&ordering=created')
-    ).json<Page>();
-    expect(both.results.map((r) => r.id)).toEqual([failed.id, paid.id]);
-    expect(both.count).toBe(2);
-  });
-
-  it('searches by customer name, external id, last 4 and processor reference', async () => {
-    const { id, fixture } = await paymentAt(new Date('2026-06-06T15:00:00Z'));
-    const [source] = await t.database.db
-      .select({ ref: paymentSources.gateway_reference })
-      .from(paymentSources)
-      .where(eq(paymentSources.payment_id, id));
-    const customer = (await search(`like=${encodeURIComponent('x')}&page_size=100`)).statusCode;
-    expect(customer).toBe(200);
-    const rowsFor = async (like: string) =>
-      (await search(`start=06/06/2026&end=06/06/2026&like=${encodeURIComponent(like)}`))
-        .json<Page>()
-        .results.map((r) => r.id);
-    const detail = (await search('start=06/06/2026&end=06/06/2026')).json<{
-      results: { id: string; customer: { last_name: string }; account: { external_id: string } }[];
-    }>();
-    const row = detail.results.find((r) => r.id === id);
-    expect(row).toBeDefined();
-    expect(await rowsFor(row!.customer.last_name)).toEqual([id]);
-    expect(await rowsFor(row!.account.external_id)).toEqual([id]);
-    expect(await rowsFor('4242')).toContain(id);
-    expect(await rowsFor(source!.ref!)).toEqual([id]);
-    expect(await rowsFor(uniqueName('Nobody'))).toEqual([]);
-    expect(fixture.accountId).toBe((row!.account as unknown as { id: string }).id);
-  });
-
-  it('never shows another merchant rows', async () => {
-    const other = await createCustomerFixture(t.database.db, ids.customRolesAuto);
-    const otherId = await createPaymentFixture(t.database.db, ids.customRolesAuto, other);
-    const page = (await search('page_size=100&like=4242')).json<Page>();
-    expect(page.results.map((r) => r.id)).not.toContain(otherId);
-  });
-
-  it.each([
-    ['page_size=60', 'page_size'],
-    ['status=NOPE', 'status'],
-    ['start=13/45/2026', 'start'],
-    ['end=2026-02-30', 'end'],
-    ['ordering=name', 'ordering'],
-  ])('400 on %s', async (query, field) => {
-    const response = await search(query);
-    expect(response.statusCode).toBe(400);
-    expect(JSON.stringify(response.json())).toContain(field);
-  });
-
-  it('401 without a session', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/merchants/${ids.demoMotors}/report-transactions/`,
+  it('hands a transaction a context without providers: a provider call inside one does not compile', async () => {
+    expect(emailProviderName(t.app.ctx)).toBe('outbox');
+    await withTransaction(t.app.ctx, async (tx) => {
+      // @ts-expect-error -- a transaction's context has no providers
+      expect(tx.providers).toBeUndefined();
+      // @ts-expect-error -- a service that calls a provider does not accept a transaction's context
+      expect(() => emailProviderName(tx)).toThrow(TypeError);
     });
-    expect(response.statusCode).toBe(401);
   });
+});
 
-  it('403 for a custom role without is_merchant_payment_report_allowed, 200 with it', async () => {
-    await t.database.db.execute(sql`update merchants set check_custom_roles = true where id = ${ids.demoMotors}`);
-    try {
-      const statusFor = async (flags: Parameters<typeof createCustomRole>[2]) => {
-        const roleId = await createCustomRole(t.database.db, ids.demoMotors, flags);
-        const user = await createUser(t.database.db, ids.demoMotors, { role: 'custom', customRoleId: roleId });
-        const headers = bearer((await signIn(t.app, user.email)).access);
-        const url = `/api/merchants/${ids.demoMotors}/report-transactions/`;
-        return (await t.app.inject({ method: 'GET', url, headers })).statusCode;
-      };
-      expect(await statusFor([])).toBe(403);
-      expect(await statusFor(['is_merchant_payment_report_allowed'])).toBe(200);
-    } finally {
-      await t.database.db.execute(sql`update merchants set check_custom_roles = false where id = ${ids.demoMotors}`);
-    }
-  });
-
-  describe('POST export_transactions', () => {
-    async function exportCsv(body: object) {
-      return t.app.inject({
-        method: 'POST',
-        url: `/api/merchants/${ids.demoMotors}/export_transactions/`,
-        headers: await as(ADMIN),
-        payload: body,
+describe('afterCommit', () => {
+  it('runs its callbacks after the transaction commits, once the writes are visible to other connections', async () => {
+    const seen: number[] = [];
+    await withTransaction(t.app.ctx, async (tx) => {
+      await tx.db.insert(outboxMessages).values({ channel: 'email', recipient: 'after-commit', body: 'row' });
+      tx.afterCommit(async () => {
+        seen.push((await outboxRows('after-commit')).length);
       });
-    }
-
-    it('streams a CSV with a header, merchant-tz dates, dollars and neutralised cells', async () => {
-      const { id, fixture } = await paymentAt(new Date('2026-07-08T03:00:00Z'));
-      await t.database.db.execute(
-        sql`update customers set first_name = '=HYPERLINK(1)' where id = ${fixture.customerId}`,
-      );
-      const response = await exportCsv({ start: '07/07/2026', end: '07/07/2026' });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toContain('text/csv');
-      expect(response.headers['content-disposition']).toMatch(
-        /^attachment; filename="transactions-\d{4}-\d{2}-\d{2}\.csv"$/,
-      );
-      const lines = response.body.trim().split('\r\n');
-      expect(lines[0]).toContain('Date,Status,Customer');
-      expect(lines).toHaveLength(2);
-      expect(lines[1]).toContain('07/07/2026,PAID,');
-      expect(lines[1]).toContain("'=HYPERLINK(1)");
-      expect(lines[1]).toContain('10.00');
-      expect(id).toBeTruthy();
+      // Not yet: the transaction is still open.
+      expect(seen).toEqual([]);
     });
+    expect(seen).toEqual([1]);
+  });
 
-    it('exports every match across batches, and one page when asked', async () => {
-      const fixture = await createCustomerFixture(t.database.db, ids.demoMotors);
-      const paymentId = await createPaymentFixture(t.database.db, ids.demoMotors, fixture);
-      await t.database.db.execute(sql`update payments set created = '2026-08-01T15:00:00Z' where id = ${paymentId}`);
-      await t.database.db.execute(sql`
-      insert into payments (merchant_id, account_id, customer_id, location_id, origin, status, amount_cents, total_cents,
-        idempotency_key, created)
-      select merchant_id, account_id, customer_id, location_id, origin, status, amount_cents, total_cents,
-        'bulk-' || g, created + g * interval '1 second'
-      from payments, generate_series(1, 2500) g where id = ${paymentId}`);
-      const all = await exportCsv({ start: '08/01/2026', end: '08/01/2026' });
-      expect(all.body.trim().split('\r\n')).toHaveLength(2502);
-      const page = await exportCsv({ start: '08/01/2026', end: '08/01/2026', page_number: 2, page_size: 100 });
-      expect(page.body.trim().split('\r\n')).toHaveLength(101);
-    });
+  it('never runs them when the transaction rolls back', async () => {
+    const ran: string[] = [];
+    await expect(
+      withTransaction(t.app.ctx, async (tx) => {
+        tx.afterCommit(() => {
+          ran.push('outer');
+        });
+        await withTransaction(tx, async (inner) => {
+          inner.afterCommit(() => {
+            ran.push('inner');
+          });
+        });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(ran).toEqual([]);
+  });
 
-    it('400 on a bad status, 401 without a session', async () => {
-      expect((await exportCsv({ status: ['NOPE'] })).statusCode).toBe(400);
-      const anonymous = await t.app.inject({
-        method: 'POST',
-        url: `/api/merchants/${ids.demoMotors}/export_transactions/`,
-        payload: {},
+  it('runs them once for a transaction that ran again after a serialization failure', async () => {
+    let attempts = 0;
+    const ran: number[] = [];
+    await withTransaction(t.app.ctx, async (tx) => {
+      attempts += 1;
+      const attempt = attempts;
+      tx.afterCommit(() => {
+        ran.push(attempt);
       });
-      expect(anonymous.statusCode).toBe(401);
+      if (attempt === 1) {
+        throw Object.assign(new Error('could not serialize access'), { code: '40001', severity: 'ERROR' });
+      }
     });
+    expect(attempts).toBe(2);
+    expect(ran).toEqual([2]);
+  });
+
+  it("runs a nested transaction's callbacks when the outer one commits", async () => {
+    const ran: string[] = [];
+    await withTransaction(t.app.ctx, async (tx) => {
+      await withTransaction(tx, async (inner) => {
+        inner.afterCommit(() => {
+          ran.push('inner');
+        });
+      });
+      expect(ran).toEqual([]);
+    });
+    expect(ran).toEqual(['inner']);
+  });
+
+  it('runs at once outside a transaction, and a failing callback does not fail the committed work', async () => {
+    const ran: string[] = [];
+    t.app.ctx.afterCommit(() => {
+      ran.push('now');
+    });
+    expect(ran).toEqual(['now']);
+    const result = await withTransaction(t.app.ctx, async (tx) => {
+      tx.afterCommit(() => {
+        throw new Error('cache gone');
+      });
+      tx.afterCommit(() => {
+        ran.push('second');
+      });
+      return 'committed';
+    });
+    expect(result).toBe('committed');
+    expect(ran).toEqual(['now', 'second']);
+  });
+});
+
+describe('keyed jobs', () => {
+  const receiptsOf = (key: string) => t.database.db.select().from(jobReceipts).where(eq(jobReceipts.key, key));
+
+  it('leave no receipt and no writes when the handler throws after its writes, and run again', async () => {
+    await t.app.jobs.send(keyedNoteJob, { note: 'keyed-fails', fail: true });
+    expect((await t.app.jobs.drain()).failed).toHaveLength(1);
+    expect(await outboxRows('keyed-fails')).toEqual([]);
+    expect(await receiptsOf('test-note:keyed-fails')).toEqual([]);
+  });
+
+  it('commit the receipt with the work, and skip a second run of the same key', async () => {
+    await t.app.jobs.send(keyedNoteJob, { note: 'keyed-once', fail: false });
+    expect(await t.app.jobs.drain()).toEqual({ completed: 1, failed: [] });
+    expect(await outboxRows('keyed-once')).toHaveLength(1);
+    expect(await receiptsOf('test-note:keyed-once')).toHaveLength(1);
+
+    await t.app.jobs.send(keyedNoteJob, { note: 'keyed-once', fail: false });
+    expect(await t.app.jobs.drain()).toEqual({ completed: 1, failed: [] });
+    expect(await outboxRows('keyed-once')).toHaveLength(1);
+  });
+});
+
+describe('idempotent email jobs', () => {
+  const emailRow = async (key: string) =>
+    (await t.database.db.select().from(outgoingEmails).where(eq(outgoingEmails.key, key)))[0];
+
+  it('sends an email once when the provider failed the first time and the job ran again', async () => {
+    const email = { key: 'test:once', to: 'once@example.com', subject: 'Hello', text: 'Once only.' };
+    await queueEmail(t.app.ctx, email);
+    expect((await t.app.jobs.drain()).failed).toHaveLength(1);
+    expect(flaky.sent).toEqual([]);
+    expect(await emailRow('test:once')).toMatchObject({ status: 'queued', attempts: 1 });
+    // The retry is due later; make it due now, as time would.
+    await t.database.query(`update pgboss.job set start_after = now() where name = 'mail.send-email'`);
+    expect(await t.app.jobs.drain()).toEqual({ completed: 1, failed: [] });
+    expect(flaky.sent.map((message) => message.to)).toEqual(['once@example.com']);
+    // Sent, and its body (which may hold a one-time link) no longer kept.
+    expect(await emailRow('test:once')).toMatchObject({ status: 'sent', attempts: 2, body: '' });
+
+    // The same business event queued again queues nothing.
+    await queueEmail(t.app.ctx, email);
+    expect(await t.app.jobs.drain()).toEqual({ completed: 0, failed: [] });
+    expect(flaky.sent.map((message) => message.to)).toEqual(['once@example.com']);
+  });
+
+  it('calls the provider again with the same key when a run died between the call and the record', async () => {
+    await queueEmail(t.app.ctx, { key: 'test:killed', to: 'killed@example.com', subject: 'Hi', text: 'Once.' });
+    const email = await emailRow('test:killed');
+    if (!email) throw new Error('no email queued');
+    const outbox = createOutboxEmailProvider(t.database.db);
+    const calls: string[] = [];
+    const withEmail = (send: ProviderContext['providers']['email']['send'], clock = t.app.ctx.clock) => ({
+      ...t.app.ctx,
+      clock,
+      providers: { ...t.app.ctx.providers, email: { name: 'outbox' as const, send } },
+    });
+
+    // A run that delivers and then dies: it never records the outcome.
+    void sendQueuedEmail(
+      withEmail(async (message, options) => {
+        calls.push(options.idempotencyKey);
+        await outbox.send(message, options);
+        await new Promise(() => {});
+      }),
+      email.id,
+    );
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    const recording: ProviderContext['providers']['email']['send'] = async (message, options) => {
+      calls.push(options.idempotencyKey);
+      await outbox.send(message, options);
+    };
+
+    // While its claim lasts, another run does not call the provider.
+    await expect(sendQueuedEmail(withEmail(recording), email.id)).rejects.toThrow(/being sent by another run/);
+    expect(calls).toHaveLength(1);
+
+    // Once it has lapsed, the retry calls again, with the same key: the provider keeps one message.
+    const later = () => new Date(Date.now() + (EMAIL_SEND_LEASE_SECONDS + 1) * 1000);
+    await sendQueuedEmail(withEmail(recording, later), email.id);
+    expect(calls).toEqual([emailIdempotencyKey(email.id), emailIdempotencyKey(email.id)]);
+    expect(await outboxRows('killed@example.com')).toHaveLength(1);
+    expect(await emailRow('test:killed')).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('forgets sent emails older than the retention period, and keeps recent and unsent ones', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const now = new Date();
+    const email = { recipient: 'prune@example.com', subject: 'Hi', body: '' };
+    await t.database.db.insert(outgoingEmails).values([
+      { ...email, key: 'test:prune-old', status: 'sent', sent_at: new Date(now.getTime() - 31 * day) },
+      { ...email, key: 'test:prune-recent', status: 'sent', sent_at: new Date(now.getTime() - 29 * day) },
+      { ...email, key: 'test:prune-queued', created: new Date(now.getTime() - 31 * day) },
+    ]);
+    expect(SENT_EMAIL_RETENTION_DAYS).toBe(30);
+
+    expect(await pruneSentEmails(t.app.ctx, now)).toBe(1);
+
+    const left = await t.database.db.select({ key: outgoingEmails.key }).from(outgoingEmails);
+    expect(left.map((row) => row.key)).toEqual(expect.arrayContaining(['test:prune-recent', 'test:prune-queued']));
+    expect(left.map((row) => row.key)).not.toContain('test:prune-old');
+  });
+
+  it('forgets receipts older than the retention period, and keeps the recent ones', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const now = new Date();
+    await t.database.db.insert(jobReceipts).values([
+      { key: 'test:prune-old', job: 'test', created: new Date(now.getTime() - (JOB_RECEIPT_RETENTION_DAYS + 1) * day) },
+      {
+        key: 'test:prune-recent',
+        job: 'test',
+        created: new Date(now.getTime() - (JOB_RECEIPT_RETENTION_DAYS - 1) * day),
+      },
+    ]);
+
+    expect(await pruneJobReceipts(t.database, now)).toBeGreaterThanOrEqual(1);
+
+    const left = await t.database.db.select({ key: jobReceipts.key }).from(jobReceipts);
+    expect(left.map((row) => row.key)).toContain('test:prune-recent');
+    expect(left.map((row) => row.key)).not.toContain('test:prune-old');
+  });
+
+  it('sends emails queued in a transaction that rolled back never', async () => {
+    await withTransaction(t.app.ctx, async (tx) => {
+      await queueEmail(tx, { key: 'test:never', to: 'never@example.com', subject: 'Hello', text: 'Never.' });
+      throw new Error('rolled back');
+    }).catch(() => {});
+    await t.app.jobs.drain();
+    expect(flaky.sent.map((message) => message.to)).not.toContain('never@example.com');
+  });
+});
+
+describe('typed events', () => {
+  it('refuses a payload that does not match its schema, or is too large for NOTIFY', async () => {
+    const note = defineEvent({ name: 'test.note', payload: z.object({ note: z.string() }), audience: 'user' });
+    await expect(t.app.events.publish(note, { note: 1 } as never, AUDIENCE)).rejects.toThrow();
+    await expect(t.app.events.publish(note, { note: 'x'.repeat(8000) }, AUDIENCE)).rejects.toThrow(/ids, not bodies/);
   });
 });
