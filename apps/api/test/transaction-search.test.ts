@@ -191,8 +191,13 @@ describe('GET report-transactions', () => {
       from payments, generate_series(1, 2500) g where id = ${paymentId}`);
       const all = await exportCsv({ start: '08/01/2026', end: '08/01/2026' });
       expect(all.body.trim().split('\r\n')).toHaveLength(2502);
+      expect(all.headers['x-row-count']).toBe('2501');
       const page = await exportCsv({ start: '08/01/2026', end: '08/01/2026', page_number: 2, page_size: 100 });
       expect(page.body.trim().split('\r\n')).toHaveLength(101);
+      expect(page.headers['x-row-count']).toBe('100');
+      const past = await exportCsv({ start: '08/01/2026', end: '08/01/2026', page_number: 30, page_size: 100 });
+      expect(past.body.trim().split('\r\n')).toHaveLength(1);
+      expect(past.headers['x-row-count']).toBe('0');
     });
 
     it('400 on a bad status, 401 without a session', async () => {

@@ -9,8 +9,17 @@ import { defineEndpoint } from '../api/endpoint';
 import { PAYMENT_ORIGINS, TRANSACTION_STATUSES } from '../payments/payments';
 
 export const TRANSACTION_PAGE_SIZES = [50, 75, 100] as const;
-export const TRANSACTION_SORT_KEYS = ['created', '-created', 'total_amount', '-total_amount', 'status'] as const;
+export const TRANSACTION_SORT_KEYS = [
+  'created',
+  '-created',
+  'total_amount',
+  '-total_amount',
+  'status',
+  '-status',
+] as const;
 export const TRANSACTION_LIKE_MAX_LENGTH = 100;
+/** The export's response header with the number of data rows the CSV will hold (for a progress bar). */
+export const TRANSACTION_EXPORT_ROW_COUNT_HEADER = 'x-row-count';
 
 const DATE_INVALID = 'Enter a valid date (MM/DD/YYYY).';
 

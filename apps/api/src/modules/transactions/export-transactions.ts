@@ -54,6 +54,22 @@ const dollars = (cents: number) =>
   `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 const line = (cells: string[]) => `${Papa.unparse([cells.map(escapeCsvFormula)])}\r\n`;
 
+/** How many rows the export will hold (its `X-Row-Count` header, for the web's progress bar). */
+export async function countTransactionsForExport(
+  db: Db,
+  merchant: { id: string; timezone: string },
+  body: TransactionExportBody,
+): Promise<number> {
+  const where = transactionWhere(merchant.id, merchant.timezone, body);
+  const result = (await db.execute(sql`select count(*)::int as count from payments p where ${where}`)) as unknown as {
+    rows: { count: number }[];
+  };
+  const count = result.rows[0]?.count ?? 0;
+  if (body.page_number === undefined && body.page_size === undefined) return count;
+  const size = body.page_size ?? 50;
+  return Math.max(0, Math.min(size, count - ((body.page_number ?? 1) - 1) * size));
+}
+
 export function streamTransactionsCsv(
   db: Db,
   merchant: { id: string; timezone: string },

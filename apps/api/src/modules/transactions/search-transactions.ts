@@ -14,6 +14,7 @@ const ORDER_BY: Record<TransactionSearchQuery['ordering'], SQL> = {
   total_amount: sql`p.total_cents asc, p.created desc, p.id desc`,
   '-total_amount': sql`p.total_cents desc, p.created desc, p.id desc`,
   status: sql`p.status asc, p.created desc, p.id desc`,
+  '-status': sql`p.status desc, p.created desc, p.id desc`,
 };
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -32,14 +33,22 @@ export function transactionWhere(merchantId: string, timezone: string, filters: 
   if (filters.start) parts.push(sql`p.created >= (${filters.start}::date)::timestamp at time zone ${timezone}`);
   if (filters.end) parts.push(sql`p.created < (${filters.end}::date + 1)::timestamp at time zone ${timezone}`);
   if (filters.like) {
+    // Each arm finds its payment ids through its own index (migration 0031), so a search reads the matches rather
+    // than every payment of the merchant: names and external ids by trigram, last 4 and references by equality.
     const pattern = `%${escapeLike(filters.like)}%`;
-    parts.push(sql`(
-      exists (select 1 from customers c where c.id = p.customer_id
-        and (c.first_name || ' ' || c.last_name) ilike ${pattern})
-      or p.payer_name ilike ${pattern}
-      or exists (select 1 from accounts a where a.id = p.account_id and a.external_id ilike ${pattern})
-      or exists (select 1 from payment_sources s join payment_methods m on m.id = s.payment_method_id
-        where s.payment_id = p.id and (m.last4 = ${filters.like} or s.gateway_reference = ${filters.like}))
+    parts.push(sql`p.id in (
+      select pc.id from customers c join payments pc on pc.customer_id = c.id
+        where c.merchant_id = ${merchantId} and (c.first_name || ' ' || c.last_name) ilike ${pattern}
+      union
+      select pp.id from payments pp where pp.merchant_id = ${merchantId} and pp.payer_name ilike ${pattern}
+      union
+      select pa.id from accounts a join payments pa on pa.account_id = a.id
+        where a.merchant_id = ${merchantId} and a.external_id ilike ${pattern}
+      union
+      select s.payment_id from payment_methods m join payment_sources s on s.payment_method_id = m.id
+        where m.merchant_id = ${merchantId} and m.last4 = ${filters.like}
+      union
+      select s.payment_id from payment_sources s where s.gateway_reference = ${filters.like}
     )`);
   }
   return sql.join(parts, sql` and `);
