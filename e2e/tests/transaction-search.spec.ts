@@ -73,6 +73,8 @@ test('search transactions by status and date and export the CSV', async ({ page 
   await page.getByRole('textbox', { name: 'End date' }).fill(day);
   await page.getByRole('textbox', { name: 'End date' }).press('Enter');
   await page.getByRole('textbox', { name: 'Search' }).fill(lastName);
+  // The search reaches the URL (and the request) after its debounce.
+  await expect(page).toHaveURL(new RegExp(`search=${lastName}`));
   await expect(page.getByText('1 transaction', { exact: true })).toBeVisible();
   const url = new URL(page.url());
   expect(url.searchParams.getAll('status')).toEqual(['PAID']);
