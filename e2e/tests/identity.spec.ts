@@ -79,10 +79,11 @@ test('a user without roles lands on the unauthorized page and can log out', asyn
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a user of a legacy-app organisation lands on the transaction search', async ({ page }) => {
+test('a user of a legacy-app organisation lands on the legacy transaction report', async ({ page }) => {
   await openAndLogIn(page, 'legacy@demo.test');
 
-  await expect(page).toHaveURL(/\/transaction-search$/);
+  // Login sends them to the transaction search, and guard 4 on to the legacy report (SPEC §2).
+  await expect(page).toHaveURL(/\/transaction-report-legacy$/);
 });
 
 test('a signed-in user who opens login is sent Home', async ({ page }) => {

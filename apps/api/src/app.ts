@@ -29,6 +29,7 @@ import { registerFailedPaymentJobHandlers } from './modules/failed-payments/fail
 import { failedPaymentsRoutes } from './modules/failed-payments/failed-payments.routes';
 import { registerScheduledPaymentJobHandlers } from './modules/scheduled-payments/scheduled-payments.job-handlers';
 import { scheduledPaymentsRoutes } from './modules/scheduled-payments/scheduled-payments.routes';
+import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { sandboxGatewayRoutes } from './modules/payments/sandbox-gateway.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { ownersRoutes } from './modules/owners/owners.routes';
@@ -163,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(paymentsRoutes);
       await api.register(scheduledPaymentsRoutes);
       await api.register(failedPaymentsRoutes);
+      await api.register(transactionsRoutes);
       await api.register(liveTicketRoutes);
       // The local outbox exists only while it is the email provider (it holds every emailed secret).
       if (!config.SMTP_URL) await api.register(devRoutes);

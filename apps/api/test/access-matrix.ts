@@ -578,6 +578,16 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     const fixture = await context.createCustomer();
     return { params: { customerId: fixture.customerId, accountId: fixture.accountId } };
   }),
+  // Transaction search: is_merchant_payment_report_allowed (SPEC §6).
+  'GET /api/merchants/:id/report-transactions/': {
+    flags: ['is_merchant_payment_report_allowed'],
+    expect: ROWS.customerEditors,
+  },
+  'POST /api/merchants/:id/export_transactions/': {
+    flags: ['is_merchant_payment_report_allowed'],
+    expect: ROWS.customerEditors,
+    request: () => ({ body: { page_number: 1, page_size: 10 } }),
+  },
   'GET /api/merchants/:id/customers/:customerId/notes/': customerReaders(customerParams),
   'POST /api/merchants/:id/customers/:customerId/notes/': customerReaders(async (context) => ({
     ...(await customerParams(context)),

@@ -42,6 +42,22 @@ export const signedInRoutes: RouteObject[] = [
         ),
       },
       {
+        path: ROUTE_ACCESS.TransactionSearch.path,
+        handle: ROUTE_ACCESS.TransactionSearch,
+        lazy: lazyPage(
+          () => import('../features/transactions/routes/transaction-search'),
+          (module) => module.TransactionSearchRoute,
+        ),
+      },
+      {
+        path: ROUTE_ACCESS.TransactionReportLegacy.path,
+        handle: ROUTE_ACCESS.TransactionReportLegacy,
+        lazy: lazyPage(
+          () => import('../features/transactions/routes/transaction-search'),
+          (module) => module.TransactionReportLegacyRoute,
+        ),
+      },
+      {
         path: ROUTE_ACCESS.Profile.path,
         handle: ROUTE_ACCESS.Profile,
         lazy: lazyPage(

@@ -74,6 +74,8 @@ export const queryKeys = {
       page === undefined
         ? (['payments', merchantID, 'account', accountID] as const)
         : (['payments', merchantID, 'account', accountID, page] as const),
+    /** The transaction search (issue 18 item 10): one page for its filters, order and size. */
+    search: (merchantID: string, params?: Params) => ['payments', merchantID, 'search', params ?? {}] as const,
     failed: (merchantID: string, page?: number) =>
       page === undefined
         ? (['payments', merchantID, 'failed'] as const)

@@ -195,6 +195,8 @@ export const accounts = pgTable(
   (table) => [
     check('accounts_device_check', sql`(${table.device_provider} is null) = (${table.device_id} is null)`),
     uniqueIndex('accounts_merchant_external_id_idx').on(table.merchant_id, table.external_id),
+    /** Transaction search: `%like%` over external ids (pg_trgm). */
+    index('accounts_external_id_trgm_idx').using('gin', table.external_id.op('gin_trgm_ops')),
     index('accounts_merchant_status_idx').on(table.merchant_id, table.status, table.id),
     index('accounts_location_idx').on(table.location_id),
     check('accounts_convenience_fee_check', sql`${table.convenience_fee_cents} >= 0`),

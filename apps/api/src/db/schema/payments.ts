@@ -83,6 +83,8 @@ export const paymentMethods = pgTable(
   (table) => [
     index('payment_methods_customer_idx').on(table.customer_id, table.created, table.id),
     index('payment_methods_merchant_idx').on(table.merchant_id),
+    /** Transaction search: `like` equal to a card's or bank account's last 4. */
+    index('payment_methods_merchant_last4_idx').on(table.merchant_id, table.last4),
     check(
       'payment_methods_masked_check',
       sql`coalesce(${table.masked_card_number}, '') !~ '[0-9]{5}' and coalesce(${table.masked_account_number}, '') !~ '[0-9]{5}'`,
@@ -142,6 +144,12 @@ export const payments = pgTable(
     index('payments_account_created_idx').on(table.account_id, sql`${table.created} desc`, table.id),
     index('payments_merchant_created_idx').on(table.merchant_id, sql`${table.created} desc`, table.id),
     index('payments_merchant_status_created_idx').on(table.merchant_id, table.status, sql`${table.created} desc`),
+    /** Transaction search: the payments of the customers whose name matches `like`. */
+    index('payments_customer_created_idx').on(table.customer_id, sql`${table.created} desc`),
+    /** Transaction search: `%like%` over a misc payment's payer name (pg_trgm, from 0004_trigram_search.sql). */
+    index('payments_payer_name_trgm_idx')
+      .using('gin', table.payer_name.op('gin_trgm_ops'))
+      .where(sql`${table.payer_name} is not null`),
     uniqueIndex('payments_retry_of_idx')
       .on(table.retry_of_payment_id)
       .where(sql`${table.retry_of_payment_id} is not null`),
@@ -183,6 +191,10 @@ export const paymentSources = pgTable(
   (table) => [
     uniqueIndex('payment_sources_payment_position_idx').on(table.payment_id, table.position),
     index('payment_sources_method_idx').on(table.payment_method_id),
+    /** Transaction search: `like` equal to a processor reference. */
+    index('payment_sources_gateway_reference_idx')
+      .on(table.gateway_reference)
+      .where(sql`${table.gateway_reference} is not null`),
     index('payment_sources_state_idx')
       .on(table.state, table.created)
       .where(sql`${table.state} in ('created', 'pending', 'indeterminate')`),

@@ -43,11 +43,20 @@ describe('app shell', () => {
   it('shows only the screens that exist and that the user may open', async () => {
     await openHome('staff');
 
-    expect(navLinks()).toEqual(['Home', 'Merchants', 'Customers', 'Locations', 'Merchant accounts', 'Settings']);
+    expect(navLinks()).toEqual([
+      'Home',
+      'Transactions',
+      'Merchants',
+      'Customers',
+      'Locations',
+      'Merchant accounts',
+      'Settings',
+    ]);
     // Staff may open the users page only with the flag (not on this merchant), roles never; owners and onboarding
     // are for administrators.
     expect(homeCards()).toEqual([
       'Failed payments',
+      'Transactions',
       'Merchants',
       'Customers',
       'Locations',
@@ -61,6 +70,7 @@ describe('app shell', () => {
 
     expect(homeCards()).toEqual([
       'Failed payments',
+      'Transactions',
       'Merchants',
       'Customers',
       'Locations',
@@ -89,6 +99,20 @@ describe('app shell', () => {
     );
     for (const item of items) expect(REGISTERED_ROUTES.has(item.route)).toBe(true);
     expect(items.map((item) => item.to)).toContain(`/merchants/${MERCHANTS.demoMotors.id}/settings`);
+  });
+
+  it('links a legacy-app organisation’s transactions item to the legacy report (guard 4)', () => {
+    const items = findVisibleNavItems(
+      {
+        signedIn: true,
+        loggedOut: false,
+        profile: PROFILES.legacy,
+        currentMerchant: PROFILES.legacy.merchants[0] ?? null,
+        claims: PROFILES.legacy.access,
+      },
+      REGISTERED_ROUTES,
+    );
+    expect(items.find((item) => item.route === 'TransactionSearch')?.to).toBe('/transaction-report-legacy');
   });
 
   it('fills in the merchant of a route path', () => {

@@ -8,6 +8,7 @@ import {
   IconMapPin,
   IconChecklist,
   IconCreditCardOff,
+  IconReceipt,
   IconUsersGroup,
   IconHome,
   IconMail,
@@ -40,6 +41,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     description: 'Declined payments with the reason, their automatic retries, and a retry by hand.',
     icon: IconCreditCardOff,
     inNavbar: false,
+  },
+  {
+    route: 'TransactionSearch',
+    label: 'Transactions',
+    description: 'Search the merchant’s payments by status, dates, name or reference, and export them as CSV.',
+    icon: IconReceipt,
+    inNavbar: true,
   },
   {
     route: 'MerchantList',
@@ -177,7 +185,10 @@ export function findVisibleNavItems(
     const to = buildRoutePath(ROUTE_ACCESS[item.route].path, merchantId);
     if (!to) return [];
     const result = evaluateGuards({ route: item.route, fullPath: to, merchantId, session });
-    return 'allow' in result ? [{ ...item, to }] : [];
+    if ('allow' in result) return [{ ...item, to }];
+    // Guard 4: legacy-app organisations have the transaction report at its legacy path; the item links there.
+    const legacy = ROUTE_ACCESS[item.route].legacyRedirect;
+    return legacy && result.redirect === legacy ? [{ ...item, to: legacy }] : [];
   });
 }
 

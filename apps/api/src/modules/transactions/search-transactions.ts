@@ -1,0 +1,118 @@
+// report-transactions: one row per payment of the merchant, filtered, ordered and paged with plain indexed queries
+// (payments_merchant_created_idx, payments_merchant_status_created_idx). Days are the merchant's calendar days.
+
+import type { TransactionRow, TransactionSearchQuery } from '@paydesk/domain/transactions/transactions.contract';
+import { formatPaymentMethodLabel } from '@paydesk/domain/format/payment-method';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+export type TransactionFilters = Pick<TransactionSearchQuery, 'status' | 'start' | 'end' | 'like'>;
+
+const ORDER_BY: Record<TransactionSearchQuery['ordering'], SQL> = {
+  created: sql`p.created asc, p.id asc`,
+  '-created': sql`p.created desc, p.id desc`,
+  total_amount: sql`p.total_cents asc, p.created desc, p.id desc`,
+  '-total_amount': sql`p.total_cents desc, p.created desc, p.id desc`,
+  status: sql`p.status asc, p.created desc, p.id desc`,
+  '-status': sql`p.status desc, p.created desc, p.id desc`,
+};
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The where clause over `payments p` for one merchant (its time zone given for the day bounds). */
+export function transactionWhere(merchantId: string, timezone: string, filters: TransactionFilters): SQL {
+  const parts: SQL[] = [sql`p.merchant_id = ${merchantId}`];
+  if (filters.status?.length) {
+    parts.push(
+      sql`p.status in (${sql.join(
+        filters.status.map((status) => sql`${status}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  if (filters.start) parts.push(sql`p.created >= (${filters.start}::date)::timestamp at time zone ${timezone}`);
+  if (filters.end) parts.push(sql`p.created < (${filters.end}::date + 1)::timestamp at time zone ${timezone}`);
+  if (filters.like) {
+    // Each arm finds its payment ids through its own index (migration 0031), so a search reads the matches rather
+    // than every payment of the merchant: names and external ids by trigram, last 4 and references by equality.
+    const pattern = `%${escapeLike(filters.like)}%`;
+    parts.push(sql`p.id in (
+      select pc.id from customers c join payments pc on pc.customer_id = c.id
+        where c.merchant_id = ${merchantId} and (c.first_name || ' ' || c.last_name) ilike ${pattern}
+      union
+      select pp.id from payments pp where pp.merchant_id = ${merchantId} and pp.payer_name ilike ${pattern}
+      union
+      select pa.id from accounts a join payments pa on pa.account_id = a.id
+        where a.merchant_id = ${merchantId} and a.external_id ilike ${pattern}
+      union
+      select s.payment_id from payment_methods m join payment_sources s on s.payment_method_id = m.id
+        where m.merchant_id = ${merchantId} and m.last4 = ${filters.like}
+      union
+      select s.payment_id from payment_sources s where s.gateway_reference = ${filters.like}
+    )`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+type RawRow = Omit<TransactionRow, 'methods'> & {
+  methods: {
+    last4: string;
+    nickname: string | null;
+    masked_card_number: string | null;
+    masked_account_number: string | null;
+  }[];
+};
+
+/** The row columns over `payments p` (created as ISO text, money in cents). */
+export const transactionColumns = sql`
+  p.id, p.status, to_char(p.created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created, p.origin,
+  case when cu.id is null then null
+    else json_build_object('id', cu.id, 'first_name', cu.first_name, 'last_name', cu.last_name) end as customer,
+  coalesce(p.payer_name, '') as payer_name,
+  case when ac.id is null then null else json_build_object('id', ac.id, 'external_id', ac.external_id) end as account,
+  coalesce(l.name, '') as location_name,
+  p.amount_cents as amount, p.convenience_fee_cents as convenience_fee,
+  json_build_object('total_amount', p.total_cents) as payment,
+  coalesce((select sum(r.total_cents) from payment_reversals r
+    where r.payment_id = p.id and r.kind = 'refund' and r.state = 'approved'), 0)::int as refunded_amount,
+  coalesce((select json_agg(json_build_object('last4', m.last4, 'nickname', m.nickname,
+      'masked_card_number', m.masked_card_number, 'masked_account_number', m.masked_account_number) order by s.position)
+    from payment_sources s join payment_methods m on m.id = s.payment_method_id where s.payment_id = p.id), '[]') as methods,
+  coalesce((select json_agg(s.gateway_reference order by s.position) from payment_sources s
+    where s.payment_id = p.id and s.gateway_reference is not null), '[]') as processor_references,
+  coalesce(trim(u.first_name || ' ' || u.last_name), '') as created_by_name`;
+
+export const transactionJoins = sql`
+  left join customers cu on cu.id = p.customer_id
+  left join accounts ac on ac.id = p.account_id
+  left join merchant_locations l on l.id = p.location_id
+  left join users u on u.id = p.created_by`;
+
+export function toTransactionRow(raw: RawRow): TransactionRow {
+  return {
+    ...raw,
+    methods: raw.methods.map((m) => ({ label: formatPaymentMethodLabel(m), last4: m.last4 })),
+  };
+}
+
+export async function searchTransactions(
+  db: Db,
+  merchant: { id: string; timezone: string },
+  query: TransactionSearchQuery,
+): Promise<{ count: number; results: TransactionRow[] }> {
+  const where = transactionWhere(merchant.id, merchant.timezone, query);
+  const offset = (query.page - 1) * query.page_size;
+  const [countResult, pageResult] = await Promise.all([
+    db.execute(sql`select count(*)::int as count from payments p where ${where}`),
+    db.execute(sql`
+      with page as (
+        select p.id from payments p where ${where}
+        order by ${ORDER_BY[query.ordering]} limit ${query.page_size} offset ${offset}
+      )
+      select ${transactionColumns} from page join payments p on p.id = page.id ${transactionJoins}
+      order by ${ORDER_BY[query.ordering]}`),
+  ]);
+  const count = (countResult as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0;
+  const rows = (pageResult as unknown as { rows: RawRow[] }).rows;
+  return { count, results: rows.map(toTransactionRow) };
+}
