@@ -12,6 +12,7 @@ import {
   IconHome,
   IconMail,
   IconPlugConnected,
+  IconReceiptRefund,
   IconSettings,
   IconShieldLock,
   IconTags,
@@ -39,6 +40,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     label: 'Failed payments',
     description: 'Declined payments with the reason, their automatic retries, and a retry by hand.',
     icon: IconCreditCardOff,
+    inNavbar: false,
+  },
+  {
+    route: 'AchReturn',
+    label: 'ACH returns',
+    description: 'Returned bank debits with the return code, re-presentment and the return rates against Nacha’s limits.',
+    icon: IconReceiptRefund,
     inNavbar: false,
   },
   {
