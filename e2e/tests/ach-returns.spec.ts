@@ -38,11 +38,17 @@ test('ACH returns: see a returned debit on /ach-return and re-present it', async
   const token = await request.post('/sandbox/gateway/tokens/', {
     data: { bank: { routing_number: '110000000', account_number: '000222222227', account_holder: 'Rita Doe' } },
   });
-  const method = await call(request, admin, 'POST', `/api/merchants/${merchantId}/customers/${customer.id}/payment_methods/`, {
-    token: (await token.json()).token,
-    nickname: 'Checking',
-    authorization: { text: 'I authorise Demo Motors to debit my account.', method: 'phone' },
-  });
+  const method = await call(
+    request,
+    admin,
+    'POST',
+    `/api/merchants/${merchantId}/customers/${customer.id}/payment_methods/`,
+    {
+      token: (await token.json()).token,
+      nickname: 'Checking',
+      authorization: { text: 'I authorise Demo Motors to debit my account.', method: 'phone' },
+    },
+  );
   const debit = await call(request, admin, 'POST', `/api/merchants/${merchantId}/accounts/${accountId}/payments/`, {
     customer: customer.id,
     sources: [{ payment_method: method.id, amount: 12_345 }],

@@ -45,10 +45,7 @@ export const achReturnSchema = z.object({
 export type AchReturn = z.infer<typeof achReturnSchema>;
 
 export const achReturnsQuery = paginationQuery.extend({
-  code: z
-    .string()
-    .regex(ACH_RETURN_CODE_PATTERN, { error: 'Must be a return code such as R01' })
-    .optional(),
+  code: z.string().regex(ACH_RETURN_CODE_PATTERN, { error: 'Must be a return code such as R01' }).optional(),
 });
 
 export const achReturnRateSchema = z.object({

@@ -45,7 +45,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   {
     route: 'AchReturn',
     label: 'ACH returns',
-    description: 'Returned bank debits with the return code, re-presentment and the return rates against Nacha’s limits.',
+    description:
+      'Returned bank debits with the return code, re-presentment and the return rates against Nacha’s limits.',
     icon: IconReceiptRefund,
     inNavbar: false,
   },

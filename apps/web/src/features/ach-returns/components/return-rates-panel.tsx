@@ -24,11 +24,7 @@ export function ReturnRatesPanel({ rates, error }: { rates: AchReturnRates | und
           </Text>
         </div>
         {!rates ? (
-          <QueryState
-            error={error}
-            loadingLabel="Loading return rates"
-            errorTitle="Return rates could not be loaded"
-          />
+          <QueryState error={error} loadingLabel="Loading return rates" errorTitle="Return rates could not be loaded" />
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             {rates.rates.map((rate) => (

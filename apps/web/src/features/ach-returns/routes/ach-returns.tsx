@@ -15,12 +15,7 @@ import { QueryState } from '../../../components/query-state';
 import { useMerchantTimeZone } from '../../../lib/merchant-query';
 import { notifySuccess } from '../../../lib/notify';
 import { useRouteMerchantId } from '../../../lib/use-merchant-access';
-import {
-  ACH_RETURNS_PAGE_SIZE,
-  useAchReturnRates,
-  useAchReturns,
-  useRepresentAchReturn,
-} from '../api/ach-returns';
+import { ACH_RETURNS_PAGE_SIZE, useAchReturnRates, useAchReturns, useRepresentAchReturn } from '../api/ach-returns';
 import { ReturnRatesPanel } from '../components/return-rates-panel';
 
 const customerName = (row: AchReturn) => `${row.customer.first_name} ${row.customer.last_name}`.trim();
