@@ -551,8 +551,8 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     params: { paymentId: await context.createFailedPayment() },
     body: {},
   })),
-  'GET /api/merchants/:id/ach_returns/': customerReaders(async () => ({})),
-  'GET /api/merchants/:id/ach_returns/rates/': customerReaders(async () => ({})),
+  'GET /api/merchants/:id/ach_returns/': { flags: [], expect: ROWS.merchantMembers },
+  'GET /api/merchants/:id/ach_returns/rates/': { flags: [], expect: ROWS.merchantMembers },
   'POST /api/merchants/:id/ach_returns/:paymentId/represent/': customerReaders(async (context) => ({
     params: { paymentId: await context.createAchReturn() },
   })),

@@ -12,6 +12,12 @@ import { findReturnRates } from './return-rates';
 export const achReturnsRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
+  // A payment id that is not one is no object: 404 before an Idempotency-Key is claimed for it.
+  app.addHook('preValidation', async (request) => {
+    const { paymentId } = request.params as { paymentId?: string };
+    if (paymentId !== undefined && !isUuid(paymentId)) throw notFound();
+  });
+
   registerEndpoint(app, endpoints.list, async (request) => {
     const page = await listAchReturns(ctx.db, ctx.clock(), request.params.id, request.query);
     return toPage(request, request.query, page.count, page.results);
@@ -21,7 +27,6 @@ export const achReturnsRoutes: FastifyPluginAsync = async (app) => {
 
   registerEndpoint(app, endpoints.represent, async (request) => {
     const access = merchantAccessOf(request);
-    if (!isUuid(request.params.paymentId)) throw notFound();
     return representAchReturn(ctx, {
       merchantId: access.merchant.id,
       user: { id: access.userId, accessRoles: access.accessRoles },
