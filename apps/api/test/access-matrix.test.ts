@@ -177,6 +177,10 @@ function contextFor(caller: Caller, headers: Record<string, string>): RequestCon
       createPaymentFixture(db, caller.objectMerchantId, await createCustomerFixture(db, caller.objectMerchantId), {
         failed: true,
       }),
+    createAchReturn: async () =>
+      createPaymentFixture(db, caller.objectMerchantId, await createCustomerFixture(db, caller.objectMerchantId), {
+        returnCode: 'R02',
+      }),
     createScheduledPayment: async () =>
       createScheduledPaymentFixture(
         db,

@@ -51,6 +51,8 @@ export type RequestContext = {
   createPayment(): Promise<string>;
   /** A FAILED (declined) card payment on a new customer's account. */
   createFailedPayment(): Promise<string>;
+  /** A RETURNED payment (ACH return R02, so never re-presented) on a new customer's account. */
+  createAchReturn(): Promise<string>;
   /** A payment scheduled far ahead on a new customer's account. */
   createScheduledPayment(): Promise<string>;
   /** A finished customer import (no rows). */
@@ -548,6 +550,11 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/merchants/:id/failed_payments/:paymentId/retry/': customerReaders(async (context) => ({
     params: { paymentId: await context.createFailedPayment() },
     body: {},
+  })),
+  'GET /api/merchants/:id/ach_returns/': { flags: [], expect: ROWS.merchantMembers },
+  'GET /api/merchants/:id/ach_returns/rates/': { flags: [], expect: ROWS.merchantMembers },
+  'POST /api/merchants/:id/ach_returns/:paymentId/represent/': customerReaders(async (context) => ({
+    params: { paymentId: await context.createAchReturn() },
   })),
   // Refunds: is_payment_refund_allowed where the merchant checks custom roles (SPEC §6).
   'POST /api/merchants/:id/refund_payment/': paymentRefunders(async (context) => ({

@@ -316,9 +316,10 @@ export async function createPaymentFixture(
   db: Db,
   merchantId: string,
   fixture: CustomerFixture,
-  options: { failed?: boolean } = {},
+  options: { failed?: boolean; returnCode?: string } = {},
 ): Promise<string> {
   const methodId = await createPaymentMethodFixture(db, merchantId, fixture.customerId);
+  const returned = options.returnCode !== undefined;
   const [payment] = await db
     .insert(payments)
     .values({
@@ -327,7 +328,7 @@ export async function createPaymentFixture(
       customer_id: fixture.customerId,
       location_id: fixture.locationId,
       origin: 'staff',
-      status: options.failed ? 'FAILED' : 'PAID',
+      status: options.failed ? 'FAILED' : returned ? 'RETURNED' : 'PAID',
       amount_cents: 1000,
       total_cents: 1000,
       idempotency_key: randomUUID(),
@@ -341,8 +342,9 @@ export async function createPaymentFixture(
     position: 0,
     amount_cents: 1000,
     total_cents: 1000,
-    state: options.failed ? 'declined' : 'approved',
+    state: options.failed ? 'declined' : returned ? 'returned' : 'approved',
     gateway_reference: `ch_fixture_${randomUUID()}`,
+    ...(returned ? { return_code: options.returnCode, returned_at: new Date() } : {}),
     ...(options.failed ? { decline_code: 'card_declined', decline_message: 'Your card was declined.' } : {}),
   });
   return payment.id;

@@ -58,6 +58,14 @@ export const signedInRoutes: RouteObject[] = [
         ),
       },
       {
+        path: ROUTE_ACCESS.AchReturn.path,
+        handle: ROUTE_ACCESS.AchReturn,
+        lazy: lazyPage(
+          () => import('../features/ach-returns/routes/ach-returns'),
+          (module) => module.AchReturnsRoute,
+        ),
+      },
+      {
         path: ROUTE_ACCESS.Profile.path,
         handle: ROUTE_ACCESS.Profile,
         lazy: lazyPage(

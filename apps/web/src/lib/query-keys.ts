@@ -80,6 +80,11 @@ export const queryKeys = {
       page === undefined
         ? (['payments', merchantID, 'failed'] as const)
         : (['payments', merchantID, 'failed', page] as const),
+    achReturns: (merchantID: string, page?: number, code?: string) =>
+      page === undefined
+        ? (['payments', merchantID, 'ach-returns'] as const)
+        : (['payments', merchantID, 'ach-returns', page, code ?? ''] as const),
+    achReturnRates: (merchantID: string) => ['payments', merchantID, 'ach-returns', 'rates'] as const,
     scheduled: (merchantID: string, accountID: string, page?: number) =>
       page === undefined
         ? (['payments', merchantID, 'scheduled', accountID] as const)

@@ -94,6 +94,10 @@ export async function resolveSourceMethods(
           );
   const byId = new Map(saved.map((method) => [method.id, method]));
   if (savedIds.some((id) => !byId.has(id))) throw notFound();
+  // A bank account flagged dead (closed, frozen, not authorised: an ACH return or a decline) is not debited again.
+  if (saved.some((method) => method.payment_type === 'bank' && method.flagged_at !== null)) {
+    throw new HttpError('payment_method.disabled');
+  }
   const methods: SavedMethodRow[] = [];
   for (const [index, source] of input.sources.entries()) {
     if (source.payment_method) {

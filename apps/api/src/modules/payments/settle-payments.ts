@@ -4,8 +4,9 @@
 // merchant account's deposits and the card sources' interchange rows for the days touched, recomputed from the
 // tables so a second run changes nothing. A daily job runs it; the sandbox's "run settlement now" runs it too.
 
+import { achReturnMeaning, disablesMethod } from '@paydesk/domain/payments/ach-returns';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { paymentSources, payments } from '../../db/schema/payments';
+import { paymentMethods, paymentSources, payments } from '../../db/schema/payments';
 import { withTransaction, type ProviderContext } from '../../lib/service-context';
 import { recordCustomerEvent } from '../customers/customers.public';
 import type { LedgerEntryInput } from '../ledger/ledger.public';
@@ -77,9 +78,18 @@ async function recordReturned(
     if (!source) return false;
     const [payment] = await tx.db.select().from(payments).where(eq(payments.id, source.payment_id)).for('update');
     if (!payment) return false;
+    // Nacha's words for the code (the processor's when the code is not in the table); a closed, frozen or unauthorised
+    // account's method is disabled in the same transaction (issue 19 item 5).
+    const meaning = achReturnMeaning(code) === 'Unknown return code' ? reason : achReturnMeaning(code);
+    if (disablesMethod(code)) {
+      await tx.db
+        .update(paymentMethods)
+        .set({ flagged_at: tx.clock(), flag_reason: `Bank return ${code}: ${meaning}` })
+        .where(and(eq(paymentMethods.id, source.payment_method_id), isNull(paymentMethods.flagged_at)));
+    }
     await tx.db
       .update(payments)
-      .set({ status: 'RETURNED', failure_message: `Bank return ${code}: ${reason}`, updated: tx.clock() })
+      .set({ status: 'RETURNED', failure_message: `Bank return ${code}: ${meaning}`, updated: tx.clock() })
       .where(eq(payments.id, payment.id));
     const entries: LedgerEntryInput[] = [
       {
@@ -87,7 +97,7 @@ async function recordReturned(
         kind: 'return',
         amountCents: source.total_cents,
         paymentId: payment.id,
-        reason: `${code}: ${reason}`,
+        reason: `${code}: ${meaning}`,
       },
     ];
     if (source.convenience_fee_cents > 0) {
@@ -107,7 +117,7 @@ async function recordReturned(
         accountId: payment.account_id,
         kind: 'payment.returned',
         actor: null,
-        after: { payment_id: payment.id, amount_cents: source.amount_cents, return_code: code, reason },
+        after: { payment_id: payment.id, amount_cents: source.amount_cents, return_code: code, reason: meaning },
       });
     }
     return true;

@@ -43,8 +43,13 @@ export type TakePaymentInput = {
    * minimum still applies, the custom-role limits of whoever set it up not again.
    */
   checkUserLimits?: boolean;
-  /** A retry of a failed payment (the failed-payments module). */
+  /** A retry of a failed payment (the failed-payments module) or a re-presentment of a returned debit. */
   retryOf?: { paymentId: string; attempt: number };
+  /**
+   * The fee fixed ahead instead of the account's (a re-presented debit carries the returned one's, so the entry's
+   * amount is the same); on the last source that may bear one, as always.
+   */
+  feeCents?: number;
 };
 
 /** Takes the payment and answers it (status PAID, PENDING for bank debits, or FAILED with the reason). */
@@ -67,7 +72,7 @@ export async function takePayment(ctx: ProviderContext, input: TakePaymentInput)
   });
   const fee = convenienceFeeFor(
     methods.map((method) => ({ payment_type: method.payment_type, funding: method.card_funding })),
-    account.convenience_fee_cents,
+    input.feeCents ?? account.convenience_fee_cents,
     input.waiveFee,
   );
   const merchantAccounts = await findMerchantAccounts(ctx, account.location_id, methods);

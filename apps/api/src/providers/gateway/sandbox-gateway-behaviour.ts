@@ -1,6 +1,7 @@
 // What the embedded sandbox processor answers to the well-known test numbers (issue 18 item 1), its BIN table and
 // its business-day calendar. Deterministic: the same number always behaves the same way.
 
+import { ACH_RETURN_MEANINGS } from '@paydesk/domain/payments/ach-returns';
 import { cardBrandOf } from '@paydesk/domain/payments/card-entry';
 import type { CardBrand, CardFunding, Declined } from './gateway-provider';
 
@@ -38,13 +39,8 @@ export function cardBehaviour(digits: string): string {
   return CARD_BEHAVIOURS[digits] ?? 'approve';
 }
 
-/** ACH return codes and the reasons Nacha gives them. */
-export const ACH_RETURN_REASONS: Record<string, string> = {
-  R01: 'Insufficient funds',
-  R02: 'Account closed',
-  R03: 'No account/unable to locate account',
-  R10: 'Customer advises not authorized',
-};
+/** ACH return codes and the reasons Nacha gives them (the domain's table). */
+export const ACH_RETURN_REASONS: Readonly<Record<string, string>> = ACH_RETURN_MEANINGS;
 
 const BANK_BEHAVIOURS: Record<string, string> = {
   '000123456789': 'settle',
@@ -52,6 +48,11 @@ const BANK_BEHAVIOURS: Record<string, string> = {
   '000111111116': 'R03',
   '000222222227': 'R01',
   '000333333335': 'R10',
+  '000444444441': 'R09',
+  '000555555551': 'R04',
+  '000666666661': 'R16',
+  '000777777771': 'R07',
+  '000888888881': 'R29',
   '000000000009': 'stay_pending',
 };
 

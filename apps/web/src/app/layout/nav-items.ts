@@ -13,6 +13,7 @@ import {
   IconHome,
   IconMail,
   IconPlugConnected,
+  IconReceiptRefund,
   IconSettings,
   IconShieldLock,
   IconTags,
@@ -48,6 +49,14 @@ export const NAV_ITEMS: readonly NavItem[] = [
     description: 'Search the merchant’s payments by status, dates, name or reference, and export them as CSV.',
     icon: IconReceipt,
     inNavbar: true,
+  },
+  {
+    route: 'AchReturn',
+    label: 'ACH returns',
+    description:
+      'Returned bank debits with the return code, re-presentment and the return rates against Nacha’s limits.',
+    icon: IconReceiptRefund,
+    inNavbar: false,
   },
   {
     route: 'MerchantList',

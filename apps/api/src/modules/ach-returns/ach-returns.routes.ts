@@ -1,0 +1,36 @@
+import { achReturnEndpoints as endpoints } from '@paydesk/domain/payments/ach-returns.contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { registerEndpoint } from '../../lib/endpoint-routes';
+import { notFound } from '../../lib/http-errors';
+import { isUuid } from '../../lib/ids';
+import { toPage } from '../../lib/pagination';
+import { merchantAccessOf } from '../../plugins/auth';
+import { listAchReturns } from './ach-return-view';
+import { representAchReturn } from './represent-ach-return';
+import { findReturnRates } from './return-rates';
+
+export const achReturnsRoutes: FastifyPluginAsync = async (app) => {
+  const { ctx } = app;
+
+  // A payment id that is not one is no object: 404 before an Idempotency-Key is claimed for it.
+  app.addHook('preValidation', async (request) => {
+    const { paymentId } = request.params as { paymentId?: string };
+    if (paymentId !== undefined && !isUuid(paymentId)) throw notFound();
+  });
+
+  registerEndpoint(app, endpoints.list, async (request) => {
+    const page = await listAchReturns(ctx.db, ctx.clock(), request.params.id, request.query);
+    return toPage(request, request.query, page.count, page.results);
+  });
+
+  registerEndpoint(app, endpoints.rates, async (request) => findReturnRates(ctx.db, ctx.clock(), request.params.id));
+
+  registerEndpoint(app, endpoints.represent, async (request) => {
+    const access = merchantAccessOf(request);
+    return representAchReturn(ctx, {
+      merchantId: access.merchant.id,
+      user: { id: access.userId, accessRoles: access.accessRoles },
+      paymentId: request.params.paymentId,
+    });
+  });
+};
