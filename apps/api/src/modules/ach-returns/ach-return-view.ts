@@ -164,3 +164,12 @@ export async function findAchReturn(
   const row = rows[0];
   return row ? toReturn(row, now) : null;
 }
+
+/** True when the payment is a RETURNED payment of the merchant (the cheap check before a re-presentment's key). */
+export async function isReturnOf(db: Db, merchantId: string, paymentId: string): Promise<boolean> {
+  const rows = await selectRows<{ found: number }>(
+    db,
+    sql`select 1 as found from payments where id = ${paymentId} and merchant_id = ${merchantId} and status = 'RETURNED'`,
+  );
+  return rows.length > 0;
+}

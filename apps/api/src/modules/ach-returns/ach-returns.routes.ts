@@ -5,17 +5,19 @@ import { notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { toPage } from '../../lib/pagination';
 import { merchantAccessOf } from '../../plugins/auth';
-import { listAchReturns } from './ach-return-view';
+import { isReturnOf, listAchReturns } from './ach-return-view';
 import { representAchReturn } from './represent-ach-return';
 import { findReturnRates } from './return-rates';
 
 export const achReturnsRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
-  // A payment id that is not one is no object: 404 before an Idempotency-Key is claimed for it.
+  // Not a return of this merchant: 404 before an Idempotency-Key is claimed for it (a refused request writes nothing).
   app.addHook('preValidation', async (request) => {
     const { paymentId } = request.params as { paymentId?: string };
-    if (paymentId !== undefined && !isUuid(paymentId)) throw notFound();
+    if (paymentId === undefined) return;
+    const merchantId = request.merchantAccess?.merchant.id;
+    if (!merchantId || !isUuid(paymentId) || !(await isReturnOf(ctx.db, merchantId, paymentId))) throw notFound();
   });
 
   registerEndpoint(app, endpoints.list, async (request) => {
