@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { addCalendarDays, toCalendarDate } from '@paydesk/domain/dates/calendar';
 import { DATE_INVALID } from '@paydesk/domain/validation/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,6 @@ let ids: DemoIds;
 let as: ReturnType<typeof sessionsFor>;
 const ADMIN = 'admin@demo.test';
 const STAFF = 'staff@demo.test';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -61,7 +61,9 @@ async function accountWithCard(amountDue = 50_000, number = '4242424242424242') 
   return { ...fixture, methodId: method.json().id as string };
 }
 
-const dayAfter = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+// Days as the merchant counts them (Demo Motors is in New York): between midnight UTC and midnight in New York the
+// UTC date is already tomorrow there.
+const dayAfter = (days: number) => addCalendarDays(toCalendarDate(new Date(), 'America/New_York'), days);
 
 async function schedule(
   fixture: CustomerFixture & { methodId: string },
