@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ACCESS_REQUIREMENTS } from '../access/requirements';
 import { merchantAccess } from '../access/endpoint-access';
 import { defineEndpoint } from '../api/endpoint';
-import { pageSchema, paginationQuery } from '../api/pagination';
+import { orderingQuery, pageSchema, paginationQuery } from '../api/pagination';
 import { DEFAULT_LANGUAGE, TEMPLATE_SMS_MAX } from '../constants';
 import { REQUIRED, maxLengthMessage } from '../validation/messages';
 import { findUnknownMergeFields, unknownMergeFieldMessage } from './merge-fields';
@@ -100,10 +100,15 @@ export const messageTemplateSchema = z.object({
   updated: z.iso.datetime({ offset: true }),
 });
 
-export const messageTemplateListQuery = paginationQuery.extend({
-  /** Part of the name, case-insensitively; blank means every template. */
-  search: z.string().max(200).optional(),
-});
+/** The keys `ordering` accepts on the templates list. */
+export const TEMPLATE_SORT_KEYS = ['name', 'updated'] as const;
+
+export const messageTemplateListQuery = paginationQuery
+  .extend({
+    /** Part of the name, case-insensitively; blank means every template. */
+    search: z.string().max(200).optional(),
+  })
+  .extend(orderingQuery(TEMPLATE_SORT_KEYS, 'name').shape);
 
 /** render: the customer and the account (both of this merchant, the account the customer's) and TEXT or EMAIL. */
 export const renderTemplateInputSchema = z.object({

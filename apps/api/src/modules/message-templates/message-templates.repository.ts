@@ -1,10 +1,16 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { TEMPLATE_SORT_KEYS } from '@paydesk/domain/message-templates/message-templates.contract';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { toListPage, totalColumn } from '../../db/list-query';
+import { orderBy, toListPage, totalColumn, type SortColumns } from '../../db/list-query';
 import { messageTemplates } from '../../db/schema/message-templates';
 
 export type MessageTemplateRow = typeof messageTemplates.$inferSelect;
 export type MessageTemplateValues = Omit<typeof messageTemplates.$inferInsert, 'id' | 'merchant_id' | 'created'>;
+
+const SORT_COLUMNS = {
+  name: [messageTemplates.name],
+  updated: [messageTemplates.updated],
+} satisfies SortColumns<(typeof TEMPLATE_SORT_KEYS)[number]>;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -20,14 +26,14 @@ function listFilters(merchantId: string, search: string): SQL | undefined {
 export async function findTemplates(
   db: Db,
   merchantId: string,
-  page: { limit: number; offset: number; search: string },
+  page: { limit: number; offset: number; search: string; ordering: string },
 ): Promise<{ count: number; rows: MessageTemplateRow[] }> {
   const where = listFilters(merchantId, page.search);
   const rows = await db
     .select({ template: messageTemplates, total: totalColumn() })
     .from(messageTemplates)
     .where(where)
-    .orderBy(asc(messageTemplates.name), asc(messageTemplates.id))
+    .orderBy(...orderBy(SORT_COLUMNS, page.ordering, messageTemplates.id))
     .limit(page.limit)
     .offset(page.offset);
   const listPage = await toListPage(rows, page.offset, async () => {

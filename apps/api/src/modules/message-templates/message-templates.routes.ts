@@ -19,6 +19,7 @@ export const messageTemplatesRoutes: FastifyPluginAsync = async (app) => {
     const { count, rows } = await listTemplates(ctx, request.params.id, {
       ...pageBounds(request.query),
       search: request.query.search,
+      ordering: request.query.ordering,
     });
     return toPage(request, request.query, count, rows.map(toTemplateDto));
   });

@@ -52,7 +52,7 @@ export function toTemplateDto(row: MessageTemplateRow): MessageTemplate {
 export function listTemplates(
   ctx: ServiceContext,
   merchantId: string,
-  page: { limit: number; offset: number; search?: string },
+  page: { limit: number; offset: number; search?: string; ordering: string },
 ) {
   return findTemplates(ctx.db, merchantId, { ...page, search: page.search?.trim() ?? '' });
 }
