@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { MessageBody } from '@paydesk/domain/message-templates/message-templates.contract';
 import { TEMPLATE_TYPES } from '@paydesk/domain/message-templates/template-types';
 import { createdAt, id } from './columns';
