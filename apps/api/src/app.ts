@@ -37,6 +37,7 @@ import { ownersRoutes } from './modules/owners/owners.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
+import { messageTemplatesRoutes } from './modules/message-templates/message-templates.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createFieldCipher } from './lib/field-encryption';
@@ -153,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(usersRoutes);
       await api.register(rolesRoutes);
       await api.register(tagsRoutes);
+      await api.register(messageTemplatesRoutes);
       await api.register(activityRoutes);
       await api.register(locationsRoutes);
       await api.register(merchantAccountsRoutes);

@@ -37,6 +37,8 @@ export type RequestContext = {
   createMerchant(): Promise<string>;
   createRole(): Promise<string>;
   createTag(): Promise<string>;
+  /** An UNSCHEDULED message template of the merchant. */
+  createMessageTemplate(): Promise<string>;
   /** A location of the merchant (no merchant accounts under it). */
   createLocation(): Promise<string>;
   /** A merchant account of the merchant, at a location of its own. */
@@ -196,6 +198,22 @@ const customerEditors = (request: MatrixEntry['request']): MatrixEntry => ({
   request,
 });
 
+const templateEditors = (request: MatrixEntry['request']): MatrixEntry => ({
+  flags: ['is_template_update_allowed'],
+  expect: ROWS.customerEditors,
+  request,
+});
+const templateObject = (request: MatrixEntry['request']): MatrixEntry => ({
+  ...templateEditors(request),
+  crossTenantObject: 'hidden',
+});
+const templateBody = (name: string) => ({
+  name,
+  type: 'UNSCHEDULED',
+  delta_days: null,
+  message_bodies: [{ language: 'en-US', body_type: 'TEXT', message_body: 'Hi {{first_name}}' }],
+});
+
 const paymentRefunders = (request: MatrixEntry['request']): MatrixEntry => ({
   flags: ['is_payment_refund_allowed'],
   expect: ROWS.customerEditors,
@@ -340,6 +358,46 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'DELETE /api/merchants/:id/account-tags/:tagId/': roleAdmin(async (context) => ({
     params: { tagId: await context.createTag() },
   })),
+
+  // Message templates (SPEC §6 template pages): any base role; with custom roles is_template_update_allowed.
+  'GET /api/merchants/:id/message_templates/': templateEditors(() => ({ query: 'page=1&page_size=1000&search=a' })),
+  'POST /api/merchants/:id/message_templates/': templateEditors((context) => ({
+    body: templateBody(context.uniqueName('Template')),
+  })),
+  'POST /api/merchants/:id/message_templates/random_render/': templateEditors(() => ({
+    body: { message_template_body: 'Hi {{first_name}}', type: 'TEXT' },
+  })),
+  'GET /api/merchants/:id/message_templates/random_render/': templateEditors(() => ({
+    query: 'message_template_body=Hi%20%7B%7Bfirst_name%7D%7D&type=EMAIL',
+  })),
+  'GET /api/merchants/:id/message_templates/:tid/': templateObject(async (context) => ({
+    params: { tid: await context.createMessageTemplate() },
+  })),
+  'PUT /api/merchants/:id/message_templates/:tid/': templateObject(async (context) => ({
+    params: { tid: await context.createMessageTemplate() },
+    body: templateBody(context.uniqueName('Renamed')),
+  })),
+  'PATCH /api/merchants/:id/message_templates/:tid/': templateObject(async (context) => ({
+    params: { tid: await context.createMessageTemplate() },
+    body: { name: context.uniqueName('Patched') },
+  })),
+  'DELETE /api/merchants/:id/message_templates/:tid/': templateObject(async (context) => ({
+    params: { tid: await context.createMessageTemplate() },
+  })),
+  'POST /api/merchants/:id/message_templates/:tid/render/': templateObject(async (context) => {
+    const fixture = await context.createCustomer();
+    return {
+      params: { tid: await context.createMessageTemplate() },
+      body: { customer: fixture.customerId, account: fixture.accountId, type: 'TEXT' },
+    };
+  }),
+  'GET /api/merchants/:id/message_templates/:tid/render/': templateObject(async (context) => {
+    const fixture = await context.createCustomer();
+    return {
+      params: { tid: await context.createMessageTemplate() },
+      query: `customer=${fixture.customerId}&account=${fixture.accountId}&type=EMAIL`,
+    };
+  }),
 
   // The audit log of a merchant, for its administrators.
   'GET /api/merchants/:id/activity/': {

@@ -11,6 +11,7 @@ import { customRoles, merchants, roleGrants, users } from '../src/db/schema/iden
 import { failedActions } from '../src/db/schema/integrations';
 import { accountTags } from '../src/db/schema/tags';
 import { merchantLocations } from '../src/db/schema/locations';
+import { messageTemplates } from '../src/db/schema/message-templates';
 import { merchantAccounts } from '../src/db/schema/merchant-accounts';
 import { businessOwners } from '../src/db/schema/owners';
 import { createFieldCipher } from '../src/lib/field-encryption';
@@ -84,6 +85,28 @@ export async function createTag(db: Db, merchantId: string, name = uniqueName('T
     .values({ merchant_id: merchantId, name })
     .returning({ id: accountTags.id });
   if (!row) throw new Error('tag not created');
+  return row.id;
+}
+
+/** An UNSCHEDULED message template of the merchant with a unique name and an en-US text body. */
+export async function createMessageTemplate(
+  db: Db,
+  merchantId: string,
+  values: Partial<typeof messageTemplates.$inferInsert> = {},
+): Promise<string> {
+  const [row] = await db
+    .insert(messageTemplates)
+    .values({
+      merchant_id: merchantId,
+      name: uniqueName('Template'),
+      type: 'UNSCHEDULED',
+      message_bodies: [
+        { language: 'en-US', body_type: 'TEXT', message_body: 'Hi {{first_name}}, reply STOP to opt out.' },
+      ],
+      ...values,
+    })
+    .returning({ id: messageTemplates.id });
+  if (!row) throw new Error('message template not created');
   return row.id;
 }
 

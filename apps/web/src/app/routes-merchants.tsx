@@ -34,6 +34,48 @@ export const merchantRoutes: RouteObject[] = [
       })),
   },
   {
+    path: '/merchants/:merchantID?/message-templates',
+    handle: ROUTE_ACCESS.MessageTemplateList,
+    lazy: () =>
+      importWithTimeout(() => import('../features/message-templates/routes/message-template-list')).then((module) => ({
+        Component: module.MessageTemplateListRoute,
+      })),
+  },
+  {
+    path: '/merchants/:merchantID/message-templates/:messageTemplateID?',
+    handle: ROUTE_ACCESS.MessageTemplateEdit,
+    lazy: () =>
+      importWithTimeout(() => import('../features/message-templates/routes/message-template-editor')).then(
+        (module) => ({ Component: module.MessageTemplateEditorRoute }),
+      ),
+    children: [
+      {
+        index: true,
+        handle: ROUTE_ACCESS.MessageTemplateEdit,
+        lazy: () =>
+          importWithTimeout(() => import('../features/message-templates/routes/message-template-edit')).then(
+            (module) => ({ Component: module.MessageTemplateEditRoute }),
+          ),
+      },
+      {
+        path: 'text',
+        handle: ROUTE_ACCESS.MessageTemplateText,
+        lazy: () =>
+          importWithTimeout(() => import('../features/message-templates/routes/message-template-text')).then(
+            (module) => ({ Component: module.MessageTemplateTextRoute }),
+          ),
+      },
+      {
+        path: 'email',
+        handle: ROUTE_ACCESS.MessageTemplateEmail,
+        lazy: () =>
+          importWithTimeout(() => import('../features/message-templates/routes/message-template-email')).then(
+            (module) => ({ Component: module.MessageTemplateEmailRoute }),
+          ),
+      },
+    ],
+  },
+  {
     path: '/merchants/:merchantID?/locations',
     handle: ROUTE_ACCESS.LocationList,
     lazy: () =>

@@ -37,6 +37,12 @@ export const queryKeys = {
   owners: merchantCollection('merchant-owners'),
   users: merchantCollection('merchant-users'),
   roles: merchantCollection('merchant-roles'),
+  /** Message templates: lists, pickers and the editor's template; `preview` is a random_render of a draft body. */
+  messageTemplates: {
+    ...merchantCollection('merchant-message-templates'),
+    preview: (merchantID: string, body: string, nonce: number) =>
+      ['merchant-message-templates', merchantID, 'preview', body, nonce] as const,
+  },
 
   activity: {
     all: (merchantID: string) => ['merchant-activity', merchantID] as const,

@@ -10,6 +10,7 @@ import * as listVersions from './list-versions';
 import * as locations from './locations';
 import * as mail from './mail';
 import * as merchantAccounts from './merchant-accounts';
+import * as messageTemplates from './message-templates';
 import * as onboarding from './onboarding';
 import * as outbox from './outbox';
 import * as owners from './owners';
@@ -40,4 +41,5 @@ export const schema = {
   ...payments,
   ...sandboxGateway,
   ...scheduledPayments,
+  ...messageTemplates,
 };

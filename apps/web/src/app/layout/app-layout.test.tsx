@@ -220,7 +220,7 @@ describe('shell: not found, skip link, phones', () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => localStorage.clear());
 
-  it.each(['/no/such/page', `/merchants/${MERCHANTS.demoMotors.id}/message-templates`])(
+  it.each(['/no/such/page', `/merchants/${MERCHANTS.demoMotors.id}/no-such-screen`])(
     'shows Page Not Found for %s inside the shell, navigation included, when signed in',
     async (path) => {
       mockIdentityApi(PROFILES.staff);

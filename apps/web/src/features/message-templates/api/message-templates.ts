@@ -1,0 +1,91 @@
+import {
+  messageTemplateEndpoints as endpoints,
+  type MessageTemplate,
+  type MessageTemplateInput,
+} from '@paydesk/domain/message-templates/message-templates.contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export type TemplateListParams = {
+  page: number;
+  pageSize: number;
+  search?: string;
+  ordering?: 'name' | '-name' | 'updated' | '-updated';
+};
+
+/** GET /merchants/:id/message_templates/ (page_size 50 in lists, 1000 in pickers). */
+export function getMessageTemplatesQueryOptions(
+  merchantID: string,
+  { page, pageSize, search, ordering }: TemplateListParams,
+) {
+  return queryOptions({
+    queryKey: queryKeys.messageTemplates.list(merchantID, { page, pageSize, search, ordering }),
+    queryFn: () =>
+      api.call(endpoints.list, {
+        params: { id: merchantID },
+        query: { page, page_size: pageSize, ordering, ...(search ? { search } : {}) },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMessageTemplates(merchantID: string, params: TemplateListParams) {
+  return useQuery(getMessageTemplatesQueryOptions(merchantID, params));
+}
+
+/** GET /merchants/:id/message_templates/:tid/. */
+export function getMessageTemplateQueryOptions(merchantID: string, templateID: string) {
+  return queryOptions({
+    queryKey: queryKeys.messageTemplates.item(merchantID, templateID),
+    queryFn: () => api.call(endpoints.get, { params: { id: merchantID, tid: templateID } }),
+  });
+}
+
+export function useMessageTemplate(merchantID: string, templateID: string | undefined) {
+  return useQuery({ ...getMessageTemplateQueryOptions(merchantID, templateID ?? ''), enabled: Boolean(templateID) });
+}
+
+/** Create when there is no id, update (PUT) otherwise (SPEC §7). */
+export function useSaveMessageTemplate(merchantID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ templateID, input }: { templateID?: string; input: MessageTemplateInput }) =>
+      templateID
+        ? api.call(endpoints.replace, { params: { id: merchantID, tid: templateID }, body: input })
+        : api.call(endpoints.create, { params: { id: merchantID }, body: input }),
+    onSuccess: (template) => {
+      queryClient.setQueryData(queryKeys.messageTemplates.item(merchantID, template.id), template);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.messageTemplates.all(merchantID) });
+    },
+  });
+}
+
+/** The list's toggle: PUT with the template as its body and active flipped (SPEC §7). */
+export function useToggleTemplateActive(merchantID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (template: MessageTemplate) =>
+      api.call(endpoints.replace, {
+        params: { id: merchantID, tid: template.id },
+        body: {
+          name: template.name,
+          description: template.description,
+          type: template.type,
+          delta_days: template.delta_days,
+          message_bodies: template.message_bodies,
+          is_visible: template.is_visible,
+          active: !template.active,
+        },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.messageTemplates.all(merchantID) }),
+  });
+}
+
+/** POST …/random_render/: a draft body rendered for a random customer (sample values when there is none). */
+export function randomRender(merchantID: string, body: string, type: 'TEXT' | 'EMAIL') {
+  return api.call(endpoints.randomRender, {
+    params: { id: merchantID },
+    body: { message_template_body: body, type },
+  });
+}

@@ -1,0 +1,209 @@
+import { Alert, Anchor, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { SAVED_TEMPLATE_TOAST_MS, SEARCH_DEBOUNCE_MS } from '@paydesk/domain/constants';
+import type { MessageTemplate } from '@paydesk/domain/message-templates/message-templates.contract';
+import { countSmsSegments, ucs2Note } from '@paydesk/domain/messages/sms-segments';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
+import { QueryState } from '../../../components/query-state';
+import { showFormError } from '../../../lib/form-errors';
+import { notifySuccess } from '../../../lib/notify';
+import { queryKeys } from '../../../lib/query-keys';
+import { useLeavePrompt } from '../../../lib/use-leave-prompt';
+import { randomRender, useMessageTemplate, useSaveMessageTemplate } from '../api/message-templates';
+import {
+  EMPTY_TEMPLATE,
+  TEMPLATE_FIELD_MAP,
+  TEMPLATE_FORM_FIELDS,
+  toFormValues,
+  toTemplateInput,
+  type TemplateFormValues,
+} from '../components/template-form';
+
+export type TemplateEditorContext = {
+  form: UseFormReturnType<TemplateFormValues>;
+  template: MessageTemplate | undefined;
+};
+
+export function useTemplateEditor(): TemplateEditorContext {
+  return useOutletContext<TemplateEditorContext>();
+}
+
+const TABS = [
+  { value: 'details', label: 'Details' },
+  { value: 'text', label: 'Text' },
+  { value: 'email', label: 'Email' },
+] as const;
+
+/** An id in the path that means "new": none, or `create` (the list's Create link). */
+function templateIdOf(param: string | undefined): string | undefined {
+  return param && param !== 'create' ? param : undefined;
+}
+
+/**
+ * /merchants/:merchantID/message-templates/:messageTemplateID? : the editor shell (SPEC §2). Its children are the
+ * form (MessageTemplateEdit), …/text and …/email; the form, the draft flag, Save and Cancel and the preview live here.
+ */
+export function MessageTemplateEditorRoute() {
+  const { merchantID = '', messageTemplateID } = useParams();
+  const templateID = templateIdOf(messageTemplateID);
+  const template = useMessageTemplate(merchantID, templateID);
+  if (templateID && !template.isSuccess) {
+    return (
+      <QueryState error={template.error} loadingLabel="Loading template" errorTitle="Template could not be loaded" />
+    );
+  }
+  return <TemplateEditor key={templateID ?? 'new'} merchantID={merchantID} template={template.data} />;
+}
+
+function TemplateEditor({ merchantID, template }: { merchantID: string; template: MessageTemplate | undefined }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const form = useForm<TemplateFormValues>({ initialValues: template ? toFormValues(template) : EMPTY_TEMPLATE });
+  const save = useSaveMessageTemplate(merchantID);
+  // SPEC §4: set on a failed save, cleared on a successful one.
+  const [draft, setDraft] = useState(false);
+  const listPath = `/merchants/${merchantID}/message-templates`;
+  const base = `${listPath}/${template?.id ?? 'create'}`;
+  const activeTab = location.pathname.endsWith('/text')
+    ? 'text'
+    : location.pathname.endsWith('/email')
+      ? 'email'
+      : 'details';
+  const leavePrompt = useLeavePrompt((form.isDirty() || draft) && !save.isPending);
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    try {
+      const saved = await save.mutateAsync({ templateID: template?.id, input: toTemplateInput(values, template) });
+      setDraft(false);
+      form.resetDirty(toFormValues(saved));
+      notifySuccess('Template saved!', { autoClose: SAVED_TEMPLATE_TOAST_MS });
+      if (!template) {
+        const tab = activeTab === 'details' ? '' : `/${activeTab}`;
+        // After the state settles, so the leave prompt no longer sees a draft.
+        setTimeout(() => navigate(`${listPath}/${saved.id}${tab}`, { replace: true }), 0);
+      }
+    } catch (error) {
+      setDraft(true);
+      showFormError(form, error, {
+        fields: TEMPLATE_FORM_FIELDS,
+        fieldMap: TEMPLATE_FIELD_MAP,
+        codeFields: { 'template.schedule_clash': 'days' },
+      });
+    }
+  });
+
+  return (
+    <Paper withBorder p="lg">
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <Title order={1}>{template ? 'Templates > Edit Template' : 'Create Template'}</Title>
+          <Tabs
+            value={activeTab}
+            onChange={(value) => navigate(value && value !== 'details' ? `${base}/${value}` : base)}
+          >
+            <Tabs.List aria-label="Template parts">
+              {TABS.map((tab) => (
+                <Tabs.Tab key={tab.value} value={tab.value}>
+                  {tab.label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </Tabs>
+          <Outlet context={{ form, template } satisfies TemplateEditorContext} />
+          <TemplatePreview merchantID={merchantID} body={form.values.body} />
+          <Group justify="flex-end">
+            <Button variant="default" component={Link} to={listPath}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending} disabled={form.values.body.trim() === ''}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {leavePrompt}
+    </Paper>
+  );
+}
+
+/** The live preview (issue 20 item 6): the draft body rendered for a random customer, as text and as email. */
+function TemplatePreview({ merchantID, body }: { merchantID: string; body: string }) {
+  const [debouncedBody] = useDebouncedValue(body, SEARCH_DEBOUNCE_MS);
+  const [nonce, setNonce] = useState(0);
+  const [asked, setAsked] = useState(false);
+  const preview = useQuery({
+    queryKey: queryKeys.messageTemplates.preview(merchantID, debouncedBody, nonce),
+    queryFn: async () => {
+      const [text, email] = await Promise.all([
+        randomRender(merchantID, debouncedBody, 'TEXT'),
+        randomRender(merchantID, debouncedBody, 'EMAIL'),
+      ]);
+      return { text, email };
+    },
+    enabled: asked && debouncedBody.trim() !== '',
+  });
+  const rendered = preview.data?.text.rendered_body ?? '';
+  const segments = countSmsSegments(rendered);
+  const note = ucs2Note(segments);
+  const customer = preview.data?.text.customer;
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="template-preview-title">
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h4" id="template-preview-title">
+          Preview
+        </Title>
+        <Button
+          variant="light"
+          size="compact-sm"
+          disabled={body.trim() === ''}
+          onClick={() => {
+            setAsked(true);
+            setNonce((value) => value + 1);
+          }}
+        >
+          Preview with a random customer
+        </Button>
+      </Group>
+      {!asked || debouncedBody.trim() === '' ? (
+        <Text c="dimmed" size="sm">
+          See the message as a customer would get it.
+        </Text>
+      ) : !preview.isSuccess ? (
+        <QueryState error={preview.error} loadingLabel="Rendering preview" errorTitle="Preview could not be rendered" />
+      ) : (
+        <Stack gap="xs" data-testid="template-preview">
+          <Text size="sm" c="dimmed">
+            {customer ? `For ${customer.first_name} ${customer.last_name}` : 'With sample values (no customers yet)'}
+          </Text>
+          <Text style={{ whiteSpace: 'pre-wrap' }} data-testid="template-preview-text">
+            {rendered}
+          </Text>
+          <Text size="sm" data-testid="template-preview-segments">
+            {`${segments.segments} SMS ${segments.segments === 1 ? 'segment' : 'segments'} (${segments.encoding}, ${segments.characters} characters)`}
+          </Text>
+          {note && (
+            <Alert color="yellow" variant="light" p="xs">
+              {note}
+            </Alert>
+          )}
+          <Text size="sm" fw={500}>
+            Email
+          </Text>
+          <iframe
+            title="Email preview"
+            sandbox=""
+            srcDoc={preview.data.email.rendered_body}
+            style={{ width: '100%', minHeight: 120, border: '1px solid var(--mantine-color-gray-3)' }}
+          />
+          <Anchor component="button" type="button" size="sm" onClick={() => setNonce((value) => value + 1)}>
+            Another customer
+          </Anchor>
+        </Stack>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,6 @@
+import { TemplateBodyField } from '../components/template-body-field';
+
+/** …/email (MessageTemplateEmail): the same body, sent as the email (merge values HTML-escaped). */
+export function MessageTemplateEmailRoute() {
+  return <TemplateBodyField label="Email body" showSms={false} />;
+}
