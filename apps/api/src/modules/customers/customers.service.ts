@@ -37,6 +37,7 @@ import { isUuid } from '../../lib/ids';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import type { Actor } from '../audit/audit.public';
 import { refuseFreshbooksManagedChanges } from './freshbooks-managed-fields';
+import { postLedgerEntries, type LedgerEntryInput } from '../ledger/ledger.public';
 import { recordCustomerEvent, recordCustomerEvents, type CustomerEventInput } from './customer-events';
 import { invalidateCustomerCounts, selectRows } from './customers.list';
 import {
@@ -254,13 +255,17 @@ function customerValues(
   };
 }
 
-/** A new customer's first account's columns, as the single create and the bulk insert both write them. */
+/**
+ * A new customer's first account's columns, as the single create and the bulk insert both write them. The account
+ * starts owing nothing: its amount due arrives as the ledger's `opening` entry (`openingEntries`), so the amount
+ * due is always the sum of the account's entries (decision 0021).
+ */
 function accountValues(merchant: MerchantRef, input: Pick<CreateInput, 'location_id' | 'account'>, now: Date) {
   return {
     merchant_id: merchant.id,
     location_id: input.location_id,
     external_id: input.account.external_id,
-    amount_due_cents: input.account.amount_due_cents,
+    amount_due_cents: 0,
     due_date: orNull(input.account.due_date),
     autopay: input.account.autopay,
     convenience_fee_cents: input.account.convenience_fee_cents,
@@ -270,6 +275,11 @@ function accountValues(merchant: MerchantRef, input: Pick<CreateInput, 'location
     created: now,
     updated: now,
   };
+}
+
+/** The ledger entries that give new accounts their amount due. */
+function openingEntries(opened: ReadonlyArray<{ accountId: string; amountCents: number }>): LedgerEntryInput[] {
+  return opened.map(({ accountId, amountCents }) => ({ accountId, kind: 'opening', amountCents }));
 }
 
 async function insertCustomer(
@@ -393,6 +403,13 @@ async function createInTransaction(
     .values(accountValues(merchant, input, now))
     .returning();
   if (!account) throw new Error('account not inserted');
+  await postLedgerEntries(
+    tx,
+    merchant.id,
+    actor,
+    openingEntries([{ accountId: account.id, amountCents: input.account.amount_due_cents }]),
+  );
+  account.amount_due_cents = input.account.amount_due_cents;
   await tx.db.insert(accountCustomers).values({ account_id: account.id, customer_id: customer.id, role: 'primary' });
   await setAccountTags(tx.db, account.id, input.account.tag_ids);
   await recordCustomerEvent(tx, {
@@ -561,7 +578,12 @@ export async function createCustomerAccounts(
   const created = inputs.map((input) => {
     const optIns = { text: input.text_opt_in, email: input.email_opt_in };
     const customer: NewCustomerRows['customer'] = { id: randomUUID(), ...customerValues(merchant, input, optIns, now) };
-    const account = { id: randomUUID(), ...accountValues(merchant, input, now) };
+    // The account as it will be once its opening entry is posted (the history and the list row show that).
+    const account = {
+      id: randomUUID(),
+      ...accountValues(merchant, input, now),
+      amount_due_cents: input.account.amount_due_cents,
+    };
     return { input, customer, account, tagIds: [...new Set(input.account.tag_ids)] };
   });
   await insertNewCustomers(tx.db, created);
@@ -569,7 +591,15 @@ export async function createCustomerAccounts(
     tx.db,
     'accounts',
     ACCOUNT_COLUMNS,
-    created.map((row) => row.account),
+    created.map((row) => ({ ...row.account, amount_due_cents: 0 })),
+  );
+  await postLedgerEntries(
+    tx,
+    merchant.id,
+    actor,
+    openingEntries(
+      created.map((row) => ({ accountId: row.account.id, amountCents: row.input.account.amount_due_cents })),
+    ),
   );
   await insertJsonRecords(
     tx.db,
@@ -675,7 +705,7 @@ export async function upsertCustomerAccount(
     email: kept(changes.customer.email, customer.email),
   });
   await patchCustomerInTransaction(tx, merchant, customer, changes.customer, actor);
-  await patchAccountInTransaction(tx, merchant, customer.id, existing, changes.account, actor);
+  await patchAccountInTransaction(tx, merchant, customer.id, existing, changes.account, actor, 'Import');
   for (const channel of ['sms', 'email'] as const) {
     const optedIn = changes.optIns[channel];
     if (optedIn !== undefined && customer[CHANNEL_COLUMN[channel]] !== optedIn) {
@@ -708,10 +738,10 @@ const UPDATED_CUSTOMER_COLUMNS = {
   updated: 'timestamptz',
 } as const satisfies Partial<Record<keyof typeof customers.$inferInsert, string>>;
 
+// No amount due: a change of it is the ledger's adjustment entry.
 const UPDATED_ACCOUNT_COLUMNS = {
   id: 'uuid',
   location_id: 'uuid',
-  amount_due_cents: 'integer',
   due_date: 'date',
   autopay: 'boolean',
   convenience_fee_cents: 'integer',
@@ -758,6 +788,7 @@ export async function updateCustomerAccounts(
   const accountRows: Array<Record<keyof typeof UPDATED_ACCOUNT_COLUMNS, unknown>> = [];
   const moved: Array<{ customer_id: string; location_id: string }> = [];
   const retagged: string[] = [];
+  const adjustments: LedgerEntryInput[] = [];
   const newTags: Array<{ account_id: string; tag_id: string }> = [];
   const ledger: Array<typeof consentEvents.$inferInsert> = [];
   const events: CustomerEventInput[] = [];
@@ -797,6 +828,9 @@ export async function updateCustomerAccounts(
     refuseOptInsWithoutContacts(customerAfter);
     customerRows.push({ ...pickColumns(customerAfter, UPDATED_CUSTOMER_COLUMNS), updated: now });
     accountRows.push({ ...pickColumns(accountAfter, UPDATED_ACCOUNT_COLUMNS), updated: now });
+    if (accountAfter.amount_due_cents !== account.amount_due_cents) {
+      adjustments.push(importAdjustment(account.id, accountAfter.amount_due_cents - account.amount_due_cents));
+    }
     if (isMoved) moved.push({ customer_id: customer.id, location_id: customerAfter.location_id });
 
     const before = tagsOf.get(account.id) ?? [];
@@ -863,6 +897,7 @@ export async function updateCustomerAccounts(
     `);
   }
   await updateJsonRecords(tx.db, 'accounts', 'id', UPDATED_ACCOUNT_COLUMNS, accountRows);
+  await postLedgerEntries(tx, merchant.id, actor, adjustments);
   if (retagged.length > 0) {
     await tx.db.delete(accountTagAssignments).where(inArray(accountTagAssignments.account_id, retagged));
     await insertJsonRecords(tx.db, 'account_tag_assignments', { account_id: 'uuid', tag_id: 'uuid' }, newTags);
@@ -1007,6 +1042,13 @@ async function primaryLocationOf(db: Db, accountId: string): Promise<string | un
   return row?.location_id;
 }
 
+/** Why an account's amount due moved, as its ledger entry says: a staff edit or an import. */
+export type AmountChangeReason = 'Edited by staff' | 'Import';
+
+function importAdjustment(accountId: string, amountCents: number): LedgerEntryInput {
+  return { accountId, kind: 'adjustment', amountCents, reason: 'Import' };
+}
+
 async function patchAccountInTransaction(
   tx: ServiceContext,
   merchant: MerchantRef,
@@ -1014,13 +1056,14 @@ async function patchAccountInTransaction(
   current: AccountRow,
   patch: AccountPatch,
   actor: Actor,
+  reason: AmountChangeReason,
 ): Promise<void> {
   const changes: Partial<typeof accounts.$inferInsert> = {};
   if (patch.external_id !== undefined && patch.external_id !== current.external_id) {
     await checkExternalIdFree(tx.db, merchant.id, patch.external_id, current.id);
     changes.external_id = patch.external_id;
   }
-  if (patch.amount_due_cents !== undefined) changes.amount_due_cents = patch.amount_due_cents;
+  const amountDelta = patch.amount_due_cents === undefined ? 0 : patch.amount_due_cents - current.amount_due_cents;
   if (patch.due_date !== undefined) changes.due_date = orNull(patch.due_date);
   if (patch.autopay !== undefined) changes.autopay = patch.autopay;
   if (patch.convenience_fee_cents !== undefined) changes.convenience_fee_cents = patch.convenience_fee_cents;
@@ -1048,7 +1091,12 @@ async function patchAccountInTransaction(
     tagsBefore = before.map((row) => row.name).sort();
     await setAccountTags(tx.db, current.id, patch.tag_ids);
   }
-  let updated = current;
+  if (amountDelta !== 0) {
+    await postLedgerEntries(tx, merchant.id, actor, [
+      { accountId: current.id, kind: 'adjustment', amountCents: amountDelta, reason },
+    ]);
+  }
+  let updated = { ...current, amount_due_cents: current.amount_due_cents + amountDelta };
   if (Object.keys(changes).length > 0) {
     const [row] = await tx.db
       .update(accounts)
@@ -1083,7 +1131,7 @@ export async function updateAccount(
     await getCustomerRow(tx.db, merchant.id, customerId);
     const { account } = await getAccountOfCustomer(tx.db, merchant.id, customerId, accountId);
     refuseFreshbooksManagedChanges(merchant, FRESHBOOKS_ACCOUNT_FIELDS, patch, account);
-    await patchAccountInTransaction(tx, merchant, customerId, account, patch, actor);
+    await patchAccountInTransaction(tx, merchant, customerId, account, patch, actor, 'Edited by staff');
   });
 }
 
