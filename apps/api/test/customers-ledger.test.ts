@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts } from '../src/db/schema/customers';
+import { merchantLocations } from '../src/db/schema/locations';
+import { ledgerEntries } from '../src/db/schema/payments';
+import { buildTestApp, type TestApp } from './helpers';
+import { seedDemo, sessionsFor, type DemoIds } from './identity';
+
+let t: TestApp;
+let ids: DemoIds;
+let as: ReturnType<typeof sessionsFor>;
+let locationId: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ids = await seedDemo(t.database.db);
+  as = sessionsFor(t.app);
+  const [location] = await t.database.db
+    .select({ id: merchantLocations.id })
+    .from(merchantLocations)
+    .where(eq(merchantLocations.merchant_id, ids.demoMotors))
+    .limit(1);
+  if (!location) throw new Error('Demo Motors has no location');
+  locationId = location.id;
+});
+afterAll(() => t.close());
+
+const customersUrl = () => `/api/merchants/${ids.demoMotors}/customers/`;
+
+async function call(method: 'POST' | 'PATCH', url: string, payload: object) {
+  return t.app.inject({ method, url, payload, headers: await as('staff@demo.test') });
+}
+
+/** The account's amount due, and its ledger entries oldest first. */
+async function ledgerOf(accountId: string) {
+  const db = t.database.db;
+  const [account] = await db
+    .select({ amount_due_cents: accounts.amount_due_cents })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  const entries = await db
+    .select({ kind: ledgerEntries.kind, amount_cents: ledgerEntries.amount_cents, reason: ledgerEntries.reason })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.account_id, accountId))
+    .orderBy(asc(ledgerEntries.created), asc(ledgerEntries.id));
+  return { amountDue: account?.amount_due_cents, entries };
+}
+
+const sum = (entries: Array<{ amount_cents: number }>) =>
+  entries.reduce((total, entry) => total + entry.amount_cents, 0);
+
+describe('the customers module writes amounts due through the ledger', () => {
+  it('posts an opening entry on create and an adjustment of the difference on an edit', async () => {
+    const created = await call('POST', customersUrl(), {
+      first_name: 'Lee',
+      last_name: `Ledger${randomUUID().slice(0, 6)}`,
+      location_id: locationId,
+      account: { external_id: `L-${randomUUID().slice(0, 8)}`, amount_due_cents: 12_345, due_date: '2030-01-15' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const customer = created.json();
+    const accountId: string = customer.accounts[0].id;
+
+    let ledger = await ledgerOf(accountId);
+    expect(ledger.amountDue).toBe(12_345);
+    expect(ledger.entries).toEqual([{ kind: 'opening', amount_cents: 12_345, reason: '' }]);
+
+    const edited = await call('PATCH', `${customersUrl()}${customer.id}/accounts/${accountId}/`, {
+      amount_due_cents: 10_000,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    ledger = await ledgerOf(accountId);
+    expect(ledger.amountDue).toBe(10_000);
+    expect(sum(ledger.entries)).toBe(10_000);
+    expect(ledger.entries[1]).toEqual({ kind: 'adjustment', amount_cents: -2_345, reason: 'Edited by staff' });
+
+    // An edit that leaves the amount alone posts nothing.
+    await call('PATCH', `${customersUrl()}${customer.id}/accounts/${accountId}/`, { amount_due_cents: 10_000 });
+    expect((await ledgerOf(accountId)).entries).toHaveLength(2);
+  });
+});
