@@ -11,18 +11,20 @@ let t: TestApp;
 let ids: DemoIds;
 let as: ReturnType<typeof sessionsFor>;
 let locationId: string;
+let locationName: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
   ids = await seedDemo(t.database.db);
   as = sessionsFor(t.app);
   const [location] = await t.database.db
-    .select({ id: merchantLocations.id })
+    .select({ id: merchantLocations.id, name: merchantLocations.name })
     .from(merchantLocations)
     .where(eq(merchantLocations.merchant_id, ids.demoMotors))
     .limit(1);
   if (!location) throw new Error('Demo Motors has no location');
   locationId = location.id;
+  locationName = location.name;
 });
 afterAll(() => t.close());
 
@@ -78,5 +80,48 @@ describe('the customers module writes amounts due through the ledger', () => {
     // An edit that leaves the amount alone posts nothing.
     await call('PATCH', `${customersUrl()}${customer.id}/accounts/${accountId}/`, { amount_due_cents: 10_000 });
     expect((await ledgerOf(accountId)).entries).toHaveLength(2);
+  });
+
+  it('posts an opening entry for an imported account and an Import adjustment when an import changes its amount', async () => {
+    const externalId = `LI-${randomUUID().slice(0, 8)}`;
+    const lastName = `Ledger${randomUUID().slice(0, 6)}`;
+    const runImport = async (amount: string) => {
+      const uploaded = await t.app.inject({
+        method: 'POST',
+        url: `/api/merchants/${ids.demoMotors}/customer_imports/`,
+        headers: await as('staff@demo.test'),
+        payload: {
+          file_name: 'customers.csv',
+          csv: [
+            'First Name,Last Name,Account,Amount Due,Location',
+            `Ada,${lastName},${externalId},${amount},${locationName}`,
+          ].join('\n'),
+          mapping: {
+            first_name: 'First Name',
+            last_name: 'Last Name',
+            external_id: 'Account',
+            amount_due: 'Amount Due',
+            location: 'Location',
+          },
+        },
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      expect((await t.app.jobs.drain()).failed).toEqual([]);
+    };
+    await runImport('$100.00');
+    const [account] = await t.database.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.external_id, externalId));
+    if (!account) throw new Error('the import wrote no account');
+    let ledger = await ledgerOf(account.id);
+    expect(ledger.amountDue).toBe(10_000);
+    expect(ledger.entries).toEqual([{ kind: 'opening', amount_cents: 10_000, reason: '' }]);
+
+    await runImport('$80.00');
+    ledger = await ledgerOf(account.id);
+    expect(ledger.amountDue).toBe(8_000);
+    expect(sum(ledger.entries)).toBe(8_000);
+    expect(ledger.entries[1]).toEqual({ kind: 'adjustment', amount_cents: -2_000, reason: 'Import' });
   });
 });
