@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../src/db/schema/customers';
 import { merchantLocations } from '../src/db/schema/locations';
 import { ledgerEntries } from '../src/db/schema/payments';
+import { sandboxFreshbooksClient } from '../src/providers/freshbooks/sandbox-freshbooks-provider';
+import { createCustomerFixture } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
 import { seedDemo, sessionsFor, type DemoIds } from './identity';
 
@@ -123,5 +125,25 @@ describe('the customers module writes amounts due through the ledger', () => {
     expect(ledger.amountDue).toBe(8_000);
     expect(sum(ledger.entries)).toBe(8_000);
     expect(ledger.entries[1]).toEqual({ kind: 'adjustment', amount_cents: -2_000, reason: 'Import' });
+  });
+
+  it('posts a FreshBooks sync adjustment when FreshBooks says the customer owes another amount', async () => {
+    const fixture = await createCustomerFixture(t.database.db, ids.integratedAuto);
+    await t.database.db.update(accounts).set({ external_id: 'IA-7077' }).where(eq(accounts.id, fixture.accountId));
+    const client = sandboxFreshbooksClient('IA-7077');
+    if (!client) throw new Error('no sandbox client IA-7077');
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/merchants/${ids.integratedAuto}/customers/${fixture.customerId}/?checkIntegration=true`,
+      headers: await as('admin@demo.test'),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const ledger = await ledgerOf(fixture.accountId);
+    expect(ledger.amountDue).toBe(client.outstanding_cents);
+    expect(sum(ledger.entries)).toBe(client.outstanding_cents);
+    expect(ledger.entries).toEqual([
+      { kind: 'opening', amount_cents: 1000, reason: '' },
+      { kind: 'adjustment', amount_cents: client.outstanding_cents - 1000, reason: 'FreshBooks sync' },
+    ]);
   });
 });
