@@ -41,10 +41,10 @@ import {
 import { selectRows } from '../src/modules/customers/customers.list';
 import {
   INTEGRATED_CREATE_REFUSED,
-  addCoBorrower,
   refreshCustomerSearch,
   upsertCustomerAccount,
 } from '../src/modules/customers/customers.service';
+import { addCoBorrower } from '../src/modules/customers/customer-co-borrowers';
 import { findOrCreateLocation, signInCustomRoleUser } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
 import { seedDemo, sessionsFor, userIdOf, type DemoIds } from './identity';

@@ -21,17 +21,10 @@ import {
   type MerchantRef,
 } from './customers.read';
 import { addNote, deleteNote, editNote, type NoteEditor } from './customer-notes';
-import {
-  addCoBorrower,
-  changeConsent,
-  createCustomer,
-  locateAccount,
-  recordView,
-  removeCoBorrower,
-  removeCustomer,
-  updateAccount,
-  updateCustomer,
-} from './customers.service';
+import { createCustomer, locateAccount, recordView, updateAccount, updateCustomer } from './customers.service';
+import { addCoBorrower, removeCoBorrower } from './customer-co-borrowers';
+import { changeConsent } from './customer-consent';
+import { removeCustomer } from './customer-remove';
 import { and, eq } from 'drizzle-orm';
 import { merchantLocations } from '../../db/schema/locations';
 import { accountTags } from '../../db/schema/tags';

@@ -10,8 +10,6 @@ import {
   type ParsedCreateCustomerBody,
   type ParsedCreateCustomerInput,
   type accountPatchSchema,
-  type addCoBorrowerSchema,
-  type consentChangeSchema,
   type customerPatchSchema,
   type inlineCustomerSchema,
 } from '@paydesk/domain/customers/customers.contract';
@@ -192,7 +190,7 @@ export async function customerIdsOfAccount(db: Db, accountId: string): Promise<s
 // ---------------------------------------------------------------------------------------------------------------
 // Consent
 
-async function writeConsent(
+export async function writeConsent(
   ctx: ServiceContext,
   customer: { id: string; merchant_id: string },
   change: {
@@ -225,7 +223,7 @@ async function writeConsent(
   });
 }
 
-const CHANNEL_COLUMN = { sms: 'text_opt_in', email: 'email_opt_in' } as const;
+export const CHANNEL_COLUMN = { sms: 'text_opt_in', email: 'email_opt_in' } as const;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Create
@@ -282,7 +280,7 @@ function openingEntries(opened: ReadonlyArray<{ accountId: string; amountCents: 
   return opened.map(({ accountId, amountCents }) => ({ accountId, kind: 'opening', amountCents }));
 }
 
-async function insertCustomer(
+export async function insertCustomer(
   ctx: ServiceContext,
   merchant: MerchantRef,
   input: NewCustomer,
@@ -1138,62 +1136,6 @@ export async function updateAccount(
 // ---------------------------------------------------------------------------------------------------------------
 // Remove, consent, views
 
-/** Voids a customer: kept with its history, gone from the lists, its phone number free again. */
-export async function removeCustomer(
-  ctx: ServiceContext,
-  merchant: MerchantRef,
-  customerId: string,
-  actor: Actor,
-): Promise<void> {
-  await withTransaction(ctx, async (tx) => {
-    tx.afterCommit(() => invalidateCustomerCounts(merchant.id));
-    const current = await getCustomerRow(tx.db, merchant.id, customerId);
-    const now = tx.clock();
-    const [updated] = await tx.db
-      .update(customers)
-      .set({ removed_at: now, removed_by: actor?.id ?? null, updated: now })
-      .where(and(eq(customers.id, current.id), isNull(customers.removed_at)))
-      .returning({ id: customers.id });
-    if (!updated) throw notFound();
-    await recordCustomerEvent(tx, {
-      merchantId: merchant.id,
-      customerId: current.id,
-      kind: 'customer.removed',
-      actor,
-      before: { removed: false },
-      after: { removed: true },
-    });
-  });
-}
-
-export async function changeConsent(
-  ctx: ServiceContext,
-  merchant: MerchantRef,
-  customerId: string,
-  input: z.output<typeof consentChangeSchema>,
-  actor: Actor,
-): Promise<void> {
-  await withTransaction(ctx, async (tx) => {
-    tx.afterCommit(() => invalidateCustomerCounts(merchant.id));
-    const current = await getCustomerRow(tx.db, merchant.id, customerId);
-    if (input.opted_in && input.channel === 'sms' && !current.sms_phone_number) {
-      throw FieldErrors.of('sms_phone_number', REQUIRED);
-    }
-    if (input.opted_in && input.channel === 'email' && !current.email) throw FieldErrors.of('email', REQUIRED);
-    await tx.db
-      .update(customers)
-      .set({ [CHANNEL_COLUMN[input.channel]]: input.opted_in, updated: tx.clock() })
-      .where(eq(customers.id, current.id));
-    await writeConsent(tx, current, {
-      channel: input.channel,
-      optedIn: input.opted_in,
-      method: 'staff_affirmed',
-      affirmation: input.affirmation,
-      actor,
-    });
-  });
-}
-
 export async function recordView(ctx: ServiceContext, merchantId: string, customerId: string, userId: string) {
   const customer = await getCustomerRow(ctx.db, merchantId, customerId, { includeRemoved: true });
   const now = ctx.clock();
@@ -1201,90 +1143,6 @@ export async function recordView(ctx: ServiceContext, merchantId: string, custom
     .insert(customerViews)
     .values({ user_id: userId, customer_id: customer.id, merchant_id: merchantId, viewed_at: now })
     .onConflictDoUpdate({ target: [customerViews.user_id, customerViews.customer_id], set: { viewed_at: now } });
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Co-borrowers
-
-export async function addCoBorrower(
-  ctx: ServiceContext,
-  merchant: MerchantRef,
-  customerId: string,
-  accountId: string,
-  input: z.output<typeof addCoBorrowerSchema>,
-  actor: Actor,
-): Promise<void> {
-  await withTransaction(ctx, async (tx) => {
-    tx.afterCommit(() => invalidateCustomerCounts(merchant.id));
-    await getCustomerRow(tx.db, merchant.id, customerId);
-    const { account } = await getAccountOfCustomer(tx.db, merchant.id, customerId, accountId);
-    let coBorrower: CustomerRow;
-    if (input.customer_id !== undefined) {
-      coBorrower = await getCustomerRow(tx.db, merchant.id, input.customer_id);
-      const [already] = await tx.db
-        .select({ id: accountCustomers.customer_id })
-        .from(accountCustomers)
-        .where(and(eq(accountCustomers.account_id, account.id), eq(accountCustomers.customer_id, coBorrower.id)));
-      if (already) throw new HttpError('conflict', ALREADY_ON_ACCOUNT);
-    } else if (input.customer) {
-      coBorrower = await insertCustomer(tx, merchant, { ...input.customer, location_id: account.location_id }, actor);
-    } else {
-      throw FieldErrors.of('customer_id', REQUIRED);
-    }
-    await tx.db
-      .insert(accountCustomers)
-      .values({ account_id: account.id, customer_id: coBorrower.id, role: 'co_borrower', created: tx.clock() });
-    const after = { co_borrower_id: coBorrower.id, name: `${coBorrower.first_name} ${coBorrower.last_name}` };
-    for (const subject of new Set([customerId, coBorrower.id])) {
-      await recordCustomerEvent(tx, {
-        merchantId: merchant.id,
-        customerId: subject,
-        accountId: account.id,
-        kind: 'co_borrower.added',
-        actor,
-        after,
-      });
-    }
-    await refreshCustomerSearch(tx.db, [coBorrower.id]);
-  });
-}
-
-export async function removeCoBorrower(
-  ctx: ServiceContext,
-  merchant: MerchantRef,
-  customerId: string,
-  accountId: string,
-  coBorrowerId: string,
-  actor: Actor,
-): Promise<void> {
-  await withTransaction(ctx, async (tx) => {
-    tx.afterCommit(() => invalidateCustomerCounts(merchant.id));
-    await getCustomerRow(tx.db, merchant.id, customerId);
-    const { account } = await getAccountOfCustomer(tx.db, merchant.id, customerId, accountId);
-    if (!isUuid(coBorrowerId)) throw notFound();
-    const [link] = await tx.db
-      .select({ role: accountCustomers.role, customer: customers })
-      .from(accountCustomers)
-      .innerJoin(customers, eq(customers.id, accountCustomers.customer_id))
-      .where(and(eq(accountCustomers.account_id, account.id), eq(accountCustomers.customer_id, coBorrowerId)));
-    if (!link) throw notFound();
-    if (link.role === 'primary') throw new HttpError('bad_request', PRIMARY_NOT_REMOVABLE);
-    await tx.db
-      .delete(accountCustomers)
-      .where(and(eq(accountCustomers.account_id, account.id), eq(accountCustomers.customer_id, coBorrowerId)));
-    const before = { co_borrower_id: coBorrowerId, name: `${link.customer.first_name} ${link.customer.last_name}` };
-    for (const subject of new Set([customerId, coBorrowerId])) {
-      await recordCustomerEvent(tx, {
-        merchantId: merchant.id,
-        customerId: subject,
-        accountId: account.id,
-        kind: 'co_borrower.removed',
-        actor,
-        before,
-      });
-    }
-    await refreshCustomerSearch(tx.db, [coBorrowerId]);
-  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
