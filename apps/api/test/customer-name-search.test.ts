@@ -224,7 +224,7 @@ describe('customer name search rows', () => {
       { account_id: account!.id, customer_id: primary!.id, role: 'primary' },
       { account_id: account!.id, customer_id: coBorrower!.id, role: 'co_borrower' },
     ]);
-    const { refreshCustomerSearch } = await import('../src/modules/customers/customers.service');
+    const { refreshCustomerSearch } = await import('../src/modules/customers/list/refresh-customer-search');
     await refreshCustomerSearch(db, [primary!.id, coBorrower!.id]);
     expect(await outOfStep()).toEqual([]);
     const found = await call('GET', `/api/merchants/${ids.demoMotors}/customers/?search=${surname}-x`);

@@ -12,7 +12,8 @@ import { withTransaction, type ServiceContext } from '../../lib/service-context'
 import { recordCustomerEvent } from './customer-events';
 import { invalidateCustomerCounts } from './customers.list';
 import { getAccountOfCustomer, getCustomerRow, type CustomerRow, type MerchantRef } from './customers.read';
-import { ALREADY_ON_ACCOUNT, insertCustomer, PRIMARY_NOT_REMOVABLE, refreshCustomerSearch } from './customers.service';
+import { ALREADY_ON_ACCOUNT, insertCustomer, PRIMARY_NOT_REMOVABLE } from './customers.service';
+import { refreshCustomerSearch } from './list/refresh-customer-search';
 
 export async function addCoBorrower(
   ctx: ServiceContext,

@@ -27,7 +27,8 @@ import { postLedgerEntries } from '../ledger/ledger.public';
 import { recordCustomerEvent } from './customer-events';
 import { invalidateCustomerCounts } from './customers.list';
 import { getCustomerRow, type MerchantRef } from './customers.read';
-import { customerIdsOfAccount, refreshCustomerSearch } from './customers.service';
+import { customerIdsOfAccount } from './customers.service';
+import { refreshCustomerSearch } from './list/refresh-customer-search';
 
 export const SYNC_MESSAGES = {
   updated: 'Updated from FreshBooks.',
