@@ -38,7 +38,7 @@ import {
   runCustomerImport,
   runImportJob,
 } from '../src/modules/customers/customer-imports.service';
-import { selectRows } from '../src/modules/customers/customers.list';
+import { selectRows } from '../src/modules/customers/list/customers-list';
 import { INTEGRATED_CREATE_REFUSED, upsertCustomerAccount } from '../src/modules/customers/customers.service';
 import { refreshCustomerSearch } from '../src/modules/customers/list/refresh-customer-search';
 import { addCoBorrower } from '../src/modules/customers/customer-co-borrowers';

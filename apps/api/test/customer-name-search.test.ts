@@ -7,9 +7,9 @@ import {
   merchantsOutOfNameOrder,
   NAME_ORDER_MIN_UNORDERED,
   orderMerchantNameSearch,
-} from '../src/modules/customers/customer-name-order';
-import { orderNameSearchJob } from '../src/modules/customers/customer-name-order.jobs';
-import { selectRows } from '../src/modules/customers/customers.list';
+} from '../src/modules/customers/list/name-order';
+import { orderNameSearchJob } from '../src/modules/customers/list/name-order.jobs';
+import { selectRows } from '../src/modules/customers/list/customers-list';
 import { createMerchant, findOrCreateLocation } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
 import { seedDemo, sessionsFor, type DemoIds } from './identity';

@@ -24,7 +24,7 @@ import {
   selectRows,
   STORED_FIELDS,
   type CustomerListFilters,
-} from '../src/modules/customers/customers.list';
+} from '../src/modules/customers/list/customers-list';
 import { INTEGRATED_CREATE_REFUSED, PRIMARY_NOT_REMOVABLE } from '../src/modules/customers/customers.service';
 import {
   FreshbooksRateLimitError,

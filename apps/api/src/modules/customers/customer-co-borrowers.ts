@@ -10,7 +10,7 @@ import { isUuid } from '../../lib/ids';
 import type { Actor } from '../audit/audit.public';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import { recordCustomerEvent } from './customer-events';
-import { invalidateCustomerCounts } from './customers.list';
+import { invalidateCustomerCounts } from './list/customers-list';
 import { getAccountOfCustomer, getCustomerRow, type CustomerRow, type MerchantRef } from './customers.read';
 import { ALREADY_ON_ACCOUNT, insertCustomer, PRIMARY_NOT_REMOVABLE } from './customers.service';
 import { refreshCustomerSearch } from './list/refresh-customer-search';

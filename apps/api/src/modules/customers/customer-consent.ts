@@ -8,7 +8,7 @@ import { customers } from '../../db/schema/customers';
 import { FieldErrors } from '../../lib/http-errors';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import type { Actor } from '../audit/audit.public';
-import { invalidateCustomerCounts } from './customers.list';
+import { invalidateCustomerCounts } from './list/customers-list';
 import { getCustomerRow, type MerchantRef } from './customers.read';
 import { CHANNEL_COLUMN, writeConsent } from './customers.service';
 

@@ -18,7 +18,7 @@ import { ERROR_CATALOGUE } from '@paydesk/domain/errors/catalogue';
 import { sql } from 'drizzle-orm';
 import { notFound } from '../../lib/http-errors';
 import type { ServiceContext } from '../../lib/service-context';
-import { selectRows } from './customers.list';
+import { selectRows } from './list/customers-list';
 import type { MerchantRef } from './customers.read';
 import {
   checkRow,

@@ -54,8 +54,8 @@ import { isUuid } from '../../lib/ids';
 import { pageBounds, type PageRequest } from '../../lib/pagination';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import type { Actor } from '../audit/audit.public';
-import { queueNameOrderIfNeeded } from './customer-name-order';
-import { invalidateCustomerCounts } from './customers.list';
+import { queueNameOrderIfNeeded } from './list/name-order';
+import { invalidateCustomerCounts } from './list/customers-list';
 import type { CustomerRow, MerchantRef } from './customers.read';
 import {
   INTEGRATED_CREATE_REFUSED,

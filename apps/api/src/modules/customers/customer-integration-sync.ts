@@ -25,7 +25,7 @@ import { exclusively, takeRequestBudget, type RequestBudget } from '../integrati
 import { findFreshbooksClients, freshbooksConnected } from '../integrations/integrations.public';
 import { postLedgerEntries } from '../ledger/ledger.public';
 import { recordCustomerEvent } from './customer-events';
-import { invalidateCustomerCounts } from './customers.list';
+import { invalidateCustomerCounts } from './list/customers-list';
 import { getCustomerRow, type MerchantRef } from './customers.read';
 import { customerIdsOfAccount } from './customers.service';
 import { refreshCustomerSearch } from './list/refresh-customer-search';

@@ -6,7 +6,7 @@ import { notFound } from '../../lib/http-errors';
 import type { Actor } from '../audit/audit.public';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import { recordCustomerEvent } from './customer-events';
-import { invalidateCustomerCounts } from './customers.list';
+import { invalidateCustomerCounts } from './list/customers-list';
 import { getCustomerRow, type MerchantRef } from './customers.read';
 
 /** Voids a customer: kept with its history, gone from the lists, its phone number free again. */

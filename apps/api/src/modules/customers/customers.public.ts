@@ -5,7 +5,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { accountCustomers, accounts } from '../../db/schema/customers';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
-import { invalidateCustomerCounts } from './customers.list';
+import { invalidateCustomerCounts } from './list/customers-list';
 import { refreshCustomerSearch } from './list/refresh-customer-search';
 
 /**

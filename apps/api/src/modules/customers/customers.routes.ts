@@ -8,7 +8,7 @@ import { pageBounds, toJsonPage, toPage } from '../../lib/pagination';
 import { merchantAccessOf, principalOf } from '../../plugins/auth';
 import type { Actor } from '../audit/audit.public';
 import { syncCustomerFromIntegration } from './customer-integration-sync';
-import { findCustomerPage, type CustomerListScope } from './customers.list';
+import { findCustomerPage, type CustomerListScope } from './list/customers-list';
 import {
   getCustomerDetail,
   getCustomerRow,

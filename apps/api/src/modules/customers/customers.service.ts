@@ -38,7 +38,7 @@ import { refuseFreshbooksManagedChanges } from './freshbooks-managed-fields';
 import { postLedgerEntries, type LedgerEntryInput } from '../ledger/ledger.public';
 import { primaryAccountOf, refreshCustomerSearch, searchColumns } from './list/refresh-customer-search';
 import { recordCustomerEvent, recordCustomerEvents, type CustomerEventInput } from './customer-events';
-import { invalidateCustomerCounts, selectRows } from './customers.list';
+import { invalidateCustomerCounts, selectRows } from './list/customers-list';
 import {
   getAccountOfCustomer,
   getCustomerRow,

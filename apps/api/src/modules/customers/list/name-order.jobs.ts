@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '../../lib/jobs';
+import { defineJob } from '../../../lib/jobs';
 
 /** The sweep that puts `customer_name_search` back in name order (customer-name-order.ts). */
 export const orderNameSearchJob = defineJob({
