@@ -39,7 +39,8 @@ import {
   runImportJob,
 } from '../src/modules/customers/customer-imports.service';
 import { selectRows } from '../src/modules/customers/list/customers-list';
-import { INTEGRATED_CREATE_REFUSED, upsertCustomerAccount } from '../src/modules/customers/customers.service';
+import { INTEGRATED_CREATE_REFUSED } from '../src/modules/customers/customer-create';
+import { upsertCustomerAccount } from '../src/modules/customers/customer-import-writes';
 import { refreshCustomerSearch } from '../src/modules/customers/list/refresh-customer-search';
 import { addCoBorrower } from '../src/modules/customers/customer-co-borrowers';
 import { findOrCreateLocation, signInCustomRoleUser } from './factories';

@@ -255,15 +255,13 @@ export async function createCustomerFixture(
     .returning({ id: accounts.id });
   if (!account) throw new Error('account not created');
   // As the customers module writes it: the amount due is the sum of the account's ledger entries.
-  await db
-    .insert(ledgerEntries)
-    .values({
-      merchant_id: merchantId,
-      account_id: account.id,
-      kind: 'opening',
-      amount_cents: 1000,
-      actor_name: 'System',
-    });
+  await db.insert(ledgerEntries).values({
+    merchant_id: merchantId,
+    account_id: account.id,
+    kind: 'opening',
+    amount_cents: 1000,
+    actor_name: 'System',
+  });
   await db.insert(accountCustomers).values([
     { account_id: account.id, customer_id: customer.id, role: 'primary' },
     { account_id: account.id, customer_id: coBorrower.id, role: 'co_borrower' },

@@ -12,8 +12,11 @@ import { withTransaction, type ServiceContext } from '../../lib/service-context'
 import { recordCustomerEvent } from './customer-events';
 import { invalidateCustomerCounts } from './list/customers-list';
 import { getAccountOfCustomer, getCustomerRow, type CustomerRow, type MerchantRef } from './customers.read';
-import { ALREADY_ON_ACCOUNT, insertCustomer, PRIMARY_NOT_REMOVABLE } from './customers.service';
+import { insertCustomer } from './customer-create';
 import { refreshCustomerSearch } from './list/refresh-customer-search';
+
+export const PRIMARY_NOT_REMOVABLE = 'The primary customer cannot be removed from the account.';
+export const ALREADY_ON_ACCOUNT = 'This customer is already on the account.';
 
 export async function addCoBorrower(
   ctx: ServiceContext,

@@ -10,7 +10,7 @@ import { withTransaction, type ServiceContext } from '../../lib/service-context'
 import type { Actor } from '../audit/audit.public';
 import { invalidateCustomerCounts } from './list/customers-list';
 import { getCustomerRow, type MerchantRef } from './customers.read';
-import { CHANNEL_COLUMN, writeConsent } from './customers.service';
+import { CHANNEL_COLUMN, optInRecords, writeOptIns } from './customer-opt-ins';
 
 export async function changeConsent(
   ctx: ServiceContext,
@@ -30,12 +30,14 @@ export async function changeConsent(
       .update(customers)
       .set({ [CHANNEL_COLUMN[input.channel]]: input.opted_in, updated: tx.clock() })
       .where(eq(customers.id, current.id));
-    await writeConsent(tx, current, {
-      channel: input.channel,
-      optedIn: input.opted_in,
-      method: 'staff_affirmed',
-      affirmation: input.affirmation,
-      actor,
-    });
+    await writeOptIns(
+      tx,
+      optInRecords(
+        current,
+        null,
+        { [input.channel]: input.opted_in },
+        { method: 'staff_affirmed', actor, words: () => input.affirmation, now: tx.clock() },
+      ),
+    );
   });
 }

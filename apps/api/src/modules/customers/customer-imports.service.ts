@@ -57,14 +57,14 @@ import type { Actor } from '../audit/audit.public';
 import { queueNameOrderIfNeeded } from './list/name-order';
 import { invalidateCustomerCounts } from './list/customers-list';
 import type { CustomerRow, MerchantRef } from './customers.read';
+import { INTEGRATED_CREATE_REFUSED } from './customer-create';
 import {
-  INTEGRATED_CREATE_REFUSED,
   createCustomerAccounts,
   updateCustomerAccounts,
   upsertCustomerAccount,
   type AccountUpdate,
   type ImportRowInput,
-} from './customers.service';
+} from './customer-import-writes';
 import { importCustomersJob } from './customer-imports.jobs';
 
 export type ImportRow = typeof customerImports.$inferSelect;

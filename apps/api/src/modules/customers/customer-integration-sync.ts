@@ -27,7 +27,7 @@ import { postLedgerEntries } from '../ledger/ledger.public';
 import { recordCustomerEvent } from './customer-events';
 import { invalidateCustomerCounts } from './list/customers-list';
 import { getCustomerRow, type MerchantRef } from './customers.read';
-import { customerIdsOfAccount } from './customers.service';
+import { customerIdsOfAccount } from './customer-checks';
 import { refreshCustomerSearch } from './list/refresh-customer-search';
 
 export const SYNC_MESSAGES = {

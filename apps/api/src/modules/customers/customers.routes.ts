@@ -21,7 +21,10 @@ import {
   type MerchantRef,
 } from './customers.read';
 import { addNote, deleteNote, editNote, type NoteEditor } from './customer-notes';
-import { createCustomer, locateAccount, recordView, updateAccount, updateCustomer } from './customers.service';
+import { createCustomer } from './customer-create';
+import { updateAccount, updateCustomer } from './customer-update';
+import { recordView } from './customer-views';
+import { locateAccount } from './locate-account';
 import { addCoBorrower, removeCoBorrower } from './customer-co-borrowers';
 import { changeConsent } from './customer-consent';
 import { removeCustomer } from './customer-remove';
