@@ -37,7 +37,7 @@ import {
   requeueUnfinishedImports,
   runCustomerImport,
   runImportJob,
-} from '../src/modules/customers/customer-imports.service';
+} from '../src/modules/customers/customer-imports.run';
 import { selectRows } from '../src/modules/customers/list/customers-list';
 import { INTEGRATED_CREATE_REFUSED } from '../src/modules/customers/customer-create';
 import { upsertCustomerAccount } from '../src/modules/customers/customer-import-writes';
