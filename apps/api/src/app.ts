@@ -20,7 +20,7 @@ import { locationsRoutes } from './modules/locations/locations.routes';
 import { merchantAccountsRoutes } from './modules/merchant-accounts/merchant-accounts.routes';
 import { customerImportsRoutes } from './modules/customers/customer-imports.routes';
 import { registerCustomerImportJobHandlers } from './modules/customers/customer-imports.job-handlers';
-import { registerCustomerNameOrderJobHandlers } from './modules/customers/customer-name-order.job-handlers';
+import { registerCustomerNameOrderJobHandlers } from './modules/customers/list/name-order.job-handlers';
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
 import { binsRoutes } from './modules/payments/bins.routes';
 import { registerPaymentJobHandlers } from './modules/payments/payments.job-handlers';

@@ -37,14 +37,12 @@ import {
   requeueUnfinishedImports,
   runCustomerImport,
   runImportJob,
-} from '../src/modules/customers/customer-imports.service';
-import { selectRows } from '../src/modules/customers/customers.list';
-import {
-  INTEGRATED_CREATE_REFUSED,
-  addCoBorrower,
-  refreshCustomerSearch,
-  upsertCustomerAccount,
-} from '../src/modules/customers/customers.service';
+} from '../src/modules/customers/customer-imports.run';
+import { selectRows } from '../src/modules/customers/list/customers-list';
+import { INTEGRATED_CREATE_REFUSED } from '../src/modules/customers/customer-create';
+import { upsertCustomerAccount } from '../src/modules/customers/customer-import-writes';
+import { refreshCustomerSearch } from '../src/modules/customers/list/refresh-customer-search';
+import { addCoBorrower } from '../src/modules/customers/customer-co-borrowers';
 import { findOrCreateLocation, signInCustomRoleUser } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
 import { seedDemo, sessionsFor, userIdOf, type DemoIds } from './identity';

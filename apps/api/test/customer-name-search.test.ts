@@ -7,9 +7,9 @@ import {
   merchantsOutOfNameOrder,
   NAME_ORDER_MIN_UNORDERED,
   orderMerchantNameSearch,
-} from '../src/modules/customers/customer-name-order';
-import { orderNameSearchJob } from '../src/modules/customers/customer-name-order.jobs';
-import { selectRows } from '../src/modules/customers/customers.list';
+} from '../src/modules/customers/list/name-order';
+import { orderNameSearchJob } from '../src/modules/customers/list/name-order.jobs';
+import { selectRows } from '../src/modules/customers/list/customers-list';
 import { createMerchant, findOrCreateLocation } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
 import { seedDemo, sessionsFor, type DemoIds } from './identity';
@@ -224,7 +224,7 @@ describe('customer name search rows', () => {
       { account_id: account!.id, customer_id: primary!.id, role: 'primary' },
       { account_id: account!.id, customer_id: coBorrower!.id, role: 'co_borrower' },
     ]);
-    const { refreshCustomerSearch } = await import('../src/modules/customers/customers.service');
+    const { refreshCustomerSearch } = await import('../src/modules/customers/list/refresh-customer-search');
     await refreshCustomerSearch(db, [primary!.id, coBorrower!.id]);
     expect(await outOfStep()).toEqual([]);
     const found = await call('GET', `/api/merchants/${ids.demoMotors}/customers/?search=${surname}-x`);

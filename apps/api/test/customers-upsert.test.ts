@@ -8,7 +8,7 @@ import { customerEvents } from '../src/db/schema/customers';
 import { merchants } from '../src/db/schema/identity';
 import { withTransaction } from '../src/lib/service-context';
 import { getCustomerDetail, type MerchantRef } from '../src/modules/customers/customers.read';
-import { upsertCustomerAccount } from '../src/modules/customers/customers.service';
+import { upsertCustomerAccount } from '../src/modules/customers/customer-import-writes';
 import { findOrCreateLocation } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
 import { seedDemo, sessionsFor, type DemoIds } from './identity';

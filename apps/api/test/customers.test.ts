@@ -24,8 +24,9 @@ import {
   selectRows,
   STORED_FIELDS,
   type CustomerListFilters,
-} from '../src/modules/customers/customers.list';
-import { INTEGRATED_CREATE_REFUSED, PRIMARY_NOT_REMOVABLE } from '../src/modules/customers/customers.service';
+} from '../src/modules/customers/list/customers-list';
+import { PRIMARY_NOT_REMOVABLE } from '../src/modules/customers/customer-co-borrowers';
+import { INTEGRATED_CREATE_REFUSED } from '../src/modules/customers/customer-create';
 import {
   FreshbooksRateLimitError,
   FreshbooksSyncError,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { paymentMethods, paymentSources, payments } from '../src/db/schema/payments';
+import { ledgerEntries, paymentMethods, paymentSources, payments } from '../src/db/schema/payments';
 import { scheduledPayments } from '../src/db/schema/scheduled-payments';
 import type { PermissionFlag } from '@paydesk/domain/access/roles';
 import { eq } from 'drizzle-orm';
@@ -250,7 +250,7 @@ export async function findOrCreateLocation(db: Db, merchantId: string): Promise<
 }
 
 /**
- * A customer of the merchant with an account, a co-borrower on it and a note (by `noteAuthorId`, else by nobody),
+ * A customer of the merchant with an account (owing 1000 cents, with its opening ledger entry), a co-borrower on it and a note (by `noteAuthorId`, else by nobody),
  * written straight to the tables.
  */
 export async function createCustomerFixture(
@@ -277,6 +277,14 @@ export async function createCustomerFixture(
     })
     .returning({ id: accounts.id });
   if (!account) throw new Error('account not created');
+  // As the customers module writes it: the amount due is the sum of the account's ledger entries.
+  await db.insert(ledgerEntries).values({
+    merchant_id: merchantId,
+    account_id: account.id,
+    kind: 'opening',
+    amount_cents: 1000,
+    actor_name: 'System',
+  });
   await db.insert(accountCustomers).values([
     { account_id: account.id, customer_id: customer.id, role: 'primary' },
     { account_id: account.id, customer_id: coBorrower.id, role: 'co_borrower' },

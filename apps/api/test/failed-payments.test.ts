@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../src/db/schema/customers';
 import { merchantAccounts } from '../src/db/schema/merchant-accounts';
@@ -51,13 +51,11 @@ async function accountWithCard(number: string, amountDue = 50_000) {
   const fixture = await createCustomerFixture(t.database.db, ids.demoMotors);
   const db = t.database.db;
   await db.update(accounts).set({ amount_due_cents: amountDue }).where(eq(accounts.id, fixture.accountId));
-  await db.insert(ledgerEntries).values({
-    merchant_id: ids.demoMotors,
-    account_id: fixture.accountId,
-    kind: 'opening',
-    amount_cents: amountDue,
-    actor_name: 'System',
-  });
+  // The factory's opening entry becomes this amount, so the amount due stays the sum of the entries.
+  await db
+    .update(ledgerEntries)
+    .set({ amount_cents: amountDue })
+    .where(and(eq(ledgerEntries.account_id, fixture.accountId), eq(ledgerEntries.kind, 'opening')));
   await db.insert(merchantAccounts).values({
     merchant_id: ids.demoMotors,
     location_id: fixture.locationId,

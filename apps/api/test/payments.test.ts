@@ -46,13 +46,11 @@ async function accountFixture(amountDue = 50_000, fee = 250): Promise<CustomerFi
     .update(accounts)
     .set({ amount_due_cents: amountDue, convenience_fee_cents: fee })
     .where(eq(accounts.id, fixture.accountId));
-  await db.insert(ledgerEntries).values({
-    merchant_id: ids.demoMotors,
-    account_id: fixture.accountId,
-    kind: 'opening',
-    amount_cents: amountDue,
-    actor_name: 'System',
-  });
+  // The factory's opening entry becomes this amount, so the amount due stays the sum of the entries.
+  await db
+    .update(ledgerEntries)
+    .set({ amount_cents: amountDue })
+    .where(and(eq(ledgerEntries.account_id, fixture.accountId), eq(ledgerEntries.kind, 'opening')));
   for (const kind of ['card', 'ach'] as const) {
     await db
       .insert(merchantAccounts)

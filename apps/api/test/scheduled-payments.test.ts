@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { addCalendarDays, toCalendarDate } from '@paydesk/domain/dates/calendar';
 import { DATE_INVALID } from '@paydesk/domain/validation/messages';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../src/db/schema/customers';
 import { merchantAccounts } from '../src/db/schema/merchant-accounts';
@@ -30,13 +30,11 @@ async function accountWithCard(amountDue = 50_000, number = '4242424242424242') 
   const fixture = await createCustomerFixture(t.database.db, ids.demoMotors);
   const db = t.database.db;
   await db.update(accounts).set({ amount_due_cents: amountDue }).where(eq(accounts.id, fixture.accountId));
-  await db.insert(ledgerEntries).values({
-    merchant_id: ids.demoMotors,
-    account_id: fixture.accountId,
-    kind: 'opening',
-    amount_cents: amountDue,
-    actor_name: 'System',
-  });
+  // The factory's opening entry becomes this amount, so the amount due stays the sum of the entries.
+  await db
+    .update(ledgerEntries)
+    .set({ amount_cents: amountDue })
+    .where(and(eq(ledgerEntries.account_id, fixture.accountId), eq(ledgerEntries.kind, 'opening')));
   await db.insert(merchantAccounts).values({
     merchant_id: ids.demoMotors,
     location_id: fixture.locationId,

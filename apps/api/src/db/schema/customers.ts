@@ -40,7 +40,7 @@ const notRemoved = (table: { removed_at: unknown }) => sql`${table.removed_at} i
 /**
  * A merchant's customer. Removing one voids it (`removed_at`): its history stays, lists leave it out, and its phone
  * number is free again. `search_text`, `primary_*`, `list_accounts`, `account_statuses` and `tag_ids` are kept by `refreshCustomerSearch`
- * (customers.service.ts) from the customer and its accounts, so the list searches, sorts and shows rows from this
+ * (list/refresh-customer-search.ts) from the customer and its accounts, so the list searches, sorts and shows rows from this
  * table alone: whatever changes an account must call it.
  */
 export const customers = pgTable(

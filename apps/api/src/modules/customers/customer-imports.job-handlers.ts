@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { IMPORT_MAX_RUNS, importCustomersJob } from './customer-imports.jobs';
-import { requeueUnfinishedImports, runImportJob } from './customer-imports.service';
+import { requeueUnfinishedImports, runImportJob } from './customer-imports.run';
 
 export function registerCustomerImportJobHandlers(app: FastifyInstance) {
   app.jobs.work(importCustomersJob, ({ importId }, ctx) => runImportJob(ctx, importId, IMPORT_MAX_RUNS));

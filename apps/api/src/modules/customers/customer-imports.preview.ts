@@ -18,16 +18,10 @@ import { ERROR_CATALOGUE } from '@paydesk/domain/errors/catalogue';
 import { sql } from 'drizzle-orm';
 import { notFound } from '../../lib/http-errors';
 import type { ServiceContext } from '../../lib/service-context';
-import { selectRows } from './customers.list';
+import { selectRows } from './list/customers-list';
 import type { MerchantRef } from './customers.read';
-import {
-  checkRow,
-  createRefusal,
-  checkedFile,
-  lookupsOf,
-  recordOfCells,
-  refuseIntegrated,
-} from './customer-imports.service';
+import { checkRow, createRefusal, lookupsOf } from './customer-imports.run';
+import { checkedFile, recordOfCells, refuseIntegrated } from './customer-imports.service';
 
 /** An account as the preview follows it through the file: the database's, then as earlier rows leave it. */
 type AccountState = {

@@ -23,9 +23,12 @@ import {
 } from '../../providers/freshbooks/freshbooks-provider';
 import { exclusively, takeRequestBudget, type RequestBudget } from '../integrations/integrations.public';
 import { findFreshbooksClients, freshbooksConnected } from '../integrations/integrations.public';
+import { postLedgerEntries } from '../ledger/ledger.public';
 import { recordCustomerEvent } from './customer-events';
+import { invalidateCustomerCounts } from './list/customers-list';
 import { getCustomerRow, type MerchantRef } from './customers.read';
-import { customerIdsOfAccount, refreshCustomerSearch } from './customers.service';
+import { customerIdsOfAccount } from './customer-checks';
+import { refreshCustomerSearch } from './list/refresh-customer-search';
 
 export const SYNC_MESSAGES = {
   updated: 'Updated from FreshBooks.',
@@ -112,10 +115,14 @@ async function applyClients(
     contactFrom ??= client;
     const owed = Math.max(0, client.outstanding_cents);
     if (owed === account.amount_due_cents) continue;
-    await tx.db
-      .update(accounts)
-      .set({ amount_due_cents: owed, updated: tx.clock() })
-      .where(eq(accounts.id, account.id));
+    await postLedgerEntries(tx, merchant.id, null, [
+      {
+        accountId: account.id,
+        kind: 'adjustment',
+        amountCents: owed - account.amount_due_cents,
+        reason: 'FreshBooks sync',
+      },
+    ]);
     await recordCustomerEvent(tx, {
       merchantId: merchant.id,
       customerId,
@@ -147,6 +154,11 @@ async function applyClients(
     }
   }
   await refreshCustomerSearch(tx.db, [...touched]);
+  if (touched.size > 0) {
+    await withTransaction(tx, async (inner) => {
+      inner.afterCommit(() => invalidateCustomerCounts(merchant.id));
+    });
+  }
   return touched.size > 0;
 }
 

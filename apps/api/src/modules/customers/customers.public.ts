@@ -5,8 +5,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { accountCustomers, accounts } from '../../db/schema/customers';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
-import { invalidateCustomerCounts } from './customers.list';
-import { refreshCustomerSearch } from './customers.service';
+import { invalidateCustomerCounts } from './list/customers-list';
+import { refreshCustomerSearch } from './list/refresh-customer-search';
 
 /**
  * After a write to these accounts' amount due, status, due date or autopay: brings up to date what is read from
@@ -34,7 +34,7 @@ export async function recomputeAccountDependents(ctx: ServiceContext, accountIds
 }
 
 /** For the demo seed, which writes customers and accounts with plain inserts: the list columns of these customers. */
-export { refreshCustomerSearch } from './customers.service';
+export { refreshCustomerSearch } from './list/refresh-customer-search';
 
 /** Another module's entry in a customer's history (e.g. a device linked or commanded), and the rows it names. */
 export { recordCustomerEvent } from './customer-events';

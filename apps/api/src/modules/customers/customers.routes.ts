@@ -8,7 +8,7 @@ import { pageBounds, toJsonPage, toPage } from '../../lib/pagination';
 import { merchantAccessOf, principalOf } from '../../plugins/auth';
 import type { Actor } from '../audit/audit.public';
 import { syncCustomerFromIntegration } from './customer-integration-sync';
-import { findCustomerPage, type CustomerListScope } from './customers.list';
+import { findCustomerPage, type CustomerListScope } from './list/customers-list';
 import {
   getCustomerDetail,
   getCustomerRow,
@@ -21,17 +21,13 @@ import {
   type MerchantRef,
 } from './customers.read';
 import { addNote, deleteNote, editNote, type NoteEditor } from './customer-notes';
-import {
-  addCoBorrower,
-  changeConsent,
-  createCustomer,
-  locateAccount,
-  recordView,
-  removeCoBorrower,
-  removeCustomer,
-  updateAccount,
-  updateCustomer,
-} from './customers.service';
+import { createCustomer } from './customer-create';
+import { updateAccount, updateCustomer } from './customer-update';
+import { recordView } from './customer-views';
+import { locateAccount } from './locate-account';
+import { addCoBorrower, removeCoBorrower } from './customer-co-borrowers';
+import { changeConsent } from './customer-consent';
+import { removeCustomer } from './customer-remove';
 import { and, eq } from 'drizzle-orm';
 import { merchantLocations } from '../../db/schema/locations';
 import { accountTags } from '../../db/schema/tags';

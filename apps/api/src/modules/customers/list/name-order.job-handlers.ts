@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { orderNameSearch, queueNameOrderIfNeeded } from './customer-name-order';
-import { orderNameSearchJob } from './customer-name-order.jobs';
+import { orderNameSearch, queueNameOrderIfNeeded } from './name-order';
+import { orderNameSearchJob } from './name-order.jobs';
 
 export function registerCustomerNameOrderJobHandlers(app: FastifyInstance) {
   app.jobs.work(orderNameSearchJob, async (_payload, ctx) => {

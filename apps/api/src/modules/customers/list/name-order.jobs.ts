@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineJob } from '../../lib/jobs';
+import { defineJob } from '../../../lib/jobs';
 
-/** The sweep that puts `customer_name_search` back in name order (customer-name-order.ts). */
+/** The sweep that puts `customer_name_search` back in name order (name-order.ts). */
 export const orderNameSearchJob = defineJob({
   name: 'customers.order-name-search',
   payload: z.object({}),

@@ -6,10 +6,10 @@
 // pages together. Searches read the same rows before and after: only where they sit changes.
 
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { withTransaction, type ServiceContext } from '../../lib/service-context';
-import { orderNameSearchJob } from './customer-name-order.jobs';
-import { selectRows } from './customers.list';
+import type { Database } from '../../../db/client';
+import { withTransaction, type ServiceContext } from '../../../lib/service-context';
+import { orderNameSearchJob } from './name-order.jobs';
+import { selectRows } from './customers-list';
 
 /** Rows rewritten per transaction: each chunk locks its customers against changes for ~0.1 s. */
 export const NAME_ORDER_CHUNK = 5_000;

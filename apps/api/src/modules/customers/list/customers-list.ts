@@ -8,8 +8,8 @@
 import type { CustomerListRow } from '@paydesk/domain/customers/customers.contract';
 import type { CUSTOMER_SORT_KEYS } from '@paydesk/domain/customers/customers.contract';
 import { sql, type SQL } from 'drizzle-orm';
-import { selectRows, type Database, type Db } from '../../db/client';
-import { preparedStatements } from '../../db/prepared';
+import { selectRows, type Database, type Db } from '../../../db/client';
+import { preparedStatements } from '../../../db/prepared';
 
 type SortKey = (typeof CUSTOMER_SORT_KEYS)[number];
 

@@ -1,0 +1,43 @@
+// A staff change of a customer's opt-in on one channel, with its consent ledger row.
+
+import type { consentChangeSchema } from '@paydesk/domain/customers/customers.contract';
+import { REQUIRED } from '@paydesk/domain/validation/messages';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { customers } from '../../db/schema/customers';
+import { FieldErrors } from '../../lib/http-errors';
+import { withTransaction, type ServiceContext } from '../../lib/service-context';
+import type { Actor } from '../audit/audit.public';
+import { invalidateCustomerCounts } from './list/customers-list';
+import { getCustomerRow, type MerchantRef } from './customers.read';
+import { CHANNEL_COLUMN, optInRecords, writeOptIns } from './customer-opt-ins';
+
+export async function changeConsent(
+  ctx: ServiceContext,
+  merchant: MerchantRef,
+  customerId: string,
+  input: z.output<typeof consentChangeSchema>,
+  actor: Actor,
+): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    tx.afterCommit(() => invalidateCustomerCounts(merchant.id));
+    const current = await getCustomerRow(tx.db, merchant.id, customerId);
+    if (input.opted_in && input.channel === 'sms' && !current.sms_phone_number) {
+      throw FieldErrors.of('sms_phone_number', REQUIRED);
+    }
+    if (input.opted_in && input.channel === 'email' && !current.email) throw FieldErrors.of('email', REQUIRED);
+    await tx.db
+      .update(customers)
+      .set({ [CHANNEL_COLUMN[input.channel]]: input.opted_in, updated: tx.clock() })
+      .where(eq(customers.id, current.id));
+    await writeOptIns(
+      tx,
+      optInRecords(
+        current,
+        null,
+        { [input.channel]: input.opted_in },
+        { method: 'staff_affirmed', actor, words: () => input.affirmation, now: tx.clock() },
+      ),
+    );
+  });
+}
