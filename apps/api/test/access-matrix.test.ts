@@ -19,6 +19,7 @@ import {
   createCustomerFixture,
   createCustomerImportFixture,
   createPaymentFixture,
+  createPaymentLinkFixture,
   createPaymentMethodFixture,
   createScheduledPaymentFixture,
   createMerchant,
@@ -177,6 +178,7 @@ function contextFor(caller: Caller, headers: Record<string, string>): RequestCon
       createPaymentFixture(db, caller.objectMerchantId, await createCustomerFixture(db, caller.objectMerchantId), {
         failed: true,
       }),
+    createPaymentLink: () => createPaymentLinkFixture(db, caller.objectMerchantId),
     createScheduledPayment: async () =>
       createScheduledPaymentFixture(
         db,

@@ -14,6 +14,7 @@ import * as onboarding from './onboarding';
 import * as outbox from './outbox';
 import * as owners from './owners';
 import * as paymentCodes from './payment-codes';
+import * as paymentLinks from './payment-links';
 import * as payments from './payments';
 import * as sandboxGateway from './sandbox-gateway';
 import * as scheduledPayments from './scheduled-payments';
@@ -40,4 +41,5 @@ export const schema = {
   ...payments,
   ...sandboxGateway,
   ...scheduledPayments,
+  ...paymentLinks,
 };
