@@ -68,10 +68,7 @@ export const payPageSchema = z.object({
 });
 export type PayPage = z.infer<typeof payPageSchema>;
 
-/** The exact debit authorisation the pay page shows for a bank payment (kept with the payment method). */
-export function bankAuthorizationText(merchantName: string, amountText: string): string {
-  return `I authorize ${merchantName} to debit ${amountText} from the bank account above, once.`;
-}
+export { bankAuthorizationText } from './pay-page';
 
 export const payWithLinkSchema = z.object({
   /** A single-use token from the processor's tokeniser (sandbox: `POST /sandbox/gateway/tokens/`). */
