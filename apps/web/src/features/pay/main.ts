@@ -26,7 +26,8 @@ function h(tag: string, attributes: Attributes = {}, ...children: Child[]): HTML
 
 const root = document.getElementById('pay') as HTMLElement;
 const token = decodeURIComponent(location.pathname.split('/')[2] ?? '');
-const show = (...children: Child[]) => root.replaceChildren(...children.filter((child): child is Node | string => !!child));
+const show = (...children: Child[]) =>
+  root.replaceChildren(...children.filter((child): child is Node | string => !!child));
 
 /** YYYY-MM-DD as MM/DD/YYYY (SPEC §9). */
 const usDate = (value: string) => value.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$2/$3/$1');
@@ -153,7 +154,13 @@ function showForm(page: PayPage, error: string | null = null) {
       required: true,
     }),
     page.accepts.card && page.accepts.bank
-      ? h('fieldset', { class: 'kinds' }, h('legend', { class: 'muted' }, 'Pay by'), kindChoice('card', 'Card'), kindChoice('bank', 'Bank account'))
+      ? h(
+          'fieldset',
+          { class: 'kinds' },
+          h('legend', { class: 'muted' }, 'Pay by'),
+          kindChoice('card', 'Card'),
+          kindChoice('bank', 'Bank account'),
+        )
       : null,
     entry,
     authorization,
@@ -176,7 +183,9 @@ async function review(
   if (amount > page.amount_due) return void (errorLine.textContent = 'Payment can not be more than the amount due.');
   let entry;
   if (kind === 'card') {
-    const [month, year] = valueOf(form, 'card-expiry').split('/').map((part) => Number(part.trim()));
+    const [month, year] = valueOf(form, 'card-expiry')
+      .split('/')
+      .map((part) => Number(part.trim()));
     if (!month || !year) return void (errorLine.textContent = 'Enter the expiry as MM/YY.');
     entry = {
       card: {
@@ -218,7 +227,8 @@ function showReview(page: PayPage, amount: number, kind: 'card' | 'bank', method
   // One key per intent: a retry of this same payment (a lost answer) sends it again.
   const key = crypto.randomUUID();
   payButton.addEventListener('click', () => {
-    if (kind === 'bank' && !agree.checked) return void (errorLine.textContent = 'Check the box to authorize the debit.');
+    if (kind === 'bank' && !agree.checked)
+      return void (errorLine.textContent = 'Check the box to authorize the debit.');
     payButton.disabled = true;
     errorLine.textContent = '';
     void payWithLink(

@@ -13,7 +13,10 @@ async function send<T>(url: string, init: RequestInit): Promise<Result<T>> {
   try {
     response = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
   } catch {
-    return { ok: false, problem: { status: 0, code: null, message: 'No connection. Check it and try again.', fields: {} } };
+    return {
+      ok: false,
+      problem: { status: 0, code: null, message: 'No connection. Check it and try again.', fields: {} },
+    };
   }
   const body = (await response.json().catch(() => null)) as unknown;
   if (response.ok) return { ok: true, value: body as T };
