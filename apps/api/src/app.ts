@@ -26,6 +26,7 @@ import { binsRoutes } from './modules/payments/bins.routes';
 import { registerPaymentJobHandlers } from './modules/payments/payments.job-handlers';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { achReturnsRoutes } from './modules/ach-returns/ach-returns.routes';
+import { paymentLinksRoutes } from './modules/payment-links/payment-links.routes';
 import { registerFailedPaymentJobHandlers } from './modules/failed-payments/failed-payments.job-handlers';
 import { failedPaymentsRoutes } from './modules/failed-payments/failed-payments.routes';
 import { registerScheduledPaymentJobHandlers } from './modules/scheduled-payments/scheduled-payments.job-handlers';
@@ -169,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(failedPaymentsRoutes);
       await api.register(transactionsRoutes);
       await api.register(achReturnsRoutes);
+      await api.register(paymentLinksRoutes);
       await api.register(liveTicketRoutes);
       // The local outbox exists only while it is the email provider (it holds every emailed secret).
       if (!config.SMTP_URL) await api.register(devRoutes);

@@ -20,6 +20,7 @@ import {
   createCustomerFixture,
   createCustomerImportFixture,
   createPaymentFixture,
+  createPaymentLinkFixture,
   createPaymentMethodFixture,
   createScheduledPaymentFixture,
   createMerchant,
@@ -183,6 +184,7 @@ function contextFor(caller: Caller, headers: Record<string, string>): RequestCon
       createPaymentFixture(db, caller.objectMerchantId, await createCustomerFixture(db, caller.objectMerchantId), {
         returnCode: 'R02',
       }),
+    createPaymentLink: () => createPaymentLinkFixture(db, caller.objectMerchantId),
     createScheduledPayment: async () =>
       createScheduledPaymentFixture(
         db,

@@ -55,6 +55,8 @@ export type RequestContext = {
   createFailedPayment(): Promise<string>;
   /** A RETURNED payment (ACH return R02, so never re-presented) on a new customer's account. */
   createAchReturn(): Promise<string>;
+  /** The token of a live payment link for a new customer's account. */
+  createPaymentLink(): Promise<string>;
   /** A payment scheduled far ahead on a new customer's account. */
   createScheduledPayment(): Promise<string>;
   /** A finished customer import (no rows). */
@@ -584,6 +586,17 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       location: await context.createLocation(),
       sources: [{ token: 'tok_unknown', amount: 500 }],
     },
+  })),
+  // Payment links (decision 0022): issued by any role on the merchant (paymentTake); the pay page and paying with a
+  // link are public (the link's token is the credential). Paying without an Idempotency-Key is a 400: nothing is paid.
+  'POST /api/merchants/:id/accounts/:accountId/payment_link/': customerReaders(async (context) => {
+    const fixture = await context.createCustomer();
+    return { params: { accountId: fixture.accountId }, body: { customer_id: fixture.customerId } };
+  }),
+  'GET /api/pay/:token/': open(async (context) => ({ params: { token: await context.createPaymentLink() } })),
+  'POST /api/pay/:token/payments/': open(async (context) => ({
+    params: { token: await context.createPaymentLink() },
+    body: { token: 'tok_unknown', amount: 500 },
   })),
   // Scheduled payments: any role on the merchant (paymentTake).
   'GET /api/merchants/:id/accounts/:accountId/scheduled_payments/': customerReaders(async (context) => ({

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ledgerEntries, paymentMethods, paymentSources, payments } from '../src/db/schema/payments';
 import { scheduledPayments } from '../src/db/schema/scheduled-payments';
+import { paymentLinks } from '../src/db/schema/payment-links';
+import { hashPayToken, newPayToken } from '../src/modules/payment-links/payment-link-tokens';
 import type { PermissionFlag } from '@paydesk/domain/access/roles';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, RouteOptions } from 'fastify';
@@ -402,4 +404,18 @@ export async function createScheduledPaymentFixture(
     .returning({ id: scheduledPayments.id });
   if (!row) throw new Error('scheduled payment not created');
   return row.id;
+}
+
+/** A live payment link for a new customer's account (due $10.00), written straight to the table: its token. */
+export async function createPaymentLinkFixture(db: Db, merchantId: string): Promise<string> {
+  const fixture = await createCustomerFixture(db, merchantId);
+  const token = newPayToken();
+  await db.insert(paymentLinks).values({
+    merchant_id: merchantId,
+    account_id: fixture.accountId,
+    customer_id: fixture.customerId,
+    token_hash: hashPayToken(token),
+    expires_at: new Date(Date.now() + 24 * 60 * 60 * 1000),
+  });
+  return token;
 }

@@ -10,13 +10,16 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 /**
- * Serves the built web app. Every GET outside /api and /ws that is not a file gets index.html,
+ * Serves the built web app. Every GET under /pay/ gets pay.html (the customer pay page, its own entry); every other
+ * GET outside /api and /ws that is not a file gets index.html,
  * so the client router shows the page (or its own Page Not Found); everything else is a JSON 404.
  * The build writes .br and .gz files beside each asset; the variant the request accepts is sent
  * (brotli first), with `Vary: Accept-Encoding`.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: string }) => {
   const hasWebApp = existsSync(join(options.distDir, 'index.html'));
+  // The public pay page is its own small entry (decision 0022), not the signed-in app.
+  const hasPayPage = existsSync(join(options.distDir, 'pay.html'));
   if (hasWebApp) {
     const assetsDir = join(options.distDir, 'assets') + sep;
     await app.register(fastifyStatic, {
@@ -44,6 +47,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
     // A missing asset is a 404, not the app page (the browser would report a confusing MIME error).
     const isAsset = path === '/assets' || path.startsWith('/assets/');
     const isApp = !path.startsWith('/api') && !path.startsWith('/ws') && !isAsset;
+    if (hasPayPage && path.startsWith('/pay/') && request.method === 'GET') {
+      return reply.sendFile('pay.html');
+    }
     if (hasWebApp && isApp && request.method === 'GET') {
       return reply.sendFile('index.html');
     }

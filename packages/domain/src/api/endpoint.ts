@@ -6,7 +6,7 @@ import type { EndpointAccess } from '../access/endpoint-access';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type SuccessStatus = 200 | 201 | 204;
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 429 | 503;
 
 type EndpointBase = {
   method: HttpMethod;

@@ -15,6 +15,7 @@ import * as onboarding from './onboarding';
 import * as outbox from './outbox';
 import * as owners from './owners';
 import * as paymentCodes from './payment-codes';
+import * as paymentLinks from './payment-links';
 import * as payments from './payments';
 import * as sandboxGateway from './sandbox-gateway';
 import * as scheduledPayments from './scheduled-payments';
@@ -42,4 +43,5 @@ export const schema = {
   ...sandboxGateway,
   ...scheduledPayments,
   ...messageTemplates,
+  ...paymentLinks,
 };

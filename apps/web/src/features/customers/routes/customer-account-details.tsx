@@ -4,7 +4,7 @@ import { formatDate } from '@paydesk/domain/format/date';
 import { formatMoney } from '@paydesk/domain/format/money';
 import { formatFullName } from '@paydesk/domain/format/user';
 import { canRefundPayments } from '@paydesk/domain/access/capabilities';
-import { IconCash, IconEdit } from '@tabler/icons-react';
+import { IconCash, IconEdit, IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useMerchantTimeZone } from '../../../lib/merchant-query';
 import { notifySuccess } from '../../../lib/notify';
@@ -19,6 +19,7 @@ import { AccountTransactions } from '../components/payments/account-transactions
 import { ReceiptModal } from '../components/payments/receipt-modal';
 import { RefundDialog } from '../components/payments/refund-dialog';
 import { ScheduledPayments } from '../components/payments/scheduled-payments';
+import { SendPaymentLinkModal } from '../components/payments/send-payment-link-modal';
 import { TakePaymentModal } from '../components/payments/take-payment-modal';
 import { useCustomerContext, type CustomerContext } from '../hooks/customer-context';
 
@@ -31,6 +32,7 @@ export function CustomerAccountDetailsRoute({ context }: { context?: CustomerCon
   const updateAccount = useUpdateAccount(merchantID, customer.id);
   const [editingID, setEditingID] = useState<string | null>(null);
   const [payingAccount, setPayingAccount] = useState<CustomerAccount | null>(null);
+  const [linkAccount, setLinkAccount] = useState<CustomerAccount | null>(null);
   const [receiptID, setReceiptID] = useState<string | null>(null);
   const [refundID, setRefundID] = useState<string | null>(null);
   const timeZone = useMerchantTimeZone(merchantID);
@@ -81,6 +83,17 @@ export function CustomerAccountDetailsRoute({ context }: { context?: CustomerCon
                   aria-label={`Take payment on account ${account.external_id}`}
                 >
                   Take payment
+                </Button>
+              )}
+              {mayPay(account) && (
+                <Button
+                  variant="default"
+                  size="compact-sm"
+                  leftSection={<IconLink size={14} />}
+                  onClick={() => setLinkAccount(account)}
+                  aria-label={`Send payment link for account ${account.external_id}`}
+                >
+                  Send payment link
                 </Button>
               )}
               {canEdit && editingID !== account.id && (
@@ -150,6 +163,15 @@ export function CustomerAccountDetailsRoute({ context }: { context?: CustomerCon
           opened
           onClose={() => setPayingAccount(null)}
           onTaken={setReceiptID}
+        />
+      )}
+      {linkAccount && (
+        <SendPaymentLinkModal
+          merchantID={merchantID}
+          account={linkAccount}
+          customer={{ id: customer.id, first_name: customer.first_name, email: customer.email ?? null }}
+          timeZone={timeZone}
+          onClose={() => setLinkAccount(null)}
         />
       )}
       <ReceiptModal merchantID={merchantID} paymentID={receiptID} onClose={() => setReceiptID(null)} />
