@@ -78,6 +78,8 @@ export const queryKeys = {
       page === undefined
         ? (['payments', merchantID, 'failed'] as const)
         : (['payments', merchantID, 'failed', page] as const),
+    /** A card BIN's brand and funding (the entry's lookup while typing). */
+    bin: (merchantID: string, bin: string) => ['payments', merchantID, 'bin', bin] as const,
     scheduled: (merchantID: string, accountID: string, page?: number) =>
       page === undefined
         ? (['payments', merchantID, 'scheduled', accountID] as const)

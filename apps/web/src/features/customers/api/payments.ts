@@ -83,6 +83,17 @@ export function useAccountTransactions(merchantID: string, customerID: string, a
   });
 }
 
+/** GET /merchants/:id/bins/:bin/: the brand and funding of a card being typed (none for an unknown BIN). */
+export function useBin(merchantID: string, bin: string | null) {
+  return useQuery({
+    queryKey: queryKeys.payments.bin(merchantID, bin ?? ''),
+    queryFn: () => api.call(paymentEndpoints.bin, { params: { id: merchantID, bin: bin ?? '' } }),
+    enabled: Boolean(merchantID && bin),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
 /** POST …/customers/:cid/payment_methods/ (a processor token; a bank account with its authorisation) */
 export function useAddPaymentMethod(merchantID: string, customerID: string) {
   const queryClient = useQueryClient();
