@@ -46,15 +46,27 @@ describe('app shell', () => {
     expect(navLinks()).toEqual(['Home', 'Merchants', 'Customers', 'Locations', 'Merchant accounts', 'Settings']);
     // Staff may open the users page only with the flag (not on this merchant), roles never; owners and onboarding
     // are for administrators.
-    expect(homeCards()).toEqual(['Merchants', 'Customers', 'Locations', 'Merchant accounts', 'Settings']);
+    expect(homeCards()).toEqual([
+      'Failed payments',
+      'Merchants',
+      'Customers',
+      'Move payment',
+      'Down payment',
+      'Locations',
+      'Merchant accounts',
+      'Settings',
+    ]);
   });
 
   it('offers an admin the settings pages an admin may open', async () => {
     await openHome('admin');
 
     expect(homeCards()).toEqual([
+      'Failed payments',
       'Merchants',
       'Customers',
+      'Move payment',
+      'Down payment',
       'Locations',
       'Merchant accounts',
       'Onboarding',
