@@ -66,6 +66,22 @@ export const signedInRoutes: RouteObject[] = [
         ),
       },
       {
+        path: ROUTE_ACCESS.MovePayments.path,
+        handle: ROUTE_ACCESS.MovePayments,
+        lazy: lazyPage(
+          () => import('../features/customers/routes/move-payment'),
+          (module) => module.MovePaymentRoute,
+        ),
+      },
+      {
+        path: ROUTE_ACCESS.MiscPayment.path,
+        handle: ROUTE_ACCESS.MiscPayment,
+        lazy: lazyPage(
+          () => import('../features/customers/routes/misc-payment'),
+          (module) => module.MiscPaymentRoute,
+        ),
+      },
+      {
         path: ROUTE_ACCESS.Profile.path,
         handle: ROUTE_ACCESS.Profile,
         lazy: lazyPage(

@@ -91,6 +91,8 @@ export const queryKeys = {
         ? (['payments', merchantID, 'ach-returns'] as const)
         : (['payments', merchantID, 'ach-returns', page, code ?? ''] as const),
     achReturnRates: (merchantID: string) => ['payments', merchantID, 'ach-returns', 'rates'] as const,
+    /** A card BIN's brand and funding (the entry's lookup while typing). */
+    bin: (merchantID: string, bin: string) => ['payments', merchantID, 'bin', bin] as const,
     scheduled: (merchantID: string, accountID: string, page?: number) =>
       page === undefined
         ? (['payments', merchantID, 'scheduled', accountID] as const)

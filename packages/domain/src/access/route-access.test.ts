@@ -207,7 +207,27 @@ describe('SPEC §6 route access, row by row', () => {
     'OwnerCreate',
     'OwnerDetail',
     'OnboardingSummary',
+    // Moving and taking payments off an account: the API's payment rules, tested below.
+    'MovePayments',
+    'MiscPayment',
   ]);
+
+  it('MovePayments is for those who may refund (is_payment_refund_allowed with custom roles on)', () => {
+    for (const merchant of [customOn, customOff]) {
+      expect(visit('MovePayments', ['admin'], merchant)).toEqual(ALLOW);
+      expect(visit('MovePayments', [], merchant)).not.toEqual(ALLOW);
+    }
+    expect(visit('MovePayments', ['staff'], customOff)).toEqual(ALLOW);
+    expect(visit('MovePayments', ['staff'], customOn)).not.toEqual(ALLOW);
+    expect(visit('MovePayments', ['staff', 'is_payment_refund_allowed'], customOn)).toEqual(ALLOW);
+  });
+
+  it('MiscPayment is for any role on the merchant (as taking a payment)', () => {
+    for (const merchant of [customOn, customOff]) {
+      expect(visit('MiscPayment', ['staff'], merchant)).toEqual(ALLOW);
+      expect(visit('MiscPayment', [], merchant)).not.toEqual(ALLOW);
+    }
+  });
 
   it('FailedActions is for admin, super_admin and the holders of either device flag', () => {
     for (const merchant of [customOn, customOff]) {

@@ -60,7 +60,8 @@ const ROUTES = {
   AccountCustomers: { path: `${CUSTOMER}/co-borrowers` },
   CustomerPaymentMethods: { path: `${CUSTOMER}/payment-methods` },
   CustomerDetail: { path: '/merchants/:merchantID/customers/:customerID/detail' },
-  MovePayments: { path: '/customers/move-payment' },
+  // The API's rules (SPEC §6 shows none for these screens): moving takes money off an account, as a refund does.
+  MovePayments: { path: '/customers/move-payment', ...R.paymentRefund },
 
   // Dashboard
   Home: { path: HOME_PATH },
@@ -82,7 +83,7 @@ const ROUTES = {
   MerchantList: { path: '/merchants' },
   MerchantCreate: { path: '/merchants/create' },
   MerchantDetail: { path: '/merchants/:merchantID' },
-  MiscPayment: { path: '/merchants/:merchantID/misc-payment/*' },
+  MiscPayment: { path: '/merchants/:merchantID/misc-payment/*', ...R.paymentTake },
 
   // Owners and onboarding
   OwnerList: { path: '/merchants/:merchantID?/owners', ...R.onboardingSettings },

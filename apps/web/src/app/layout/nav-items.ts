@@ -3,6 +3,8 @@ import {
   IconAlertTriangle,
   IconBuildingBank,
   IconAddressBook,
+  IconArrowsExchange,
+  IconCashRegister,
   IconBuildingStore,
   IconHistory,
   IconMapPin,
@@ -71,6 +73,20 @@ export const NAV_ITEMS: readonly NavItem[] = [
     description: 'Customers and their accounts: amounts due, due dates, notes and history.',
     icon: IconAddressBook,
     inNavbar: true,
+  },
+  {
+    route: 'MovePayments',
+    label: 'Move payment',
+    description: 'Move a payment taken on the wrong account to another account, with a reason.',
+    icon: IconArrowsExchange,
+    inNavbar: false,
+  },
+  {
+    route: 'MiscPayment',
+    label: 'Down payment',
+    description: 'Take a payment that is not on an account: a down payment or a one-off charge.',
+    icon: IconCashRegister,
+    inNavbar: false,
   },
   {
     route: 'LocationList',
@@ -165,11 +181,13 @@ export type VisibleNavItem = NavItem & { to: string };
 
 /**
  * A route's path for the current merchant: `:merchantID` filled in (also when optional), other optional
- * parameters left out; null when another required parameter is missing.
+ * parameters and a trailing splat left out; null when another required parameter is missing.
  */
 export function buildRoutePath(pattern: string, merchantId: string | undefined): string | null {
   const segments: string[] = [];
   for (const segment of pattern.split('/')) {
+    // A splat route (`misc-payment/*`) opens at its start.
+    if (segment === '*') continue;
     if (!segment.startsWith(':')) {
       segments.push(segment);
       continue;

@@ -112,5 +112,6 @@ export function usePaymentMethods(merchantID: string, customerID: string) {
   return useQuery({
     queryKey: queryKeys.customers.paymentMethods(merchantID, customerID),
     queryFn: () => api.call(paymentEndpoints.listMethods, { params: { id: merchantID, customerId: customerID } }),
+    enabled: Boolean(merchantID && customerID),
   });
 }

@@ -11,6 +11,8 @@ import { queryKeys } from '../../../lib/query-keys';
 type TakeInput = z.input<typeof paymentEndpoints.take.body>;
 type RefundInput = z.input<typeof paymentEndpoints.refund.body>;
 type AddMethodInput = z.input<typeof paymentEndpoints.addMethod.body>;
+type MoveInput = z.input<typeof paymentEndpoints.move.body>;
+type MiscInput = z.input<typeof paymentEndpoints.misc.body>;
 
 const withKey = (idempotencyKey: string) => ({ headers: { 'Idempotency-Key': idempotencyKey } });
 
@@ -35,6 +37,37 @@ export function useTakePayment(merchantID: string, customerID: string, accountID
         withKey(idempotencyKey),
       ),
     onSuccess: (payment) => afterMoney(queryClient, merchantID, customerID, payment),
+  });
+}
+
+/** POST /merchants/:id/move_payment/: both accounts' amounts and transactions read again. */
+export function useMovePayment(merchantID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: { input: MoveInput; idempotencyKey: string }) =>
+      api.call(paymentEndpoints.move, { params: { id: merchantID }, body: input }, withKey(idempotencyKey)),
+    onSuccess: async (payment) => {
+      queryClient.setQueryData(queryKeys.payments.one(merchantID, payment.id), payment);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.customers.all() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.payments.all(merchantID) }),
+      ]);
+    },
+  });
+}
+
+/** POST /merchants/:id/misc_payments/ (a down payment or a one-off charge, on no account) */
+export function useMiscPayment(merchantID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: { input: MiscInput; idempotencyKey: string }) =>
+      api.call(paymentEndpoints.misc, { params: { id: merchantID }, body: input }, withKey(idempotencyKey)),
+    onSuccess: async (payment) => {
+      queryClient.setQueryData(queryKeys.payments.one(merchantID, payment.id), payment);
+      if (payment.customer) {
+        await queryClient.invalidateQueries({ queryKey: queryKeys.customers.one(merchantID, payment.customer) });
+      }
+    },
   });
 }
 
@@ -79,7 +112,19 @@ export function useAccountTransactions(merchantID: string, customerID: string, a
         params: { id: merchantID, customerId: customerID, accountId: accountID },
         query: { page, page_size: TRANSACTIONS_PAGE_SIZE },
       }),
+    enabled: Boolean(merchantID && customerID && accountID),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /merchants/:id/bins/:bin/: the brand and funding of a card being typed (none for an unknown BIN). */
+export function useBin(merchantID: string, bin: string | null) {
+  return useQuery({
+    queryKey: queryKeys.payments.bin(merchantID, bin ?? ''),
+    queryFn: () => api.call(paymentEndpoints.bin, { params: { id: merchantID, bin: bin ?? '' } }),
+    enabled: Boolean(merchantID && bin),
+    staleTime: Infinity,
+    retry: false,
   });
 }
 

@@ -158,6 +158,7 @@ export function CustomerAccountDetailsRoute({ context }: { context?: CustomerCon
       {payingAccount && (
         <TakePaymentModal
           merchantID={merchantID}
+          merchantName={customer.merchant.name}
           customerID={customer.id}
           account={payingAccount}
           opened

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildProfile, buildSession } from '../../../../test/profile-fixtures';
 import { renderRoutes } from '../../../../test/render';
 import { server } from '../../../../test/server';
-import { setupUser } from '../../../../test/user';
+import { fillIn, setupUser } from '../../../../test/user';
 import {
   ACCOUNT_ID,
   CUSTOMER_ID,
@@ -189,6 +189,65 @@ describe('taking a payment on the account page', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Payment must be larger than $1.00.');
     expect(calls.take).toHaveLength(0);
   });
+});
+
+describe('a new bank account typed in the Take payment dialog', () => {
+  it('tokenises it and sends only the token, with the debit authorisation, saved when asked', async () => {
+    const calls = servePayments();
+    const tokenised: unknown[] = [];
+    server.use(
+      http.post('/sandbox/gateway/tokens/', async ({ request }) => {
+        tokenised.push(await request.json());
+        return HttpResponse.json(
+          { token: 'tok_sbx_bank', brand: null, funding: null, bin: null, last4: '6789' },
+          { status: 201 },
+        );
+      }),
+    );
+    const user = setupUser();
+    renderAccount();
+    await user.click(await screen.findByRole('button', { name: 'Take payment on account A-1001' }));
+    const dialog = await screen.findByRole('dialog', { name: /Take a payment/ });
+    await user.click(within(dialog).getByRole('combobox', { name: /^Payment method/ }));
+    await user.click(await screen.findByRole('option', { name: 'New card or bank account' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Bank account' }));
+    const amount = within(dialog).getByRole('textbox', { name: /^Amount/ });
+    await user.clear(amount);
+    await fillIn(user, amount, '100');
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $102.95' }));
+    expect(await within(dialog).findByText('The customer must give this authorisation.')).toBeInTheDocument();
+    expect(tokenised).toHaveLength(0);
+
+    await fillIn(user, within(dialog).getByRole('textbox', { name: /^Account holder/ }), 'Carla Customer');
+    await fillIn(user, within(dialog).getByRole('textbox', { name: /^Routing number/ }), '011000015');
+    await fillIn(user, within(dialog).getByRole('textbox', { name: /^Account number/ }), '000123456789');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'The customer gave this authorisation' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Save for later payments' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $102.95' }));
+
+    await screen.findByRole('dialog', { name: 'Receipt' });
+    expect(tokenised).toEqual([
+      { bank: { routing_number: '011000015', account_number: '000123456789', account_holder: 'Carla Customer' } },
+    ]);
+    expect(calls.take).toHaveLength(1);
+    expect(calls.take[0]?.body).toEqual({
+      customer: CUSTOMER_ID,
+      sources: [
+        {
+          token: 'tok_sbx_bank',
+          save: true,
+          nickname: '',
+          authorization: {
+            text: expect.stringContaining('I, Carla Customer, authorize Demo Motors') as unknown,
+            method: 'phone',
+          },
+          amount: 10_000,
+        },
+      ],
+      waive_fee: false,
+    });
+    expect(JSON.stringify(calls.take[0]?.body)).not.toContain('000123456789');
+  }, 60_000);
 });
 
 describe('refunding from the transactions', () => {

@@ -4,6 +4,7 @@ import { formatMoney } from '@paydesk/domain/format/money';
 import { useState } from 'react';
 import { describeError, notifySuccess } from '../../../../lib/notify';
 import { useEmailReceipt, usePayment } from '../../api/payments';
+import { usePhoneModal } from './use-phone-modal';
 
 export const RECEIPT_EMAILED = 'Receipt sent';
 
@@ -27,8 +28,9 @@ export function ReceiptModal({
   const data = payment.data;
   const receipt = data?.receipt;
 
+  const phone = usePhoneModal();
   return (
-    <Modal opened={paymentID !== null} onClose={onClose} title="Receipt" size="lg">
+    <Modal opened={paymentID !== null} onClose={onClose} title="Receipt" size="lg" fullScreen={phone}>
       {!data || !receipt ? (
         payment.error ? (
           <Alert color="red">{describeError(payment.error)}</Alert>

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { MoneyInput, readMoneyValue, toMoneyValue, type MoneyValue } from '../../../../components/money-input';
 import { describeError, notifySuccess } from '../../../../lib/notify';
 import { usePayment, useRefundPayment } from '../../api/payments';
+import { usePhoneModal } from './use-phone-modal';
 
 /** SPEC §3 Refund: the sources, the fee-bearing one moved to the end of the list. */
 export function refundOrder(sources: Payment['sources']): Payment['sources'] {
@@ -27,8 +28,9 @@ export function RefundDialog({
   onClose: () => void;
 }) {
   const payment = usePayment(merchantID, paymentID);
+  const phone = usePhoneModal();
   return (
-    <Modal opened={paymentID !== null} onClose={onClose} title="Refund payment" size="lg">
+    <Modal opened={paymentID !== null} onClose={onClose} title="Refund payment" size="lg" fullScreen={phone}>
       {!payment.data ? (
         payment.error ? (
           <Alert color="red">{describeError(payment.error)}</Alert>

@@ -25,6 +25,7 @@ import {
   useSchedulePayment,
   useScheduledPayments,
 } from '../../api/scheduled-payments';
+import { usePhoneModal } from './use-phone-modal';
 
 const STATE_COLORS: Record<ScheduledPaymentState, string> = {
   scheduled: 'blue',
@@ -247,8 +248,9 @@ function SchedulePaymentModal({
         ? describeError(schedule.error)
         : null;
 
+  const phone = usePhoneModal();
   return (
-    <Modal opened onClose={onClose} title={`Schedule a payment on account ${accountLabel}`}>
+    <Modal opened onClose={onClose} title={`Schedule a payment on account ${accountLabel}`} fullScreen={phone}>
       <Stack gap="sm">
         <Text size="sm">Amount due: {formatMoney(amountDueCents)}</Text>
         {methods.data && saved.length === 0 && (
