@@ -10,6 +10,7 @@ import * as listVersions from './list-versions';
 import * as locations from './locations';
 import * as mail from './mail';
 import * as merchantAccounts from './merchant-accounts';
+import * as messaging from './messaging';
 import * as onboarding from './onboarding';
 import * as outbox from './outbox';
 import * as owners from './owners';
@@ -38,6 +39,7 @@ export const schema = {
   ...consentEvents,
   ...listVersions,
   ...payments,
+  ...messaging,
   ...sandboxGateway,
   ...scheduledPayments,
 };
