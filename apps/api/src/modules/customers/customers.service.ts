@@ -1146,6 +1146,33 @@ export async function changeConsent(
   });
 }
 
+/**
+ * A customer's text consent changed by a keyword they texted (STOP, START…): the opt-in column and the consent
+ * ledger (method `sms_keyword`, the words received, no user), in the caller's transaction. Returns whether it changed.
+ */
+export async function changeTextConsentByKeyword(
+  ctx: ServiceContext,
+  customer: { id: string; merchant_id: string },
+  input: { optedIn: boolean; words: string },
+): Promise<boolean> {
+  return withTransaction(ctx, async (tx) => {
+    const [changed] = await tx.db
+      .update(customers)
+      .set({ text_opt_in: input.optedIn, updated: tx.clock() })
+      .where(and(eq(customers.id, customer.id), sql`${customers.text_opt_in} is distinct from ${input.optedIn}`))
+      .returning({ id: customers.id });
+    await writeConsent(tx, customer, {
+      channel: 'sms',
+      optedIn: input.optedIn,
+      method: 'sms_keyword',
+      affirmation: input.words,
+      actor: null,
+    });
+    if (changed) tx.afterCommit(() => invalidateCustomerCounts(customer.merchant_id));
+    return Boolean(changed);
+  });
+}
+
 export async function recordView(ctx: ServiceContext, merchantId: string, customerId: string, userId: string) {
   const customer = await getCustomerRow(ctx.db, merchantId, customerId, { includeRemoved: true });
   const now = ctx.clock();
