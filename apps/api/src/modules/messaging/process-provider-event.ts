@@ -12,7 +12,7 @@ import { withTransaction, type ProviderContext } from '../../lib/service-context
 import type { FetchedMedia } from '../../providers/sms/sms-provider';
 import { flagBadNumber } from './deliver-message';
 import { answerKeyword, type MessagingDependencies } from './answer-keyword';
-import { firstValue, type WebhookPayload } from './receive-webhook';
+import { firstValue } from './receive-webhook';
 import { credentialsOf, findSendingNumber, settingsOf } from './sending-numbers';
 import { appendMessage } from './threads';
 

@@ -1,3 +1,4 @@
+import type TwilioPackage from 'twilio';
 import type { Twilio } from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
 import { isRetryableErrorCode } from '@paydesk/domain/messaging/delivery-errors';
@@ -5,7 +6,7 @@ import { readLimited, type SmsCredentials, type SmsProvider } from './sms-provid
 
 const TWILIO_API = 'https://api.twilio.com';
 
-type TwilioModule = typeof import('twilio');
+type TwilioModule = typeof TwilioPackage;
 
 /**
  * Texts through Twilio's REST API with the official `twilio` package. Credentials are the merchant's own or the
