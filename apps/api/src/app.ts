@@ -22,6 +22,8 @@ import { customerImportsRoutes } from './modules/customers/customer-imports.rout
 import { registerCustomerImportJobHandlers } from './modules/customers/customer-imports.job-handlers';
 import { registerCustomerNameOrderJobHandlers } from './modules/customers/list/name-order.job-handlers';
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
+import { registerMessagingJobHandlers, type MessagingDependencies } from './modules/messaging/messaging.public';
+import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { binsRoutes } from './modules/payments/bins.routes';
 import { registerPaymentJobHandlers } from './modules/payments/payments.job-handlers';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -75,6 +77,8 @@ export type AppOptions = {
   jobPollingIntervalSeconds?: number;
   /** false in tests: jobs run only when a test calls `app.jobs.drain()`. */
   runJobWorkers?: boolean;
+  /** What messaging needs from modules built beside it (PAY's payment links); none by default. */
+  messaging?: Partial<MessagingDependencies>;
   /** Sees every route as it is registered (tests use it to list the routes of the built app). */
   onRoute?: onRouteHookHandler;
 };
@@ -172,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(achReturnsRoutes);
       await api.register(paymentLinksRoutes);
       await api.register(liveTicketRoutes);
+      await api.register(messagingRoutes);
       // The local outbox exists only while it is the email provider (it holds every emailed secret).
       if (!config.SMTP_URL) await api.register(devRoutes);
     },
@@ -189,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuthJobHandlers(app);
   registerCustomerImportJobHandlers(app);
   registerCustomerNameOrderJobHandlers(app);
+  registerMessagingJobHandlers(app, { createPaymentLink: null, ...options.messaging });
 
   await app.register(webAppPlugin, { distDir: options.webDistDir ?? WEB_DIST_DIR });
   return app;

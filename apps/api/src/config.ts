@@ -64,6 +64,13 @@ const configSchema = z
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     /** Business days before the sandbox processor settles or returns an ACH debit. */
     SANDBOX_GATEWAY_ACH_DAYS: z.coerce.number({ error: 'expected a number of days' }).int().min(0).max(10).default(2),
+    /** Texts: `outbox` (embedded default, kept in the local outbox) or `twilio`. */
+    SMS_PROVIDER: z.enum(['outbox', 'twilio'], { error: 'expected outbox or twilio' }).default('outbox'),
+    /** The global Twilio account, used for merchants without their own (messaging_settings). */
+    TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+    TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+    /** Replaces https://api.twilio.com (a local fake in tests); unset in production. */
+    TWILIO_API_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'expected milliseconds' }).int().min(0).default(10_000),
   })
   .superRefine((config, ctx) => {
@@ -94,6 +101,16 @@ const configSchema = z
         path: ['FRESHBOOKS_CLIENT_ID'],
         message:
           'is required in production (or FRESHBOOKS_SANDBOX_ENABLED=true to use the embedded FreshBooks sandbox, whose authorization page is served by this app)',
+      });
+    }
+    if (config.TWILIO_ACCOUNT_SID && !config.TWILIO_AUTH_TOKEN) {
+      ctx.addIssue({ code: 'custom', path: ['TWILIO_AUTH_TOKEN'], message: 'is required with TWILIO_ACCOUNT_SID' });
+    }
+    if (config.SMS_PROVIDER === 'twilio' && !config.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: "is required with SMS_PROVIDER=twilio (Twilio's webhooks are signed over this address)",
       });
     }
     if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {

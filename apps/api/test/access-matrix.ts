@@ -241,6 +241,15 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     request: () => ({ query: 'recipient=nobody@demo.test' }),
   },
 
+  'POST /api/dev/outbox/inbound/': {
+    flags: [],
+    expect: ROWS.superUsers,
+    request: () => ({ body: { from: '+13125550199', to: '+13125550198', body: 'matrix' } }),
+  },
+  // Twilio's webhooks: public, refused without a valid X-Twilio-Signature (400 missing here; messaging.test.ts).
+  'POST /api/webhooks/twilio/messages/': open(() => ({ body: { MessageSid: 'SMmatrix' } })),
+  'POST /api/webhooks/twilio/status/': open(() => ({ body: { MessageSid: 'SMmatrix', MessageStatus: 'sent' } })),
+
   // Signing in and links from emails
   'POST /api/token/': open(() => ({ body: { email: 'staff@demo.test', password: 'Paydesk!2026' } })),
   'POST /api/token/refresh/': open(async (context) => ({ body: { refresh: await context.createRefreshToken() } })),
@@ -598,6 +607,18 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     params: { token: await context.createPaymentLink() },
     body: { token: 'tok_unknown', amount: 500 },
   })),
+  // Messaging: free-typing chat (SPEC §6) to send; any role on the merchant to read a conversation.
+  'POST /api/merchants/:id/accounts/:accountId/send_message/': {
+    flags: ['is_customer_free_text_allowed'],
+    expect: ROWS.customerEditors,
+    crossTenantObject: 'hidden',
+    request: async (context) => {
+      const fixture = await context.createCustomer();
+      return { params: { accountId: fixture.accountId }, body: { customer: fixture.customerId, message: 'matrix' } };
+    },
+  },
+  'GET /api/merchants/:id/customers/:customerId/messages/': customerReaders(customerParams),
+
   // Scheduled payments: any role on the merchant (paymentTake).
   'GET /api/merchants/:id/accounts/:accountId/scheduled_payments/': customerReaders(async (context) => ({
     params: { accountId: (await context.createCustomer()).accountId },

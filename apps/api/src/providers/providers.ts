@@ -6,6 +6,9 @@ import { createSandboxDeviceService, type SandboxDeviceLogin } from './devices/s
 import type { EmailProvider } from './email/email-provider';
 import { createOutboxEmailProvider } from './email/outbox-email-provider';
 import { createSmtpEmailProvider } from './email/smtp-email-provider';
+import { createOutboxSmsProvider } from './sms/outbox-sms-provider';
+import type { SmsProvider } from './sms/sms-provider';
+import { createTwilioSmsProvider } from './sms/twilio-sms-provider';
 import type { GatewayProvider } from './gateway/gateway-provider';
 import { createSandboxGateway } from './gateway/sandbox-gateway';
 import { createStripeGateway } from './gateway/stripe-gateway';
@@ -19,6 +22,7 @@ export type Providers = {
   freshbooks: FreshbooksProvider;
   devices: Record<DeviceProvider, DeviceService>;
   gateway: GatewayProvider;
+  sms: SmsProvider;
 };
 
 export function createProviders(config: Config, db: Db): Providers {
@@ -34,6 +38,7 @@ export function createProviders(config: Config, db: Db): Providers {
     // The real PassTime and Ituran services are not wired yet: the sandbox answers for both.
     devices: createSandboxDevices(),
     gateway: createGateway(config, db),
+    sms: createSms(config, db),
   };
 }
 
@@ -48,4 +53,13 @@ export function createSandboxDevices(logins?: readonly SandboxDeviceLogin[]): Pr
 function createGateway(config: Config, db: Db): GatewayProvider {
   if (config.STRIPE_SECRET_KEY) return createStripeGateway({ secretKey: config.STRIPE_SECRET_KEY });
   return createSandboxGateway({ db, achSettlementDays: config.SANDBOX_GATEWAY_ACH_DAYS });
+}
+
+function createSms(config: Config, db: Db): SmsProvider {
+  if (config.SMS_PROVIDER === 'outbox') return createOutboxSmsProvider(db);
+  const global =
+    config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN
+      ? { accountSid: config.TWILIO_ACCOUNT_SID, authToken: config.TWILIO_AUTH_TOKEN }
+      : null;
+  return createTwilioSmsProvider({ global, apiUrl: config.TWILIO_API_URL });
 }

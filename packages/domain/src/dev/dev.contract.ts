@@ -9,6 +9,8 @@ export const outboxMessageSchema = z.object({
   channel: outboxChannelSchema,
   subject: z.string().nullable(),
   body: z.string(),
+  /** For texts: the sending number, the status, attachments. */
+  metadata: z.record(z.string(), z.unknown()),
   created: z.iso.datetime({ offset: true }),
 });
 
@@ -28,6 +30,27 @@ export const devEndpoints = {
     query: z.object({ recipient: z.string().optional(), channel: outboxChannelSchema.optional() }),
     status: 200,
     response: z.object({ results: z.array(outboxMessageSchema) }),
+    errors: [400, 401, 403],
+  }),
+  inbound: defineEndpoint({
+    method: 'POST',
+    path: '/dev/outbox/inbound/',
+    summary:
+      "Post a customer's text reply as if from the SMS provider (super users; only while the outbox sends texts)",
+    tags: ['development'],
+    access: SUPER_USER,
+    body: z
+      .object({
+        from: z.string().regex(/^\+[1-9]\d{6,14}$/, { error: 'Must be an E.164 phone number' }),
+        to: z
+          .string()
+          .regex(/^\+[1-9]\d{6,14}$/, { error: 'Must be an E.164 phone number' })
+          .optional(),
+        body: z.string().max(1600),
+      })
+      .strict(),
+    status: 201,
+    response: z.object({ event_id: z.string() }),
     errors: [400, 401, 403],
   }),
 } as const;

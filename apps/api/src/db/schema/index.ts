@@ -11,6 +11,7 @@ import * as locations from './locations';
 import * as mail from './mail';
 import * as merchantAccounts from './merchant-accounts';
 import * as messageTemplates from './message-templates';
+import * as messaging from './messaging';
 import * as onboarding from './onboarding';
 import * as outbox from './outbox';
 import * as owners from './owners';
@@ -40,6 +41,7 @@ export const schema = {
   ...consentEvents,
   ...listVersions,
   ...payments,
+  ...messaging,
   ...sandboxGateway,
   ...scheduledPayments,
   ...messageTemplates,

@@ -2,7 +2,7 @@
 
 import type { consentChangeSchema } from '@paydesk/domain/customers/customers.contract';
 import { REQUIRED } from '@paydesk/domain/validation/messages';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { customers } from '../../db/schema/customers';
 import { FieldErrors } from '../../lib/http-errors';
@@ -39,5 +39,34 @@ export async function changeConsent(
         { method: 'staff_affirmed', actor, words: () => input.affirmation, now: tx.clock() },
       ),
     );
+  });
+}
+
+/**
+ * A customer's text consent changed by a keyword they texted (STOP, START…): the opt-in column and the consent
+ * ledger (method `sms_keyword`, the words received, no user), in the caller's transaction. Returns whether it changed.
+ */
+export async function changeTextConsentByKeyword(
+  ctx: ServiceContext,
+  customer: { id: string; merchant_id: string },
+  input: { optedIn: boolean; words: string },
+): Promise<boolean> {
+  return withTransaction(ctx, async (tx) => {
+    const [changed] = await tx.db
+      .update(customers)
+      .set({ text_opt_in: input.optedIn, updated: tx.clock() })
+      .where(and(eq(customers.id, customer.id), sql`${customers.text_opt_in} is distinct from ${input.optedIn}`))
+      .returning({ id: customers.id });
+    await writeOptIns(
+      tx,
+      optInRecords(
+        customer,
+        null,
+        { sms: input.optedIn },
+        { method: 'sms_keyword', actor: null, words: () => input.words, now: tx.clock() },
+      ),
+    );
+    if (changed) tx.afterCommit(() => invalidateCustomerCounts(customer.merchant_id));
+    return Boolean(changed);
   });
 }

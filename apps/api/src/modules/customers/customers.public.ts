@@ -38,4 +38,13 @@ export { refreshCustomerSearch } from './list/refresh-customer-search';
 
 /** Another module's entry in a customer's history (e.g. a device linked or commanded), and the rows it names. */
 export { recordCustomerEvent } from './customer-events';
-export { getAccountOfCustomer, getAccountOfMerchant, getCustomerRow, type AccountRow } from './customers.read';
+export {
+  getAccountOfCustomer,
+  getAccountOfMerchant,
+  getCustomerRow,
+  type AccountRow,
+  type MerchantRef,
+} from './customers.read';
+
+/** Text consent changed by a keyword the customer texted (messaging): opt-in column and consent ledger. */
+export { changeTextConsentByKeyword } from './customer-consent';

@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { outboxMessages } from '../../db/schema/outbox';
 import { registerEndpoint } from '../../lib/endpoint-routes';
+import { receiveOutboxReply } from '../messaging/messaging.public';
 
 /**
  * Reading the local outbox: what emails and texts would have gone out. Registered only while the outbox is the email
@@ -24,4 +25,11 @@ export const devRoutes: FastifyPluginAsync = async (app) => {
       .limit(100);
     return { results: rows.map((row) => ({ ...row, created: row.created.toISOString() })) };
   });
+
+  // A customer's reply, through the same inbound path a provider's webhook takes (only while the outbox sends texts).
+  if (app.providers.sms.name === 'outbox') {
+    registerEndpoint(app, devEndpoints.inbound, async (request) => ({
+      event_id: await receiveOutboxReply(app.ctx, request.body),
+    }));
+  }
 };

@@ -1,0 +1,51 @@
+import type { MessageKind } from '@paydesk/domain/messaging/messaging.contract';
+import { withOptOutLine } from '@paydesk/domain/messaging/keywords';
+import { withTransaction, type ServiceContext } from '../../lib/service-context';
+import type { MessageAttachment } from '../../db/schema/messaging';
+import { sendMessageJob } from './messaging.jobs';
+import type { MessageRow } from './message-view';
+import { settingsOf } from './sending-numbers';
+import { appendMessage } from './threads';
+
+export type QueuedText = {
+  merchantId: string;
+  customerId: string | null;
+  accountId?: string | null;
+  to: string;
+  body: string;
+  attachments?: MessageAttachment[];
+  kind: MessageKind;
+  sender: string;
+  senderUserId?: string | null;
+  /** A collection text: carries the merchant's opt-out line while it has the line on (the default). */
+  collection?: boolean;
+};
+
+/**
+ * The one send path of every sender (inbox, keyword answers, automations, campaigns): a `queued` message and its
+ * job, written together in the caller's transaction (or one of its own). The job checks consent and quiet hours
+ * again and calls the provider.
+ */
+export async function queueMessage(ctx: ServiceContext, text: QueuedText): Promise<MessageRow> {
+  return withTransaction(ctx, async (tx) => {
+    let body = text.body;
+    if (text.collection) {
+      const settings = await settingsOf(tx.db, text.merchantId);
+      if (settings?.opt_out_line ?? true) body = withOptOutLine(body);
+    }
+    const row = await appendMessage(tx, text.merchantId, text.to, {
+      customer_id: text.customerId,
+      account_id: text.accountId ?? null,
+      direction: 'outbound',
+      kind: text.kind,
+      sender: text.sender,
+      sender_user_id: text.senderUserId ?? null,
+      body,
+      attachments: text.attachments ?? [],
+      to_number: text.to,
+      status: 'queued',
+    });
+    await tx.jobs.send(sendMessageJob, { messageId: row.id });
+    return row;
+  });
+}

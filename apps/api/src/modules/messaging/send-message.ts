@@ -1,0 +1,64 @@
+import type { sendMessageSchema } from '@paydesk/domain/messaging/messaging.contract';
+import { isInsideSendWindow } from '@paydesk/domain/messaging/quiet-hours';
+import type { z } from 'zod';
+import { CatalogueError, FieldErrors } from '../../lib/http-errors';
+import type { ServiceContext } from '../../lib/service-context';
+import { getAccountOfCustomer, getCustomerRow, type MerchantRef } from '../customers/customers.public';
+import { refusalToText } from './may-text';
+import { toMessageDto } from './message-view';
+import { queueMessage } from './queue-message';
+import { sendingNumberFor, settingsOf } from './sending-numbers';
+
+const NO_PHONE = 'The customer has no phone number for texts.';
+const EMPTY = 'Enter a message or attach a file.';
+const NO_NUMBER = 'This merchant has no number to send texts from.';
+
+/**
+ * A person's text to a customer of an account, from the inbox (issue 21): checked (customer on the account, a
+ * phone number, consent, do-not-contact), then queued for the send job. A person's reply is not held for quiet
+ * hours; the answer says whether it is outside the customer's window, so the composer can warn.
+ */
+export async function sendMessage(
+  ctx: ServiceContext,
+  input: {
+    merchant: MerchantRef;
+    accountId: string;
+    user: { id: string; name: string };
+    body: z.output<typeof sendMessageSchema>;
+  },
+) {
+  const { merchant, body } = input;
+  const customer = await getCustomerRow(ctx.db, merchant.id, body.customer);
+  await getAccountOfCustomer(ctx.db, merchant.id, customer.id, input.accountId);
+  const text = body.message.trim();
+  if (!text && !body.file_url) throw FieldErrors.of('message', EMPTY);
+  if (!customer.sms_phone_number) throw FieldErrors.of('customer', NO_PHONE);
+  const refusal = await refusalToText(ctx.db, customer.id, input.accountId);
+  if (refusal) throw new CatalogueError(refusal);
+  if (!(await sendingNumberFor(ctx.db, merchant.id, customer.location_id))) {
+    throw FieldErrors.of('non_field_errors', NO_NUMBER);
+  }
+  const row = await queueMessage(ctx, {
+    merchantId: merchant.id,
+    customerId: customer.id,
+    accountId: input.accountId,
+    to: customer.sms_phone_number,
+    body: text,
+    attachments: body.file_url ? [{ url: body.file_url, type: body.content_type ?? 'application/octet-stream' }] : [],
+    kind: 'manual',
+    sender: input.user.name,
+    senderUserId: input.user.id,
+  });
+  const settings = await settingsOf(ctx.db, merchant.id);
+  const inside = isInsideSendWindow(
+    ctx.clock(),
+    { phone: customer.sms_phone_number, merchantTimeZone: merchant.timezone },
+    windowOf(settings),
+  );
+  return { [customer.id]: { ...toMessageDto(row), outside_send_window: !inside } };
+}
+
+export function windowOf(settings: { window_start_minute: number | null; window_end_minute: number | null } | null) {
+  if (settings?.window_start_minute == null || settings.window_end_minute == null) return null;
+  return { start: settings.window_start_minute, end: settings.window_end_minute };
+}

@@ -1,0 +1,362 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentEvents } from '../src/db/schema/consent-events';
+import { accounts, customers } from '../src/db/schema/customers';
+import { badNumbers, messages, providerEvents, sendingNumbers } from '../src/db/schema/messaging';
+import { outboxMessages } from '../src/db/schema/outbox';
+import { twilioSignatureOf } from '../src/providers/sms/twilio-signature';
+import { createCustomerFixture } from './factories';
+import { startTwilioFake, type TwilioFake } from './fakes/twilio-fake';
+import { buildTestApp, testConfig, type TestApp } from './helpers';
+import { bearer, seedDemo, signIn, type DemoIds } from './identity';
+
+const AUTH_TOKEN = 'test-twilio-auth-token';
+const PUBLIC_URL = 'https://paydesk.example.com';
+const OUR_NUMBER = '+13125550100';
+
+let fake: TwilioFake;
+let t: TestApp;
+let ids: DemoIds;
+let staff: Record<string, string>;
+let phoneSeq = 0;
+
+beforeAll(async () => {
+  fake = await startTwilioFake();
+  t = await buildTestApp({
+    config: testConfig({
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'ACtest',
+      TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+      TWILIO_API_URL: fake.url,
+      PUBLIC_URL,
+    }),
+    messaging: { createPaymentLink: async (_ctx, input) => `${PUBLIC_URL}/pay/link-for-${input.accountId}` },
+  });
+  ids = await seedDemo(t.database.db);
+  await t.database.db.insert(sendingNumbers).values({ merchant_id: ids.demoMotors, phone_number: OUR_NUMBER });
+  staff = bearer((await signIn(t.app, 'staff@demo.test')).access);
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+/** A customer of Demo Motors with a phone, opted in to texts unless told. */
+async function textableCustomer(options: { optIn?: boolean } = {}) {
+  const fixture = await createCustomerFixture(t.database.db, ids.demoMotors);
+  phoneSeq += 1;
+  const phone = `+1312555${String(2000 + phoneSeq).padStart(4, '0')}`;
+  await t.database.db
+    .update(customers)
+    .set({ sms_phone_number: phone, text_opt_in: options.optIn ?? true })
+    .where(eq(customers.id, fixture.customerId));
+  return { ...fixture, phone };
+}
+
+const send = (accountId: string, payload: unknown, headers: Record<string, string> = staff, key = randomUUID()) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/merchants/${ids.demoMotors}/accounts/${accountId}/send_message/`,
+    headers: { ...headers, 'idempotency-key': key },
+    payload: payload as Record<string, unknown>,
+  });
+
+const form = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+function postWebhook(
+  path: string,
+  params: Record<string, string>,
+  options: { signature?: string | null; url?: string } = {},
+) {
+  const signature =
+    options.signature === undefined
+      ? twilioSignatureOf(AUTH_TOKEN, options.url ?? `${PUBLIC_URL}/api${path}`, params)
+      : options.signature;
+  return t.app.inject({
+    method: 'POST',
+    url: `/api${path}`,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      // A client-set Host must not matter: the URL checked is PUBLIC_URL's.
+      host: 'attacker.example',
+      ...(signature === null ? {} : { 'x-twilio-signature': signature }),
+    },
+    payload: form(params),
+  });
+}
+
+const inbound = (from: string, body: string, sid = `SM${randomUUID().replaceAll('-', '')}`) =>
+  postWebhook('/webhooks/twilio/messages/', { MessageSid: sid, From: from, To: OUR_NUMBER, Body: body, NumMedia: '0' });
+
+async function drain() {
+  const result = await t.app.jobs.drain();
+  expect(result.failed).toEqual([]);
+}
+
+async function messagesOf(customerId: string) {
+  return t.database.db.select().from(messages).where(eq(messages.customer_id, customerId)).orderBy(messages.created);
+}
+
+describe('POST send_message', () => {
+  it('queues the text, answers it keyed by customer id, and the job sends it through Twilio', async () => {
+    const c = await textableCustomer();
+    const answer = await send(c.accountId, { customer: c.customerId, message: 'Hello there' });
+    expect(answer.statusCode).toBe(201);
+    const message = answer.json()[c.customerId];
+    expect(message).toMatchObject({ body: 'Hello there', status: 'queued', direction: 'outbound', error_code: null });
+    expect(typeof message.outside_send_window).toBe('boolean');
+    await drain();
+    expect(fake.messages.filter((sent) => sent.to === c.phone)).toMatchObject([
+      { from: OUR_NUMBER, body: 'Hello there', key: `message:${message.id}` },
+    ]);
+    const [row] = await messagesOf(c.customerId);
+    expect(row?.status).toBe('sent');
+  });
+
+  it('refuses an opted-out customer (customer.unsubscribed) and a do-not-contact account (account.do_not_contact)', async () => {
+    const out = await textableCustomer({ optIn: false });
+    const refused = await send(out.accountId, { customer: out.customerId, message: 'Hi' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'customer.unsubscribed' });
+    const dnc = await textableCustomer();
+    await t.database.db.update(accounts).set({ status: 'do_not_contact' }).where(eq(accounts.id, dnc.accountId));
+    const blocked = await send(dnc.accountId, { customer: dnc.customerId, message: 'Hi' });
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json()).toMatchObject({ code: 'account.do_not_contact' });
+  });
+
+  it('checks consent again when the job sends', async () => {
+    const c = await textableCustomer();
+    expect((await send(c.accountId, { customer: c.customerId, message: 'Later' })).statusCode).toBe(201);
+    await t.database.db.update(customers).set({ text_opt_in: false }).where(eq(customers.id, c.customerId));
+    await drain();
+    const [row] = await messagesOf(c.customerId);
+    expect(row).toMatchObject({ status: 'failed', error_code: 'customer.unsubscribed' });
+    expect(fake.messages.some((sent) => sent.to === c.phone)).toBe(false);
+  });
+
+  it('answers 400 for an empty message, 401 without a token, 404 for another merchant', async () => {
+    const c = await textableCustomer();
+    expect((await send(c.accountId, { customer: c.customerId, message: '  ' })).statusCode).toBe(400);
+    expect((await send(c.accountId, { customer: c.customerId, message: 'x' }, {})).statusCode).toBe(401);
+    const other = bearer((await signIn(t.app, 'legacy@demo.test')).access);
+    expect((await send(c.accountId, { customer: c.customerId, message: 'x' }, other)).statusCode).toBe(404);
+  });
+
+  it('sends one text for 50 parallel requests with one Idempotency-Key', async () => {
+    const c = await textableCustomer();
+    const key = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => send(c.accountId, { customer: c.customerId, message: 'Once' }, staff, key)),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 201).length).toBeGreaterThanOrEqual(1);
+    expect(answers.every((answer) => [201, 409].includes(answer.statusCode))).toBe(true);
+    await drain();
+    expect(await messagesOf(c.customerId)).toHaveLength(1);
+    expect(fake.messages.filter((sent) => sent.to === c.phone)).toHaveLength(1);
+  });
+
+  it('retries a provider 5xx with backoff, and fails a permanent error with plain words and a bad-number flag', async () => {
+    const c = await textableCustomer();
+    fake.failNext(503, 20500);
+    const answer = await send(c.accountId, { customer: c.customerId, message: 'Retry me' });
+    await drain();
+    const [waiting] = await messagesOf(c.customerId);
+    expect(waiting).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(waiting?.send_after?.getTime()).toBeGreaterThan(Date.now());
+    expect(answer.statusCode).toBe(201);
+
+    const bad = await textableCustomer();
+    fake.failNext(400, 21211, "The 'To' number is not a valid phone number.");
+    await send(bad.accountId, { customer: bad.customerId, message: 'Bad number' });
+    await drain();
+    const [failed] = await messagesOf(bad.customerId);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      error_code: '21211',
+      secondary_message: 'The phone number is not valid.',
+    });
+    const flags = await t.database.db.select().from(badNumbers).where(eq(badNumbers.customer_id, bad.customerId));
+    expect(flags).toMatchObject([{ phone_number: bad.phone, error_code: '21211' }]);
+  });
+});
+
+describe('GET messages', () => {
+  it("lists a customer's conversation newest first with search and next", async () => {
+    const c = await textableCustomer();
+    for (const body of ['first apple', 'second pear', 'third apple']) {
+      await send(c.accountId, { customer: c.customerId, message: body });
+    }
+    const url = `/api/merchants/${ids.demoMotors}/customers/${c.customerId}/messages/`;
+    const page = await t.app.inject({ method: 'GET', url: `${url}?page_size=2`, headers: staff });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().results.map((m: { body: string }) => m.body)).toEqual(['third apple', 'second pear']);
+    expect(page.json().next).toContain('page=2');
+    const found = await t.app.inject({ method: 'GET', url: `${url}?search=apple`, headers: staff });
+    expect(found.json()).toMatchObject({ next: null, results: [{ body: 'third apple' }, { body: 'first apple' }] });
+    const other = bearer((await signIn(t.app, 'legacy@demo.test')).access);
+    expect((await t.app.inject({ method: 'GET', url, headers: other })).statusCode).toBe(404);
+  });
+});
+
+describe('Twilio webhooks', () => {
+  it('accept a good signature, refuse a bad one (403) and a missing one (400)', async () => {
+    const c = await textableCustomer();
+    expect((await inbound(c.phone, 'hello')).statusCode).toBe(204);
+    const params = { MessageSid: 'SMbad', From: c.phone, To: OUR_NUMBER, Body: 'x' };
+    expect((await postWebhook('/webhooks/twilio/messages/', params, { signature: 'AAAA' })).statusCode).toBe(403);
+    expect((await postWebhook('/webhooks/twilio/messages/', params, { signature: null })).statusCode).toBe(400);
+    // Signed for another host (as if the Host header were trusted): refused.
+    const forged = twilioSignatureOf(AUTH_TOKEN, 'https://attacker.example/api/webhooks/twilio/messages/', params);
+    expect((await postWebhook('/webhooks/twilio/messages/', params, { signature: forged })).statusCode).toBe(403);
+    await drain();
+    expect((await messagesOf(c.customerId)).map((m) => m.body)).toEqual(['hello']);
+  });
+
+  it('accept the URL signed with its default port written out', async () => {
+    const c = await textableCustomer();
+    const params = { MessageSid: `SM${randomUUID()}`, From: c.phone, To: OUR_NUMBER, Body: 'port' };
+    const withPort = `https://paydesk.example.com:443/api/webhooks/twilio/messages/`;
+    expect((await postWebhook('/webhooks/twilio/messages/', params, { url: withPort })).statusCode).toBe(204);
+  });
+
+  it('store a replayed event once', async () => {
+    const c = await textableCustomer();
+    const sid = `SM${randomUUID().replaceAll('-', '')}`;
+    expect((await inbound(c.phone, 'twice', sid)).statusCode).toBe(204);
+    expect((await inbound(c.phone, 'twice', sid)).statusCode).toBe(204);
+    await drain();
+    expect(await messagesOf(c.customerId)).toHaveLength(1);
+    const events = await t.database.db.select().from(providerEvents).where(eq(providerEvents.event_id, sid));
+    expect(events).toHaveLength(1);
+  });
+
+  it('start an unknown-sender conversation for a number no customer has', async () => {
+    await inbound('+13125559999', 'who is this');
+    await drain();
+    const rows = await t.database.db.select().from(messages).where(eq(messages.from_number, '+13125559999'));
+    expect(rows).toMatchObject([{ customer_id: null, body: 'who is this', direction: 'inbound' }]);
+  });
+
+  it('keep status moving forward whatever order callbacks arrive in', async () => {
+    const c = await textableCustomer();
+    await send(c.accountId, { customer: c.customerId, message: 'track me' });
+    await drain();
+    const [sent] = await messagesOf(c.customerId);
+    const status = (value: string, extra: Record<string, string> = {}) =>
+      postWebhook('/webhooks/twilio/status/', {
+        MessageSid: sent?.provider_message_id ?? '',
+        MessageStatus: value,
+        From: OUR_NUMBER,
+        To: c.phone,
+        ...extra,
+      });
+    expect((await status('delivered')).statusCode).toBe(204);
+    expect((await status('sent')).statusCode).toBe(204);
+    expect((await status('sending')).statusCode).toBe(204);
+    await drain();
+    const [after] = await messagesOf(c.customerId);
+    expect(after?.status).toBe('delivered');
+    await status('undelivered', { ErrorCode: '30005' });
+    await drain();
+    const [still] = await messagesOf(c.customerId);
+    expect(still?.status).toBe('delivered');
+  });
+});
+
+describe('reply keywords', () => {
+  it('STOP opts out with one confirmation and a sms_keyword ledger row; START opts back in', async () => {
+    const c = await textableCustomer();
+    await inbound(c.phone, 'Stop');
+    await inbound(c.phone, 'STOP');
+    await drain();
+    const [customer] = await t.database.db.select().from(customers).where(eq(customers.id, c.customerId));
+    expect(customer?.text_opt_in).toBe(false);
+    const ledger = await t.database.db
+      .select()
+      .from(consentEvents)
+      .where(and(eq(consentEvents.customer_id, c.customerId), eq(consentEvents.method, 'sms_keyword')));
+    // Each keyword is written with the words received; only the first changed anything, so one confirmation.
+    expect(ledger.map((row) => [row.channel, row.opted_in, row.affirmation]).sort()).toEqual([
+      ['sms', false, 'STOP'],
+      ['sms', false, 'Stop'],
+    ]);
+    const confirmations = fake.messages.filter((sent) => sent.to === c.phone && sent.body.includes('unsubscribed'));
+    expect(confirmations).toHaveLength(1);
+
+    await inbound(c.phone, 'start');
+    await drain();
+    const [back] = await t.database.db.select().from(customers).where(eq(customers.id, c.customerId));
+    expect(back?.text_opt_in).toBe(true);
+    expect(fake.messages.some((sent) => sent.to === c.phone && sent.body.includes('subscribed to texts again'))).toBe(
+      true,
+    );
+  });
+
+  it('HELP answers with the merchant name, how to opt out and the rates line', async () => {
+    const c = await textableCustomer();
+    await inbound(c.phone, 'help');
+    await drain();
+    const help = fake.messages.find((sent) => sent.to === c.phone);
+    expect(help?.body).toContain('Demo Motors');
+    expect(help?.body).toContain('Reply STOP to opt out');
+    expect(help?.body).toContain('Msg & data rates may apply');
+  });
+
+  it('flags a free-text opt-out for a person and leaves consent alone', async () => {
+    const c = await textableCustomer();
+    await inbound(c.phone, 'please stop texting me');
+    await drain();
+    const [row] = await messagesOf(c.customerId);
+    expect(row?.flagged_opt_out).toBe(true);
+    const [customer] = await t.database.db.select().from(customers).where(eq(customers.id, c.customerId));
+    expect(customer?.text_opt_in).toBe(true);
+  });
+
+  it('PAY answers with a fresh payment link for the account', async () => {
+    const c = await textableCustomer();
+    await inbound(c.phone, 'PAY');
+    await drain();
+    const reply = fake.messages.find((sent) => sent.to === c.phone);
+    expect(reply?.body).toContain(`/pay/link-for-${c.accountId}`);
+  });
+});
+
+describe('the outbox as SMS provider', () => {
+  it('sends texts to the outbox and takes a super user’s posted reply through the inbound path', async () => {
+    const app = await buildTestApp();
+    try {
+      const demo = await seedDemo(app.database.db);
+      await app.database.db.insert(sendingNumbers).values({ merchant_id: demo.demoMotors, phone_number: OUR_NUMBER });
+      const fixture = await createCustomerFixture(app.database.db, demo.demoMotors);
+      const phone = '+13125558888';
+      await app.database.db
+        .update(customers)
+        .set({ sms_phone_number: phone, text_opt_in: true })
+        .where(eq(customers.id, fixture.customerId));
+      const post = (headers: Record<string, string>) =>
+        app.app.inject({
+          method: 'POST',
+          url: '/api/dev/outbox/inbound/',
+          headers,
+          payload: { from: phone, body: 'HELP' },
+        });
+      expect((await post({})).statusCode).toBe(401);
+      expect((await post(bearer((await signIn(app.app, 'staff@demo.test')).access))).statusCode).toBe(403);
+      const posted = await post(bearer((await signIn(app.app, 'super@demo.test')).access));
+      expect(posted.statusCode).toBe(201);
+      expect((await app.app.jobs.drain()).failed).toEqual([]);
+      const texts = await app.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, phone));
+      expect(texts).toMatchObject([{ channel: 'sms' }]);
+      expect(texts[0]?.body).toContain('Msg & data rates may apply');
+      const rows = await app.database.db.select().from(messages).where(eq(messages.customer_id, fixture.customerId));
+      expect(rows.map((row) => [row.direction, row.status]).sort()).toEqual([
+        ['inbound', 'received'],
+        ['outbound', 'delivered'],
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+});
