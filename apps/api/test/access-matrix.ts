@@ -638,7 +638,7 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/merchants/:id/cancel_scheduled_payment/': customerReaders(async (context) => ({
     body: { payment: await context.createScheduledPayment() },
   })),
-  'GET /api/merchants/:id/failed_payments/': customerReaders(async () => ({})),
+  'GET /api/merchants/:id/failed_payments/': { flags: [], expect: ROWS.merchantMembers },
   'POST /api/merchants/:id/failed_payments/:paymentId/retry/': customerReaders(async (context) => ({
     params: { paymentId: await context.createFailedPayment() },
     body: {},

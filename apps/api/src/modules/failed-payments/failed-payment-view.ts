@@ -143,6 +143,15 @@ export async function findOpenFailedPayment(
   return row ? { ...toDto(row), merchantId: row.merchant_id } : null;
 }
 
+/** Whether the payment is a failed payment of the merchant (retried or not). */
+export async function isFailedPaymentOf(db: Db, merchantId: string, paymentId: string): Promise<boolean> {
+  const rows = await selectRows<{ found: number }>(
+    db,
+    sql`select 1 as found from payments where id = ${paymentId} and merchant_id = ${merchantId} and status = 'FAILED'`,
+  );
+  return rows.length > 0;
+}
+
 /** Open failed payments whose automatic retry is due, oldest first. */
 export async function findDueAutomaticRetries(db: Db, now: Date, limit: number): Promise<OpenFailedPayment[]> {
   const rows = await selectRows<FailedRow>(

@@ -5,11 +5,22 @@ import { notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { toPage } from '../../lib/pagination';
 import { merchantAccessOf } from '../../plugins/auth';
-import { listFailedPayments } from './failed-payment-view';
+import { isFailedPaymentOf, listFailedPayments } from './failed-payment-view';
 import { retryFailedPayment } from './retry-failed-payment';
 
 export const failedPaymentsRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
+
+  // Not a failed payment of this merchant: 404 before an Idempotency-Key is claimed for it (a refused request writes
+  // nothing).
+  app.addHook('preValidation', async (request) => {
+    const { paymentId } = request.params as { paymentId?: string };
+    if (paymentId === undefined) return;
+    const merchantId = request.merchantAccess?.merchant.id;
+    if (!merchantId || !isUuid(paymentId) || !(await isFailedPaymentOf(ctx.db, merchantId, paymentId))) {
+      throw notFound();
+    }
+  });
 
   registerEndpoint(app, endpoints.list, async (request) => {
     const page = await listFailedPayments(ctx.db, request.params.id, request.query);
@@ -18,7 +29,6 @@ export const failedPaymentsRoutes: FastifyPluginAsync = async (app) => {
 
   registerEndpoint(app, endpoints.retry, async (request) => {
     const access = merchantAccessOf(request);
-    if (!isUuid(request.params.paymentId)) throw notFound();
     return retryFailedPayment(ctx, {
       merchantId: access.merchant.id,
       user: { id: access.userId, accessRoles: access.accessRoles },
