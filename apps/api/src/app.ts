@@ -28,6 +28,7 @@ import { binsRoutes } from './modules/payments/bins.routes';
 import { registerPaymentJobHandlers } from './modules/payments/payments.job-handlers';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { achReturnsRoutes } from './modules/ach-returns/ach-returns.routes';
+import { issuePaymentLink } from './modules/payment-links/payment-links.public';
 import { paymentLinksRoutes } from './modules/payment-links/payment-links.routes';
 import { registerFailedPaymentJobHandlers } from './modules/failed-payments/failed-payments.job-handlers';
 import { failedPaymentsRoutes } from './modules/failed-payments/failed-payments.routes';
@@ -194,7 +195,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuthJobHandlers(app);
   registerCustomerImportJobHandlers(app);
   registerCustomerNameOrderJobHandlers(app);
-  registerMessagingJobHandlers(app, { createPaymentLink: null, ...options.messaging });
+  registerMessagingJobHandlers(app, {
+    createPaymentLink: async (tx, input) =>
+      (await issuePaymentLink(tx, { ...input, userId: null, sendEmail: false })).payment_link,
+    ...options.messaging,
+  });
 
   await app.register(webAppPlugin, { distDir: options.webDistDir ?? WEB_DIST_DIR });
   return app;

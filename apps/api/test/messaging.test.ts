@@ -355,6 +355,25 @@ describe('the outbox as SMS provider', () => {
         ['inbound', 'received'],
         ['outbound', 'delivered'],
       ]);
+
+      // PAY, with the app's own payment links: a real link to the pay page, which opens for that customer.
+      await app.database.db
+        .update(accounts)
+        .set({ amount_due_cents: 12_345 })
+        .where(eq(accounts.id, fixture.accountId));
+      await app.app.inject({
+        method: 'POST',
+        url: '/api/dev/outbox/inbound/',
+        headers: bearer((await signIn(app.app, 'super@demo.test')).access),
+        payload: { from: phone, body: 'pay' },
+      });
+      expect((await app.app.jobs.drain()).failed).toEqual([]);
+      const answers = await app.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, phone));
+      const token = answers.map((text) => /\/pay\/([\w-]+)/.exec(text.body)?.[1]).find(Boolean);
+      expect(token).toBeDefined();
+      const page = await app.app.inject({ url: `/api/pay/${token}/` });
+      expect(page.statusCode).toBe(200);
+      expect(page.json()).toMatchObject({ amount_due: 12_345 });
     } finally {
       await app.close();
     }

@@ -26,7 +26,8 @@ export type IssuePaymentLinkInput = {
   merchantId: string;
   accountId: string;
   customerId: string;
-  userId: string;
+  /** Null when the customer asked for it (a PAY text). */
+  userId: string | null;
   sendEmail: boolean;
 };
 

@@ -1,0 +1,2 @@
+/** Issuing a payment link for an account and one of its customers (the account page, a PAY text). */
+export { issuePaymentLink, type IssuePaymentLinkInput } from './issue-payment-link';
