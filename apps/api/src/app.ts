@@ -29,6 +29,10 @@ import { registerFailedPaymentJobHandlers } from './modules/failed-payments/fail
 import { failedPaymentsRoutes } from './modules/failed-payments/failed-payments.routes';
 import { registerScheduledPaymentJobHandlers } from './modules/scheduled-payments/scheduled-payments.job-handlers';
 import { scheduledPaymentsRoutes } from './modules/scheduled-payments/scheduled-payments.routes';
+import { registerAutopayJobHandlers } from './modules/autopay/autopay.job-handlers';
+import { autopayRoutes } from './modules/autopay/autopay.routes';
+import { registerPromiseJobHandlers } from './modules/promises/promises.job-handlers';
+import { promisesRoutes } from './modules/promises/promises.routes';
 import { sandboxGatewayRoutes } from './modules/payments/sandbox-gateway.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { ownersRoutes } from './modules/owners/owners.routes';
@@ -162,6 +166,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(binsRoutes);
       await api.register(paymentsRoutes);
       await api.register(scheduledPaymentsRoutes);
+      await api.register(autopayRoutes);
+      await api.register(promisesRoutes);
       await api.register(failedPaymentsRoutes);
       await api.register(liveTicketRoutes);
       // The local outbox exists only while it is the email provider (it holds every emailed secret).
@@ -177,6 +183,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMailJobHandlers(app);
   registerPaymentJobHandlers(app);
   registerScheduledPaymentJobHandlers(app);
+  registerAutopayJobHandlers(app);
+  registerPromiseJobHandlers(app);
   registerFailedPaymentJobHandlers(app);
   registerAuthJobHandlers(app);
   registerCustomerImportJobHandlers(app);

@@ -1,4 +1,5 @@
 import * as audit from './audit';
+import * as autopay from './autopay';
 import * as consentEvents from './consent-events';
 import * as customerImports from './customer-imports';
 import * as customers from './customers';
@@ -15,6 +16,7 @@ import * as outbox from './outbox';
 import * as owners from './owners';
 import * as paymentCodes from './payment-codes';
 import * as payments from './payments';
+import * as promises from './promises';
 import * as sandboxGateway from './sandbox-gateway';
 import * as scheduledPayments from './scheduled-payments';
 import * as tags from './tags';
@@ -38,6 +40,8 @@ export const schema = {
   ...consentEvents,
   ...listVersions,
   ...payments,
+  ...autopay,
+  ...promises,
   ...sandboxGateway,
   ...scheduledPayments,
 };

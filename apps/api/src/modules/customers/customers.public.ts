@@ -39,3 +39,4 @@ export { refreshCustomerSearch } from './customers.service';
 /** Another module's entry in a customer's history (e.g. a device linked or commanded), and the rows it names. */
 export { recordCustomerEvent } from './customer-events';
 export { getAccountOfCustomer, getAccountOfMerchant, getCustomerRow, type AccountRow } from './customers.read';
+export { setAccountAutopayFlag } from './account-autopay-flag';

@@ -4,3 +4,4 @@ export { seedDemoPayments } from './seed-demo-payments';
 export { takePayment, type TakePaymentInput } from './take-payment';
 export { checkPaymentAmount, type PayingMerchant, type PayingUser } from './record-payment';
 export { toPaymentMethodDto } from './payment-view';
+export { sumAccountPaymentsBetween } from './account-payments-total';
