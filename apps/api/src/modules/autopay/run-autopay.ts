@@ -19,6 +19,7 @@ import { takePayment } from '../payments/payments.public';
 /** A claim this old belongs to a run that died: the enrolment is taken again. */
 export const CLAIM_LEASE_MS = 10 * 60 * 1000;
 const BATCH = 50;
+const NOTHING_DUE = 'Nothing was due on the account.';
 
 type Claimed = typeof autopayEnrollments.$inferSelect & { claimed_due_date: string };
 
@@ -109,9 +110,10 @@ async function runOne(ctx: ProviderContext, row: Claimed): Promise<void> {
     });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    // Paid up before the day: nothing to take. Any other rule the account now breaks: the run fails with its words.
-    if (error.code === 'account.already_paid') {
-      await recordOutcome(ctx, row, { state: 'skipped', paymentId: null, message: 'Nothing was due on the account.' });
+    // Paid up before the day: nothing to take (a claim taken again finds its first run's payment by the key before
+    // this). Any other rule the account now breaks: the run fails with its words.
+    if (found.amountDue <= 0 || error.code === 'account.already_paid') {
+      await recordOutcome(ctx, row, { state: 'skipped', paymentId: null, message: NOTHING_DUE });
       return;
     }
     await recordOutcome(ctx, row, { state: 'failed', paymentId: null, message: error.detail });
