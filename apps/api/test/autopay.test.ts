@@ -74,7 +74,7 @@ async function accountWithCard(options: { amountDue?: number; dueDate?: string |
     amount_cents: amountDue,
     actor_name: 'System',
   });
-  for (const kind of ['card', 'bank'] as const) {
+  for (const kind of ['card', 'ach'] as const) {
     await db.insert(merchantAccounts).values({
       merchant_id: ids.demoMotors,
       location_id: fixture.locationId,
@@ -282,7 +282,7 @@ describe('the autopay run', () => {
     expect(
       await t.database.db.$count(
         ledgerEntries,
-        and(eq(ledgerEntries.account_id, fixture.accountId), eq(ledgerEntries.kind, 'waiver')),
+        and(eq(ledgerEntries.account_id, fixture.accountId), eq(ledgerEntries.kind, 'fee_waiver')),
       ),
     ).toBe(0);
     expect(await enrolmentOf(fixture.accountId)).toMatchObject({

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PROMISE_TOO_SOON } from '@paydesk/domain/validation/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../src/db/client';
 import { accounts } from '../src/db/schema/customers';
 import { merchantAccounts } from '../src/db/schema/merchant-accounts';
 import { ledgerEntries } from '../src/db/schema/payments';
@@ -240,10 +241,11 @@ describe('settling promises at their time (clock-driven)', () => {
     const fixture = await accountWithCard();
     const when = hoursAhead(5);
     const id = (await promise(fixture, { scheduled_date: when.toISOString() })).json().id as string;
-    const jobs = await t.database.db.execute<{ start_after: Date }>(
+    const jobs = await selectRows<{ start_after: Date }>(
+      t.database.db,
       sql`select start_after from pgboss.job where name = 'promises.settle' and data->>'promiseId' = ${id}`,
     );
-    expect(jobs.rows).toHaveLength(1);
-    expect(new Date(jobs.rows[0]!.start_after).getTime()).toBe(when.getTime());
+    expect(jobs).toHaveLength(1);
+    expect(new Date(jobs[0]!.start_after).getTime()).toBe(when.getTime());
   });
 });

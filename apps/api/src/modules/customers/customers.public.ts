@@ -33,10 +33,20 @@ export async function recomputeAccountDependents(ctx: ServiceContext, accountIds
   });
 }
 
+/**
+ * The account's `autopay` flag, as the autopay module turns it on and off (the list shows it, and the due-date cap
+ * applies while it is on). Joins the caller's transaction.
+ */
+export async function setAccountAutopayFlag(ctx: ServiceContext, accountId: string, on: boolean): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    await tx.db.update(accounts).set({ autopay: on, updated: tx.clock() }).where(eq(accounts.id, accountId));
+    await recomputeAccountDependents(tx, [accountId]);
+  });
+}
+
 /** For the demo seed, which writes customers and accounts with plain inserts: the list columns of these customers. */
 export { refreshCustomerSearch } from './customers.service';
 
 /** Another module's entry in a customer's history (e.g. a device linked or commanded), and the rows it names. */
 export { recordCustomerEvent } from './customer-events';
 export { getAccountOfCustomer, getAccountOfMerchant, getCustomerRow, type AccountRow } from './customers.read';
-export { setAccountAutopayFlag } from './account-autopay-flag';

@@ -4,6 +4,7 @@ import {
   IconBuildingBank,
   IconAddressBook,
   IconBuildingStore,
+  IconCalendarTime,
   IconHistory,
   IconMapPin,
   IconChecklist,
@@ -40,6 +41,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     description: 'Declined payments with the reason, their automatic retries, and a retry by hand.',
     icon: IconCreditCardOff,
     inNavbar: false,
+  },
+  {
+    route: 'Promises',
+    label: 'Promises',
+    description: 'Promises to pay for follow-up: open ones, and those kept, partly kept or broken.',
+    icon: IconCalendarTime,
+    inNavbar: true,
   },
   {
     route: 'MerchantList',
