@@ -569,7 +569,8 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       body: { customer: fixture.customerId, amount: 100, scheduled_date: '2099-01-01T12:00:00Z' },
     };
   }),
-  'GET /api/merchants/:id/promises/': customerReaders(async () => ({})),
+  // The merchant's own list names no object: another organisation on its own merchant sees its own (empty) list.
+  'GET /api/merchants/:id/promises/': { flags: [], expect: ROWS.merchantMembers, request: () => ({}) },
   'POST /api/merchants/:id/failed_payments/:paymentId/retry/': customerReaders(async (context) => ({
     params: { paymentId: await context.createFailedPayment() },
     body: {},

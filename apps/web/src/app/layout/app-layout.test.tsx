@@ -46,13 +46,23 @@ describe('app shell', () => {
     expect(navLinks()).toEqual(['Home', 'Merchants', 'Customers', 'Locations', 'Merchant accounts', 'Settings']);
     // Staff may open the users page only with the flag (not on this merchant), roles never; owners and onboarding
     // are for administrators.
-    expect(homeCards()).toEqual(['Merchants', 'Customers', 'Locations', 'Merchant accounts', 'Settings']);
+    expect(homeCards()).toEqual([
+      'Failed payments',
+      'Promises',
+      'Merchants',
+      'Customers',
+      'Locations',
+      'Merchant accounts',
+      'Settings',
+    ]);
   });
 
   it('offers an admin the settings pages an admin may open', async () => {
     await openHome('admin');
 
     expect(homeCards()).toEqual([
+      'Failed payments',
+      'Promises',
       'Merchants',
       'Customers',
       'Locations',

@@ -47,7 +47,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     label: 'Promises',
     description: 'Promises to pay for follow-up: open ones, and those kept, partly kept or broken.',
     icon: IconCalendarTime,
-    inNavbar: true,
+    inNavbar: false,
   },
   {
     route: 'MerchantList',
