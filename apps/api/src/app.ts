@@ -35,6 +35,10 @@ import { failedPaymentsRoutes } from './modules/failed-payments/failed-payments.
 import { registerScheduledPaymentJobHandlers } from './modules/scheduled-payments/scheduled-payments.job-handlers';
 import { scheduledPaymentsRoutes } from './modules/scheduled-payments/scheduled-payments.routes';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
+import { registerAutopayJobHandlers } from './modules/autopay/autopay.job-handlers';
+import { autopayRoutes } from './modules/autopay/autopay.routes';
+import { registerPromiseJobHandlers } from './modules/promises/promises.job-handlers';
+import { promisesRoutes } from './modules/promises/promises.routes';
 import { sandboxGatewayRoutes } from './modules/payments/sandbox-gateway.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { ownersRoutes } from './modules/owners/owners.routes';
@@ -172,6 +176,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(binsRoutes);
       await api.register(paymentsRoutes);
       await api.register(scheduledPaymentsRoutes);
+      await api.register(autopayRoutes);
+      await api.register(promisesRoutes);
       await api.register(failedPaymentsRoutes);
       await api.register(transactionsRoutes);
       await api.register(achReturnsRoutes);
@@ -191,6 +197,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMailJobHandlers(app);
   registerPaymentJobHandlers(app);
   registerScheduledPaymentJobHandlers(app);
+  registerAutopayJobHandlers(app);
+  registerPromiseJobHandlers(app);
   registerFailedPaymentJobHandlers(app);
   registerAuthJobHandlers(app);
   registerCustomerImportJobHandlers(app);

@@ -639,6 +639,32 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     body: { payment: await context.createScheduledPayment() },
   })),
   'GET /api/merchants/:id/failed_payments/': { flags: [], expect: ROWS.merchantMembers },
+  // Autopay and promises to pay (issue 19 items 2, 3): any role on the merchant (paymentTake to change them).
+  'GET /api/merchants/:id/accounts/:accountId/autopay/': customerReaders(async (context) => ({
+    params: { accountId: (await context.createCustomer()).accountId },
+  })),
+  'PUT /api/merchants/:id/accounts/:accountId/autopay/': customerReaders(async (context) => {
+    const fixture = await context.createCustomer();
+    return {
+      params: { accountId: fixture.accountId },
+      body: { customer: fixture.customerId, payment_method: await context.createPaymentMethod(fixture.customerId) },
+    };
+  }),
+  'DELETE /api/merchants/:id/accounts/:accountId/autopay/': customerReaders(async (context) => ({
+    params: { accountId: (await context.createCustomer()).accountId },
+  })),
+  'GET /api/merchants/:id/accounts/:accountId/promises/': customerReaders(async (context) => ({
+    params: { accountId: (await context.createCustomer()).accountId },
+  })),
+  'POST /api/merchants/:id/accounts/:accountId/promises/': customerReaders(async (context) => {
+    const fixture = await context.createCustomer();
+    return {
+      params: { accountId: fixture.accountId },
+      body: { customer: fixture.customerId, amount: 100, scheduled_date: '2099-01-01T12:00:00Z' },
+    };
+  }),
+  // The merchant's own list names no object: another organisation on its own merchant sees its own (empty) list.
+  'GET /api/merchants/:id/promises/': { flags: [], expect: ROWS.merchantMembers, request: () => ({}) },
   'POST /api/merchants/:id/failed_payments/:paymentId/retry/': customerReaders(async (context) => ({
     params: { paymentId: await context.createFailedPayment() },
     body: {},

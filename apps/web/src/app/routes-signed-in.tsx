@@ -82,6 +82,14 @@ export const signedInRoutes: RouteObject[] = [
         ),
       },
       {
+        path: ROUTE_ACCESS.Promises.path,
+        handle: ROUTE_ACCESS.Promises,
+        lazy: lazyPage(
+          () => import('../features/promises/routes/promises'),
+          (module) => module.PromisesRoute,
+        ),
+      },
+      {
         path: ROUTE_ACCESS.Profile.path,
         handle: ROUTE_ACCESS.Profile,
         lazy: lazyPage(

@@ -97,6 +97,16 @@ export const queryKeys = {
       page === undefined
         ? (['payments', merchantID, 'scheduled', accountID] as const)
         : (['payments', merchantID, 'scheduled', accountID, page] as const),
+    autopay: (merchantID: string, accountID: string) => ['payments', merchantID, 'autopay', accountID] as const,
+  },
+  /** Promises to pay: an account's upcoming ones, and the merchant's follow-up list with its filters. */
+  promises: {
+    all: (merchantID: string) => ['promises', merchantID] as const,
+    account: (merchantID: string, accountID: string) => ['promises', merchantID, 'account', accountID] as const,
+    list: (merchantID: string, filters?: { page: number; outcome: string | null }) =>
+      filters === undefined
+        ? (['promises', merchantID, 'list'] as const)
+        : (['promises', merchantID, 'list', filters] as const),
   },
   customerImports: {
     mapping: (merchantID: string) => ['customer-import-mapping', merchantID] as const,

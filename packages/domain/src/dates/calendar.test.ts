@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addCalendarDays, isCalendarDate, parseInstant, toCalendarDate } from './calendar';
+import { addCalendarDays, isCalendarDate, parseInstant, toCalendarDate, zonedTimeToInstant } from './calendar';
 
 describe('isCalendarDate', () => {
   it.each(['2024-02-29', '2023-12-31', '2000-02-29'])('accepts %s', (text) => {
@@ -43,5 +43,24 @@ describe('addCalendarDays', () => {
     expect(addCalendarDays('2023-02-28', 1)).toBe('2023-03-01');
     expect(addCalendarDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addCalendarDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+});
+
+describe('zonedTimeToInstant', () => {
+  it('reads a wall-clock day and time in a time zone, across daylight saving', () => {
+    expect(zonedTimeToInstant('2026-07-01', '09:30', 'America/New_York')?.toISOString()).toBe(
+      '2026-07-01T13:30:00.000Z',
+    );
+    expect(zonedTimeToInstant('2026-12-01', '00:15', 'America/New_York')?.toISOString()).toBe(
+      '2026-12-01T05:15:00.000Z',
+    );
+    expect(zonedTimeToInstant('2026-12-01', '23:59', 'UTC')?.toISOString()).toBe('2026-12-01T23:59:00.000Z');
+    expect(zonedTimeToInstant('2026-12-01', '12:00', 'Asia/Kolkata')?.toISOString()).toBe('2026-12-01T06:30:00.000Z');
+  });
+
+  it('is null for a day or time that is not valid', () => {
+    expect(zonedTimeToInstant('2026-02-30', '09:00', 'UTC')).toBeNull();
+    expect(zonedTimeToInstant('2026-02-03', '24:00', 'UTC')).toBeNull();
+    expect(zonedTimeToInstant('2026-02-03', '9:00', 'UTC')).toBeNull();
   });
 });

@@ -94,3 +94,21 @@ export function addCalendarDays(date: string, days: number): string {
   instant.setUTCDate(instant.getUTCDate() + days);
   return instant.toISOString().slice(0, 10);
 }
+
+/**
+ * The instant of a wall-clock day and time (`YYYY-MM-DD`, `HH:mm`) in a time zone (default: the runtime's zone), or
+ * null when either is not valid. A time skipped by a clock change lands an hour later, as the zone's offset says.
+ */
+export function zonedTimeToInstant(date: string, time: string, timeZone?: string): Date | null {
+  if (!isCalendarDate(date) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return null;
+  const wall = Date.parse(`${date}T${time}:00Z`);
+  const offsetAt = (instant: number) => {
+    const parts = getInstantParts(new Date(instant), timeZone);
+    const hour = (Number(parts.hour) % 12) + (parts.dayPeriod.toUpperCase() === 'PM' ? 12 : 0);
+    return (
+      Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), hour, Number(parts.minute)) - instant
+    );
+  };
+  const guess = wall - offsetAt(wall);
+  return new Date(wall - offsetAt(guess));
+}

@@ -1,6 +1,6 @@
 // The convenience fee of a payment (issue 18 item 4), computed the same way by the server and the take-payment form.
 
-import type { PaymentType } from './payments';
+import type { PaymentOrigin, PaymentType } from './payments';
 
 export type FeeSource = { payment_type: PaymentType; funding?: string | null; amount: number };
 
@@ -9,6 +9,14 @@ export function mayBearConvenienceFee(source: Pick<FeeSource, 'payment_type' | '
   if (source.payment_type === 'DEBIT') return false;
   if (source.funding === 'debit' || source.funding === 'prepaid') return false;
   return true;
+}
+
+/**
+ * Card-network rules on recurring payments: an autopay charge bears no convenience fee. This is not a waiver (no
+ * waiver is recorded); the account's fee simply does not apply to that origin.
+ */
+export function originBearsConvenienceFee(origin: PaymentOrigin): boolean {
+  return origin !== 'autopay';
 }
 
 /**

@@ -1,4 +1,5 @@
 import * as audit from './audit';
+import * as autopay from './autopay';
 import * as consentEvents from './consent-events';
 import * as customerImports from './customer-imports';
 import * as customers from './customers';
@@ -18,6 +19,7 @@ import * as owners from './owners';
 import * as paymentCodes from './payment-codes';
 import * as paymentLinks from './payment-links';
 import * as payments from './payments';
+import * as promises from './promises';
 import * as sandboxGateway from './sandbox-gateway';
 import * as scheduledPayments from './scheduled-payments';
 import * as tags from './tags';
@@ -42,6 +44,8 @@ export const schema = {
   ...listVersions,
   ...payments,
   ...messaging,
+  ...autopay,
+  ...promises,
   ...sandboxGateway,
   ...scheduledPayments,
   ...messageTemplates,

@@ -33,6 +33,17 @@ export async function recomputeAccountDependents(ctx: ServiceContext, accountIds
   });
 }
 
+/**
+ * The account's `autopay` flag, as the autopay module turns it on and off (the list shows it, and the due-date cap
+ * applies while it is on). Joins the caller's transaction.
+ */
+export async function setAccountAutopayFlag(ctx: ServiceContext, accountId: string, on: boolean): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    await tx.db.update(accounts).set({ autopay: on, updated: tx.clock() }).where(eq(accounts.id, accountId));
+    await recomputeAccountDependents(tx, [accountId]);
+  });
+}
+
 /** For the demo seed, which writes customers and accounts with plain inserts: the list columns of these customers. */
 export { refreshCustomerSearch } from './list/refresh-customer-search';
 

@@ -6,3 +6,4 @@ export { checkPaymentAmount, type PayingMerchant, type PayingUser } from './reco
 export { toPaymentMethodDto } from './payment-view';
 export { readPayment } from './payment-view';
 export { receiptEmail } from './receipt-email';
+export { sumAccountPaymentsBetween } from './account-payments-total';

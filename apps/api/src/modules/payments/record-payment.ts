@@ -226,6 +226,15 @@ export async function insertPendingPayment(tx: TransactionContext, input: Pendin
 }
 
 /** The payment recorded earlier under this Idempotency-Key. */
+/** The payment recorded under this key, if any. */
+export async function findPaymentOfKey(ctx: ProviderContext, merchantId: string, key: string): Promise<Payment | null> {
+  const [existing] = await ctx.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.merchant_id, merchantId), eq(payments.idempotency_key, key)));
+  return existing ? readPayment(ctx.db, merchantId, existing.id) : null;
+}
+
 export async function readPaymentOfKey(ctx: ProviderContext, merchantId: string, key: string): Promise<Payment> {
   const [existing] = await ctx.db
     .select({ id: payments.id })

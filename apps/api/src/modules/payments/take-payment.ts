@@ -3,7 +3,7 @@
 // sources (`created`) with a reconcile job for a run that dies; (2) each source is charged outside any transaction,
 // with the source's id as the idempotency key; (3) `recordChargeOutcome` records what happened in another.
 
-import { convenienceFeeFor } from '@paydesk/domain/payments/fees';
+import { convenienceFeeFor, originBearsConvenienceFee } from '@paydesk/domain/payments/fees';
 import type { PaymentOrigin } from '@paydesk/domain/payments/payments';
 import type { Payment } from '@paydesk/domain/payments/payments.contract';
 import { and, eq, gte, sql } from 'drizzle-orm';
@@ -17,6 +17,7 @@ import {
   checkFeeWaiver,
   checkPaymentAmount,
   findMerchantAccounts,
+  findPaymentOfKey,
   insertPendingPayment,
   readPaymentOfKey,
   resolveSourceMethods,
@@ -55,6 +56,10 @@ export type TakePaymentInput = {
 /** Takes the payment and answers it (status PAID, PENDING for bank debits, or FAILED with the reason). */
 export async function takePayment(ctx: ProviderContext, input: TakePaymentInput): Promise<Payment> {
   checkFeeWaiver(input.merchant, input.user, input.waiveFee);
+  // A job's key taken again (its run died after the payment was recorded): that payment, before the account's rules
+  // (now paid up by it) refuse a second one.
+  const earlier = await findPaymentOfKey(ctx, input.merchant.id, input.idempotencyKey);
+  if (earlier) return earlier;
 
   const account = await findAccountOfCustomer(ctx, input.merchant.id, input.accountId, input.customerId);
   checkAccountState(account);
@@ -70,9 +75,11 @@ export async function takePayment(ctx: ProviderContext, input: TakePaymentInput)
     userId: input.user.id,
     sources: input.sources,
   });
+  // Autopay bears no fee at all (not a waiver): the account's fee does not apply to its origin.
+  const accountFeeCents = originBearsConvenienceFee(input.origin) ? account.convenience_fee_cents : 0;
   const fee = convenienceFeeFor(
     methods.map((method) => ({ payment_type: method.payment_type, funding: method.card_funding })),
-    input.feeCents ?? account.convenience_fee_cents,
+    input.feeCents ?? accountFeeCents,
     input.waiveFee,
   );
   const merchantAccounts = await findMerchantAccounts(ctx, account.location_id, methods);
@@ -109,7 +116,7 @@ export async function takePayment(ctx: ProviderContext, input: TakePaymentInput)
       sources: input.sources,
       methods,
       fee,
-      feeWaived: input.waiveFee && account.convenience_fee_cents > 0,
+      feeWaived: input.waiveFee && accountFeeCents > 0,
       idempotencyKey: input.idempotencyKey,
       userId: input.user.id,
       retryOf: input.retryOf,

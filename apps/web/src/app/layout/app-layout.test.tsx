@@ -57,6 +57,7 @@ describe('app shell', () => {
     expect(homeCards()).toEqual([
       'Failed payments',
       'Transactions',
+      'Promises',
       'Merchants',
       'Customers',
       'Move payment',
@@ -73,6 +74,7 @@ describe('app shell', () => {
     expect(homeCards()).toEqual([
       'Failed payments',
       'Transactions',
+      'Promises',
       'Merchants',
       'Customers',
       'Move payment',

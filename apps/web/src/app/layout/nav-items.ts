@@ -6,6 +6,7 @@ import {
   IconArrowsExchange,
   IconCashRegister,
   IconBuildingStore,
+  IconCalendarTime,
   IconHistory,
   IconMapPin,
   IconChecklist,
@@ -58,6 +59,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     description:
       'Returned bank debits with the return code, re-presentment and the return rates against Nacha’s limits.',
     icon: IconReceiptRefund,
+    inNavbar: false,
+  },
+  {
+    route: 'Promises',
+    label: 'Promises',
+    description: 'Promises to pay for follow-up: open ones, and those kept, partly kept or broken.',
+    icon: IconCalendarTime,
     inNavbar: false,
   },
   {

@@ -175,3 +175,28 @@ export function serveMerchantOptions() {
     http.get(`/api/merchants/${MERCHANT_ID}/customers/recently_viewed/`, () => HttpResponse.json({ results: [] })),
   );
 }
+
+/** An account's autopay (off, never enrolled) and its promises (none), as the account page loads them. */
+export function autopayAndPromiseHandlers(merchantID: string) {
+  return [
+    http.get(`/api/merchants/${merchantID}/accounts/:accountId/autopay/`, ({ params }) =>
+      HttpResponse.json({
+        account: params.accountId,
+        enabled: false,
+        customer: null,
+        customer_name: null,
+        payment_method: null,
+        payment_method_label: null,
+        due_date: null,
+        day: null,
+        authorization: null,
+        enrolled_at: null,
+        enrolled_by_name: null,
+        disabled_at: null,
+        disabled_by: null,
+        last_run: null,
+      }),
+    ),
+    http.get(`/api/merchants/${merchantID}/accounts/:accountId/promises/`, () => HttpResponse.json(page([]))),
+  ];
+}

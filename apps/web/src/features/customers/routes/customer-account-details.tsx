@@ -15,7 +15,9 @@ import { AccountDevicePanel } from '../components/account-device-panel';
 import { AccountForm } from '../components/account-form';
 import { AccountStatusBadge } from '../components/account-status-badge';
 import { Field } from '../components/field';
+import { AccountPromises } from '../components/payments/account-promises';
 import { AccountTransactions } from '../components/payments/account-transactions';
+import { AutopayPanel } from '../components/payments/autopay-panel';
 import { ReceiptModal } from '../components/payments/receipt-modal';
 import { RefundDialog } from '../components/payments/refund-dialog';
 import { ScheduledPayments } from '../components/payments/scheduled-payments';
@@ -44,11 +46,9 @@ export function CustomerAccountDetailsRoute({ context }: { context?: CustomerCon
     },
   });
   // Any role on the merchant takes payments (SPEC §6); an account must be open and owe something.
-  const mayPay = (account: CustomerAccount) =>
-    !customer.removed &&
-    account.status !== 'inactive' &&
-    account.status !== 'do_not_contact' &&
-    account.amount_due_cents > 0;
+  const isOpen = (account: CustomerAccount) =>
+    !customer.removed && account.status !== 'inactive' && account.status !== 'do_not_contact';
+  const mayPay = (account: CustomerAccount) => isOpen(account) && account.amount_due_cents > 0;
 
   if (customer.accounts.length === 0) {
     return (
@@ -150,6 +150,22 @@ export function CustomerAccountDetailsRoute({ context }: { context?: CustomerCon
                 timeZone={timeZone}
                 canSchedule={mayPay(account)}
                 canCancel={!customer.removed}
+              />
+              <AutopayPanel
+                merchantID={merchantID}
+                customerID={customer.id}
+                accountID={account.id}
+                accountLabel={account.external_id}
+                timeZone={timeZone}
+                canChange={isOpen(account)}
+              />
+              <AccountPromises
+                merchantID={merchantID}
+                customerID={customer.id}
+                accountID={account.id}
+                accountLabel={account.external_id}
+                timeZone={timeZone}
+                canRecord={isOpen(account)}
               />
             </>
           )}

@@ -23,6 +23,7 @@ import {
   buildCustomer,
   page,
   serveMerchantOptions,
+  autopayAndPromiseHandlers,
 } from '../test-fixtures';
 import { AccountCustomersRoute } from './account-customers';
 import { CustomerAccountDetailsRoute } from './customer-account-details';
@@ -77,6 +78,7 @@ function serveCustomer(initial: Customer = buildCustomer(), initialNotes: Custom
     http.get(`/api/merchants/${MERCHANT_ID}/accounts/:accountId/scheduled_payments/`, () =>
       HttpResponse.json(page([])),
     ),
+    ...autopayAndPromiseHandlers(MERCHANT_ID),
     http.post(`${BASE}/consent/`, async ({ request }) => {
       const body = (await request.json()) as { channel: string; opted_in: boolean };
       calls.posts.push({ path: 'consent', body });

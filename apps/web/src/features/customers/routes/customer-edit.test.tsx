@@ -13,6 +13,7 @@ import {
   buildRow,
   page,
   serveMerchantOptions,
+  autopayAndPromiseHandlers,
 } from '../test-fixtures';
 import { AccountCustomersRoute } from './account-customers';
 import { CustomerAccountDetailsRoute } from './customer-account-details';
@@ -32,6 +33,7 @@ function serve() {
     http.get(`/api/merchants/${MERCHANT_ID}/accounts/:accountId/scheduled_payments/`, () =>
       HttpResponse.json(page([])),
     ),
+    ...autopayAndPromiseHandlers(MERCHANT_ID),
     http.patch(`${BASE}/`, async ({ request }) => {
       bodies.push({ path: 'customer', body: await request.json() });
       return HttpResponse.json({ sms_phone_number: ['Phone Number is Already in Use.'] }, { status: 400 });

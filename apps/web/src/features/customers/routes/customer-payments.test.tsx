@@ -14,6 +14,7 @@ import {
   buildCustomer,
   page,
   serveMerchantOptions,
+  autopayAndPromiseHandlers,
 } from '../test-fixtures';
 import { CustomerAccountDetailsRoute } from './customer-account-details';
 import { CustomerLayoutRoute } from './customer-layout';
@@ -85,6 +86,7 @@ function servePayments(options: { failFirst?: boolean } = {}) {
     http.get(`/api/merchants/${MERCHANT_ID}/accounts/:accountId/scheduled_payments/`, () =>
       HttpResponse.json(page([])),
     ),
+    ...autopayAndPromiseHandlers(MERCHANT_ID),
     http.post(`/api/merchants/${MERCHANT_ID}/accounts/${ACCOUNT_ID}/payments/`, async ({ request }) => {
       calls.take.push({ key: request.headers.get('Idempotency-Key'), body: await request.json() });
       if (failNext) {

@@ -16,6 +16,7 @@ import {
   buildCustomer,
   page,
   serveMerchantOptions,
+  autopayAndPromiseHandlers,
 } from '../test-fixtures';
 import { CustomerAccountDetailsRoute } from './customer-account-details';
 import { CustomerLayoutRoute } from './customer-layout';
@@ -57,6 +58,7 @@ function serveScheduled(initial: ScheduledPayment[] = []) {
     http.get(`${BASE}/payment_methods/`, () => HttpResponse.json(page(PAYMENT_METHODS))),
     http.get(`${BASE}/accounts/:accountId/transactions/`, () => HttpResponse.json(page([]))),
     http.get(SCHEDULED, () => HttpResponse.json(page(rows))),
+    ...autopayAndPromiseHandlers(MERCHANT_ID),
     http.post(SCHEDULED, async ({ request }) => {
       calls.created.push({ key: request.headers.get('Idempotency-Key'), body: await request.json() });
       rows = [buildScheduled()];

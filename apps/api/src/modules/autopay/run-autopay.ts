@@ -1,0 +1,160 @@
+// The autopay run (issue 19 item 2): claim the active enrolments whose account's due date has come (the date at
+// AUTOPAY_RUN_HOUR in the merchant's time zone, not before the day they enrolled, and not already run for that due
+// date), take the amount due through the payments module with the key `autopay:{accountId}:{dueDate}` and origin
+// `autopay` (so no convenience fee), and record the outcome. Claiming is one statement with SKIP LOCKED, so two
+// processes running the job at once take different rows; a claim older than CLAIM_LEASE_MS (its process died) is
+// taken again with the due date it claimed, and the key answers the first run's payment instead of charging twice.
+
+import { AUTOPAY_RUN_HOUR, type AutopayRunState } from '@paydesk/domain/autopay/autopay.contract';
+import type { TransactionStatus } from '@paydesk/domain/payments/payments';
+import { eq, sql } from 'drizzle-orm';
+import { autopayEnrollments } from '../../db/schema/autopay';
+import { accounts } from '../../db/schema/customers';
+import { merchants } from '../../db/schema/identity';
+import { HttpError } from '../../lib/http-errors';
+import { withTransaction, type ProviderContext } from '../../lib/service-context';
+import { recordCustomerEvent } from '../customers/customers.public';
+import { takePayment } from '../payments/payments.public';
+
+/** A claim this old belongs to a run that died: the enrolment is taken again. */
+export const CLAIM_LEASE_MS = 10 * 60 * 1000;
+const BATCH = 50;
+const NOTHING_DUE = 'Nothing was due on the account.';
+
+type Claimed = typeof autopayEnrollments.$inferSelect & { claimed_due_date: string };
+
+/** Runs every autopay that is due; answers how many it ran. */
+export async function runDueAutopays(ctx: ProviderContext): Promise<number> {
+  let ran = 0;
+  for (;;) {
+    const claimed = await claimDue(ctx);
+    for (const row of claimed) await runOne(ctx, row);
+    ran += claimed.length;
+    if (claimed.length < BATCH) return ran;
+  }
+}
+
+async function claimDue(ctx: ProviderContext): Promise<Claimed[]> {
+  const now = ctx.clock();
+  const staleBefore = new Date(now.getTime() - CLAIM_LEASE_MS);
+  const rows = await ctx.db
+    .update(autopayEnrollments)
+    .set({
+      // A stale claim keeps the due date it claimed (its key); a fresh one takes the account's.
+      claimed_due_date: sql`coalesce(case when ${autopayEnrollments.claimed_at} is not null
+        then ${autopayEnrollments.claimed_due_date} end, (select due_date from accounts where accounts.id = ${autopayEnrollments.account_id}))`,
+      claimed_at: now,
+      updated: now,
+    })
+    .where(
+      sql`${autopayEnrollments.id} in (
+        select e.id from autopay_enrollments e
+          join accounts a on a.id = e.account_id
+          join merchants m on m.id = a.merchant_id
+         where e.active
+           and ((e.claimed_at is null
+                 and a.due_date is not null
+                 and (e.last_due_date is null or e.last_due_date < a.due_date)
+                 and a.due_date >= (e.created at time zone m.timezone)::date
+                 and (a.due_date + make_interval(hours => ${AUTOPAY_RUN_HOUR})) at time zone m.timezone <= ${now})
+             or e.claimed_at < ${staleBefore})
+         order by a.due_date
+         limit ${BATCH}
+         for update of e skip locked)`,
+    )
+    .returning();
+  return rows.filter((row): row is Claimed => row.claimed_due_date !== null);
+}
+
+const STATE_OF_PAYMENT: Record<TransactionStatus, AutopayRunState> = {
+  PAID: 'paid',
+  PENDING: 'pending',
+  FAILED: 'failed',
+  RETURNED: 'failed',
+  PARTIALLY_REFUNDED: 'paid',
+  REFUNDED: 'paid',
+  VOIDED: 'failed',
+};
+
+async function runOne(ctx: ProviderContext, row: Claimed): Promise<void> {
+  const [found] = await ctx.db
+    .select({
+      merchant: {
+        id: merchants.id,
+        is_integrated: merchants.is_integrated,
+        check_custom_roles: merchants.check_custom_roles,
+      },
+      amountDue: accounts.amount_due_cents,
+    })
+    .from(accounts)
+    .innerJoin(merchants, eq(merchants.id, accounts.merchant_id))
+    .where(eq(accounts.id, row.account_id));
+  if (!found) return;
+  const idempotencyKey = `autopay:${row.account_id}:${row.claimed_due_date}`;
+  try {
+    const payment = await takePayment(ctx, {
+      merchant: found.merchant,
+      user: { id: row.enrolled_by, accessRoles: [] },
+      accountId: row.account_id,
+      customerId: row.customer_id,
+      sources: [{ payment_method: row.payment_method_id, save: false, nickname: '', amount: found.amountDue }],
+      waiveFee: false,
+      origin: 'autopay',
+      idempotencyKey,
+      checkUserLimits: false,
+    });
+    await recordOutcome(ctx, row, {
+      state: STATE_OF_PAYMENT[payment.status],
+      paymentId: payment.id,
+      message: payment.failure_message,
+    });
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    // Paid up before the day: nothing to take (a claim taken again finds its first run's payment by the key before
+    // this). Any other rule the account now breaks: the run fails with its words.
+    if (found.amountDue <= 0 || error.code === 'account.already_paid') {
+      await recordOutcome(ctx, row, { state: 'skipped', paymentId: null, message: NOTHING_DUE });
+      return;
+    }
+    await recordOutcome(ctx, row, { state: 'failed', paymentId: null, message: error.detail });
+  }
+}
+
+async function recordOutcome(
+  ctx: ProviderContext,
+  row: Claimed,
+  outcome: { state: AutopayRunState; paymentId: string | null; message: string | null },
+): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    const now = tx.clock();
+    const [updated] = await tx.db
+      .update(autopayEnrollments)
+      .set({
+        claimed_at: null,
+        claimed_due_date: null,
+        last_due_date: row.claimed_due_date,
+        last_state: outcome.state,
+        last_payment_id: outcome.paymentId,
+        last_failure_message: outcome.message,
+        updated: now,
+      })
+      .where(
+        sql`${autopayEnrollments.id} = ${row.id} and ${autopayEnrollments.claimed_due_date} = ${row.claimed_due_date}`,
+      )
+      .returning({ id: autopayEnrollments.id });
+    if (!updated) return;
+    // The domain event the messaging capability will turn into AUTOPAY / PAYMENT_FAILED messages; for now, history.
+    await recordCustomerEvent(tx, {
+      merchantId: row.merchant_id,
+      customerId: row.customer_id,
+      accountId: row.account_id,
+      kind: `autopay.${outcome.state}`,
+      actor: null,
+      after: {
+        payment_id: outcome.paymentId,
+        due_date: row.claimed_due_date,
+        ...(outcome.message ? { reason: outcome.message } : {}),
+      },
+    });
+  });
+}

@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import { PROMISE_TOO_SOON } from '@paydesk/domain/validation/messages';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../src/db/client';
+import { accounts } from '../src/db/schema/customers';
+import { merchantAccounts } from '../src/db/schema/merchant-accounts';
+import { ledgerEntries } from '../src/db/schema/payments';
+import { paymentPromises } from '../src/db/schema/promises';
+import { settleDuePromises, settlePromise } from '../src/modules/promises/settle-promises';
+import { buildTestApp, type TestApp } from './helpers';
+import { createCustomerFixture, type CustomerFixture } from './factories';
+import { seedDemo, sessionsFor, type DemoIds } from './identity';
+
+let t: TestApp;
+let ids: DemoIds;
+let as: ReturnType<typeof sessionsFor>;
+const ADMIN = 'admin@demo.test';
+const STAFF = 'staff@demo.test';
+const HOUR_MS = 60 * 60 * 1000;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ids = await seedDemo(t.database.db);
+  as = sessionsFor(t.app);
+});
+afterAll(() => t.close());
+
+const at = (when: Date) => ({ ...t.app.ctx, clock: () => when });
+const hoursAhead = (hours: number) => new Date(Date.now() + hours * HOUR_MS);
+
+type Fixture = CustomerFixture & { methodId: string };
+
+/** A Demo Motors account owing $500.00 with a saved card and a card merchant account. */
+async function accountWithCard(): Promise<Fixture> {
+  const fixture = await createCustomerFixture(t.database.db, ids.demoMotors);
+  const db = t.database.db;
+  await db.update(accounts).set({ amount_due_cents: 50_000 }).where(eq(accounts.id, fixture.accountId));
+  await db.insert(ledgerEntries).values({
+    merchant_id: ids.demoMotors,
+    account_id: fixture.accountId,
+    kind: 'opening',
+    amount_cents: 50_000,
+    actor_name: 'System',
+  });
+  await db.insert(merchantAccounts).values({
+    merchant_id: ids.demoMotors,
+    location_id: fixture.locationId,
+    name: `Cards ${randomUUID().slice(0, 6)}`,
+    kind: 'card',
+    processor_merchant_id: 'SBX-card',
+    deposit_routing_number: '021000021',
+    deposit_account_last4: '1234',
+  });
+  const token = await t.app.inject({
+    method: 'POST',
+    url: '/sandbox/gateway/tokens/',
+    payload: { card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' } },
+  });
+  const method = await t.app.inject({
+    method: 'POST',
+    url: `/api/merchants/${ids.demoMotors}/customers/${fixture.customerId}/payment_methods/`,
+    headers: await as(ADMIN),
+    payload: { token: token.json().token, nickname: 'Visa' },
+  });
+  expect(method.statusCode, method.body).toBe(201);
+  return { ...fixture, methodId: method.json().id as string };
+}
+
+const accountUrl = (fixture: Fixture, merchantId = ids.demoMotors) =>
+  `/api/merchants/${merchantId}/accounts/${fixture.accountId}/promises/`;
+
+async function promise(
+  fixture: Fixture,
+  body: Record<string, unknown> = {},
+  options: { email?: string; merchantId?: string } = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: accountUrl(fixture, options.merchantId),
+    headers: await as(options.email ?? STAFF),
+    payload: { customer: fixture.customerId, amount: 10_000, scheduled_date: hoursAhead(2).toISOString(), ...body },
+  });
+}
+
+async function pay(fixture: Fixture, amount: number) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/merchants/${ids.demoMotors}/accounts/${fixture.accountId}/payments/`,
+    headers: { ...(await as(ADMIN)), 'idempotency-key': randomUUID() },
+    payload: {
+      customer: fixture.customerId,
+      sources: [{ payment_method: fixture.methodId, amount }],
+      waive_fee: false,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+}
+
+async function promiseRow(id: string) {
+  const [row] = await t.database.db.select().from(paymentPromises).where(eq(paymentPromises.id, id));
+  return row;
+}
+
+describe('recording a promise to pay', () => {
+  it('records one with a method and a note, unconfirmed and open, and lists only those still ahead', async () => {
+    const fixture = await accountWithCard();
+    const when = hoursAhead(3);
+    const created = await promise(fixture, {
+      scheduled_date: when.toISOString(),
+      amount: 12_345,
+      payment_method: fixture.methodId,
+      note: '  Pays Friday after payday. ',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({
+      account: fixture.accountId,
+      customer: fixture.customerId,
+      amount: 12_345,
+      scheduled_date: when.toISOString(),
+      payment_method: fixture.methodId,
+      payment_method_label: 'Visa XXXX4242',
+      note: 'Pays Friday after payday.',
+      status: 'PROMISED',
+      outcome: 'open',
+      paid_amount: null,
+      created_by_name: expect.any(String),
+    });
+    // One whose time has passed (recorded earlier) is dropped from the account's list (SPEC §5).
+    await t.database.db.insert(paymentPromises).values({
+      merchant_id: ids.demoMotors,
+      account_id: fixture.accountId,
+      customer_id: fixture.customerId,
+      amount_cents: 5_000,
+      scheduled_date: new Date(Date.now() - HOUR_MS),
+      created: new Date(Date.now() - 5 * HOUR_MS),
+    });
+    const listed = await t.app.inject({ url: accountUrl(fixture), headers: await as(STAFF) });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toMatchObject({ count: 1, results: [{ id: created.json().id }] });
+
+    const merchantList = await t.app.inject({
+      url: `/api/merchants/${ids.demoMotors}/promises/?outcome=open&page_size=100`,
+      headers: await as(STAFF),
+    });
+    expect(merchantList.statusCode).toBe(200);
+    const mine = merchantList.json().results.filter((row: { account: string }) => row.account === fixture.accountId);
+    expect(mine).toHaveLength(2);
+    expect(mine[0]).toMatchObject({ account_external_id: expect.any(String), customer_name: expect.any(String) });
+    const bad = await t.app.inject({
+      url: `/api/merchants/${ids.demoMotors}/promises/?outcome=x`,
+      headers: await as(STAFF),
+    });
+    expect(bad.statusCode).toBe(400);
+
+    const history = await t.app.inject({
+      url: `/api/merchants/${ids.demoMotors}/customers/${fixture.customerId}/history/`,
+      headers: await as(STAFF),
+    });
+    expect(history.body).toContain('promise.created');
+  });
+
+  it('refuses a time under 30 minutes ahead, a bad amount, a method or customer not of the account', async () => {
+    const fixture = await accountWithCard();
+    const other = await accountWithCard();
+    const soon = await promise(fixture, { scheduled_date: new Date(Date.now() + 29 * 60_000).toISOString() });
+    expect(soon.statusCode).toBe(400);
+    expect(soon.json()).toEqual({ scheduled_date: [PROMISE_TOO_SOON] });
+    expect((await promise(fixture, { scheduled_date: 'tomorrow' })).statusCode).toBe(400);
+    expect((await promise(fixture, { amount: 0 })).json()).toHaveProperty('amount');
+    expect((await promise(fixture, { amount: 12.5 })).json()).toHaveProperty('amount');
+    expect((await promise(fixture, { payment_method: other.methodId })).statusCode).toBe(404);
+    expect((await promise(fixture, { customer: other.customerId })).statusCode).toBe(404);
+    expect(await t.database.db.$count(paymentPromises, eq(paymentPromises.account_id, fixture.accountId))).toBe(0);
+  });
+
+  it("is 404 for another merchant's account and 401 without a session", async () => {
+    const fixture = await accountWithCard();
+    expect((await promise(fixture, {}, { merchantId: ids.customRolesAuto, email: ADMIN })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: accountUrl(fixture, ids.customRolesAuto), headers: await as(ADMIN) })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ url: accountUrl(fixture) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: accountUrl(fixture), payload: {} })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: `/api/merchants/${ids.demoMotors}/promises/` })).statusCode).toBe(401);
+    const elsewhere = await t.app.inject({
+      url: `/api/merchants/${ids.customRolesAuto}/promises/?page_size=100`,
+      headers: await as(ADMIN),
+    });
+    expect(elsewhere.json().results.some((row: { account: string }) => row.account === fixture.accountId)).toBe(false);
+  });
+});
+
+describe('settling promises at their time (clock-driven)', () => {
+  it('marks a promise kept when payments cover it by its time, partly kept for less, broken for none', async () => {
+    const kept = await accountWithCard();
+    const partly = await accountWithCard();
+    const broken = await accountWithCard();
+    const when = hoursAhead(2);
+    const promiseIds = {
+      kept: (await promise(kept, { amount: 10_000, scheduled_date: when.toISOString() })).json().id as string,
+      partly: (await promise(partly, { amount: 10_000, scheduled_date: when.toISOString() })).json().id as string,
+      broken: (await promise(broken, { amount: 10_000, scheduled_date: when.toISOString() })).json().id as string,
+    };
+    await pay(kept, 6_000);
+    await pay(kept, 4_000);
+    await pay(partly, 2_500);
+
+    // Before the time nothing is settled.
+    await settleDuePromises(at(new Date(when.getTime() - 60_000)));
+    expect((await promiseRow(promiseIds.kept))?.outcome).toBe('open');
+
+    const after = new Date(when.getTime() + 60_000);
+    await Promise.all([settleDuePromises(at(after)), settleDuePromises(at(after))]);
+    expect(await promiseRow(promiseIds.kept)).toMatchObject({
+      outcome: 'kept',
+      paid_cents: 10_000,
+      resolved_at: after,
+    });
+    expect(await promiseRow(promiseIds.partly)).toMatchObject({ outcome: 'partially_kept', paid_cents: 2_500 });
+    expect(await promiseRow(promiseIds.broken)).toMatchObject({ outcome: 'broken', paid_cents: 0 });
+
+    // Its own job running late changes nothing; the settled one is answered with its outcome.
+    await settlePromise(at(new Date(after.getTime() + HOUR_MS)), promiseIds.kept);
+    expect((await promiseRow(promiseIds.kept))?.resolved_at).toEqual(after);
+    const history = await t.app.inject({
+      url: `/api/merchants/${ids.demoMotors}/customers/${kept.customerId}/history/`,
+      headers: await as(STAFF),
+    });
+    expect(history.body.match(/promise\.kept/g)).toHaveLength(1);
+
+    const list = await t.app.inject({
+      url: `/api/merchants/${ids.demoMotors}/promises/?outcome=broken&page_size=100`,
+      headers: await as(STAFF),
+    });
+    expect(list.json().results.map((row: { id: string }) => row.id)).toContain(promiseIds.broken);
+    expect(list.json().results.map((row: { id: string }) => row.id)).not.toContain(promiseIds.kept);
+  });
+
+  it('queues the settling job at the promise time', async () => {
+    const fixture = await accountWithCard();
+    const when = hoursAhead(5);
+    const id = (await promise(fixture, { scheduled_date: when.toISOString() })).json().id as string;
+    const jobs = await selectRows<{ start_after: Date }>(
+      t.database.db,
+      sql`select start_after from pgboss.job where name = 'promises.settle' and data->>'promiseId' = ${id}`,
+    );
+    expect(jobs).toHaveLength(1);
+    expect(new Date(jobs[0]!.start_after).getTime()).toBe(when.getTime());
+  });
+});

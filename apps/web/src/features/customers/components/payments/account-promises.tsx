@@ -1,0 +1,216 @@
+import { Alert, Button, Group, Modal, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { toCalendarDate, zonedTimeToInstant } from '@paydesk/domain/dates/calendar';
+import { formatDateTime } from '@paydesk/domain/format/date';
+import { formatMoney } from '@paydesk/domain/format/money';
+import { promiseStatusDisplay } from '@paydesk/domain/format/promise';
+import {
+  PROMISE_NOTE_MAX_LENGTH,
+  createPromiseSchema,
+  type PaymentPromise,
+} from '@paydesk/domain/promises/promises.contract';
+import { DATE_INVALID } from '@paydesk/domain/validation/messages';
+import { IconCalendarTime } from '@tabler/icons-react';
+import { useState } from 'react';
+import { DataTable, type DataColumn } from '../../../../components/data-table';
+import { DateField } from '../../../../components/date-field';
+import { MoneyInput, readMoneyValue, type MoneyValue } from '../../../../components/money-input';
+import { QueryState } from '../../../../components/query-state';
+import { ApiError } from '../../../../lib/api-client';
+import { describeError, notifySuccess } from '../../../../lib/notify';
+import { usePaymentMethods } from '../../api/customers-queries';
+import { useAccountPromises, useCreatePromise } from '../../api/promises';
+
+/** An account's open promises to pay (those still ahead), and recording one. */
+export function AccountPromises({
+  merchantID,
+  customerID,
+  accountID,
+  accountLabel,
+  timeZone,
+  canRecord,
+}: {
+  merchantID: string;
+  customerID: string;
+  accountID: string;
+  accountLabel: string;
+  timeZone: string | undefined;
+  canRecord: boolean;
+}) {
+  const promises = useAccountPromises(merchantID, accountID);
+  const [recording, setRecording] = useState(false);
+  const rows = promises.data?.results ?? [];
+
+  const columns: DataColumn<PaymentPromise>[] = [
+    {
+      key: 'when',
+      label: 'Promised for',
+      primary: true,
+      render: (row) => formatDateTime(row.scheduled_date, { timeZone }),
+    },
+    { key: 'amount', label: 'Amount', render: (row) => formatMoney(row.amount) },
+    { key: 'status', label: 'Status', render: (row) => promiseStatusDisplay(row.status) },
+    { key: 'method', label: 'Pay with', render: (row) => row.payment_method_label ?? '—' },
+    { key: 'note', label: 'Note', render: (row) => row.note || '—' },
+    { key: 'by', label: 'Recorded by', render: (row) => row.created_by_name },
+  ];
+
+  return (
+    <Paper withBorder p="md" mt="md" component="section" aria-label="Promises to pay">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3} fz="h5">
+            Promises to pay
+          </Title>
+          {canRecord && (
+            <Button
+              size="compact-sm"
+              variant="default"
+              leftSection={<IconCalendarTime size={14} />}
+              onClick={() => setRecording(true)}
+              aria-label={`Record a promise to pay on account ${accountLabel}`}
+            >
+              Record promise
+            </Button>
+          )}
+        </Group>
+        {!promises.data ? (
+          <QueryState
+            error={promises.error}
+            loadingLabel="Loading promises"
+            errorTitle="Promises could not be loaded"
+          />
+        ) : rows.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            No open promises.
+          </Text>
+        ) : (
+          <DataTable columns={columns} rows={rows} rowKey={(row) => row.id} minWidth={640} />
+        )}
+      </Stack>
+      {recording && (
+        <RecordPromiseModal
+          merchantID={merchantID}
+          customerID={customerID}
+          accountID={accountID}
+          accountLabel={accountLabel}
+          timeZone={timeZone}
+          onClose={() => setRecording(false)}
+        />
+      )}
+    </Paper>
+  );
+}
+
+function RecordPromiseModal({
+  merchantID,
+  customerID,
+  accountID,
+  accountLabel,
+  timeZone,
+  onClose,
+}: {
+  merchantID: string;
+  customerID: string;
+  accountID: string;
+  accountLabel: string;
+  timeZone: string | undefined;
+  onClose: () => void;
+}) {
+  const methods = usePaymentMethods(merchantID, customerID);
+  const create = useCreatePromise(merchantID, accountID);
+  const [amount, setAmount] = useState<MoneyValue>('');
+  const [date, setDate] = useState(() => toCalendarDate(new Date(), timeZone));
+  const [time, setTime] = useState('');
+  const [methodID, setMethodID] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const saved = methods.data?.results ?? [];
+
+  const submit = () => {
+    const found: Record<string, string> = {};
+    const reading = readMoneyValue(amount);
+    if (reading.error !== null || !reading.cents) found.amount = reading.error || 'Required';
+    const instant = zonedTimeToInstant(date, time, timeZone);
+    if (!time) found.time = 'Required';
+    else if (!instant) found.time = DATE_INVALID;
+    const input = {
+      customer: customerID,
+      amount: reading.cents ?? 0,
+      scheduled_date: instant?.toISOString() ?? '',
+      payment_method: methodID,
+      note: note.trim() || undefined,
+    };
+    if (instant) {
+      // The server's rule, measured from this moment: at least 30 minutes ahead.
+      const checked = createPromiseSchema(new Date()).safeParse(input);
+      const timeIssue = checked.success ? undefined : checked.error.issues.find((i) => i.path[0] === 'scheduled_date');
+      if (timeIssue) found.time = timeIssue.message;
+    }
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    create.mutate(input, {
+      onSuccess: (created) => {
+        notifySuccess(
+          `Promise of ${formatMoney(created.amount)} recorded for ${formatDateTime(created.scheduled_date, { timeZone })}`,
+        );
+        onClose();
+      },
+    });
+  };
+
+  const failure =
+    create.error instanceof ApiError && Object.keys(create.error.fieldErrors).length > 0
+      ? Object.values(create.error.fieldErrors).flat().join(' ')
+      : create.error
+        ? describeError(create.error)
+        : null;
+
+  return (
+    <Modal opened onClose={onClose} title={`Record a promise to pay on account ${accountLabel}`}>
+      <Stack gap="sm">
+        <MoneyInput label="Amount" value={amount} onChange={setAmount} error={problems.amount} withAsterisk />
+        <Group grow align="flex-start">
+          <DateField label="Date" value={date} onChange={setDate} withAsterisk />
+          <TextInput
+            type="time"
+            label="Time"
+            description="In the merchant's time zone"
+            value={time}
+            onChange={(event) => setTime(event.currentTarget.value)}
+            error={problems.time}
+            withAsterisk
+          />
+        </Group>
+        <Select
+          label="Payment method"
+          placeholder="Not chosen"
+          data={saved.map((method) => ({ value: method.id, label: method.label }))}
+          value={methodID}
+          onChange={setMethodID}
+          clearable
+        />
+        <Textarea
+          label="Note"
+          value={note}
+          onChange={(event) => setNote(event.currentTarget.value)}
+          maxLength={PROMISE_NOTE_MAX_LENGTH}
+          autosize
+          minRows={2}
+        />
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button loading={create.isPending} onClick={submit}>
+            Record promise
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

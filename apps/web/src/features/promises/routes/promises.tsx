@@ -1,0 +1,139 @@
+import { Anchor, Badge, Group, Pagination, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { formatDateTime } from '@paydesk/domain/format/date';
+import { formatMoney } from '@paydesk/domain/format/money';
+import { promiseStatusDisplay } from '@paydesk/domain/format/promise';
+import {
+  PROMISE_OUTCOME_LABELS,
+  PROMISE_OUTCOMES,
+  type PaymentPromise,
+  type PromiseOutcome,
+} from '@paydesk/domain/promises/promises.contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { QueryState } from '../../../components/query-state';
+import { useMerchantTimeZone } from '../../../lib/merchant-query';
+import { useRouteMerchantId } from '../../../lib/use-merchant-access';
+import { PROMISES_PAGE_SIZE, usePromises } from '../api/promises';
+
+const OUTCOME_COLORS: Record<PromiseOutcome, string> = {
+  open: 'blue',
+  kept: 'teal',
+  partially_kept: 'yellow',
+  broken: 'red',
+};
+
+const ALL = 'all';
+
+/**
+ * /promises (SPEC §2 Reports): the merchant's promises to pay for follow-up — open ones soonest first, kept, partly
+ * kept and broken ones latest first — filtered by outcome.
+ */
+export function PromisesRoute() {
+  const merchantID = useRouteMerchantId();
+  const timeZone = useMerchantTimeZone(merchantID);
+  const [page, setPage] = useState(1);
+  const [outcome, setOutcome] = useState<PromiseOutcome | null>('open');
+  const promises = usePromises(merchantID, page, outcome);
+  const count = promises.data?.count ?? 0;
+
+  const columns: DataColumn<PaymentPromise>[] = [
+    {
+      key: 'when',
+      label: 'Promised for',
+      primary: true,
+      render: (row) => formatDateTime(row.scheduled_date, { timeZone }),
+    },
+    {
+      key: 'customer',
+      label: 'Customer',
+      render: (row) => (
+        <Stack gap={0}>
+          <Anchor component={Link} to={`/merchants/${merchantID}/customers/${row.customer}`} size="sm">
+            {row.customer_name}
+          </Anchor>
+          <Text size="xs" c="dimmed">{`Account ${row.account_external_id}`}</Text>
+        </Stack>
+      ),
+    },
+    { key: 'amount', label: 'Amount', render: (row) => formatMoney(row.amount) },
+    { key: 'status', label: 'Status', render: (row) => promiseStatusDisplay(row.status) },
+    {
+      key: 'outcome',
+      label: 'Outcome',
+      render: (row) => (
+        <Stack gap={0}>
+          <Badge variant="light" color={OUTCOME_COLORS[row.outcome]}>
+            {PROMISE_OUTCOME_LABELS[row.outcome]}
+          </Badge>
+          {row.paid_amount !== null && row.outcome !== 'open' && (
+            <Text size="xs" c="dimmed">{`Paid ${formatMoney(row.paid_amount)}`}</Text>
+          )}
+        </Stack>
+      ),
+    },
+    { key: 'method', label: 'Pay with', render: (row) => row.payment_method_label ?? '—' },
+    { key: 'note', label: 'Note', render: (row) => row.note || '—' },
+    { key: 'by', label: 'Recorded by', render: (row) => row.created_by_name },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <title>Promises · Paydesk</title>
+      <div>
+        <Title order={1}>Promises</Title>
+        <Text c="dimmed" size="sm">
+          Promises to pay recorded on accounts. At its time a promise is kept when payments since it was recorded cover
+          it, partly kept when they cover some, and broken when there were none.
+        </Text>
+        <Text c="dimmed" size="sm" aria-live="polite">
+          {promises.data ? `${count} ${count === 1 ? 'promise' : 'promises'}` : ' '}
+        </Text>
+      </div>
+      <SegmentedControl
+        aria-label="Outcome"
+        value={outcome ?? ALL}
+        onChange={(value) => {
+          setOutcome(value === ALL ? null : (value as PromiseOutcome));
+          setPage(1);
+        }}
+        data={[
+          ...PROMISE_OUTCOMES.map((value) => ({ value, label: PROMISE_OUTCOME_LABELS[value] })),
+          { value: ALL, label: 'All' },
+        ]}
+        w="fit-content"
+      />
+      <Paper withBorder p="md">
+        {!merchantID ? (
+          <Text c="dimmed">Choose a merchant first.</Text>
+        ) : !promises.isSuccess ? (
+          <QueryState
+            error={promises.error}
+            loadingLabel="Loading promises"
+            errorTitle="Promises could not be loaded"
+          />
+        ) : (
+          <>
+            <DataTable columns={columns} rows={promises.data.results} rowKey={(row) => row.id} minWidth={960} />
+            {promises.data.results.length === 0 && (
+              <Text c="dimmed" ta="center" py="xl">
+                No promises.
+              </Text>
+            )}
+            {count > PROMISES_PAGE_SIZE && (
+              <Group justify="flex-end" mt="md">
+                <Pagination
+                  total={Math.ceil(count / PROMISES_PAGE_SIZE)}
+                  value={page}
+                  onChange={setPage}
+                  size="sm"
+                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                />
+              </Group>
+            )}
+          </>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
