@@ -299,6 +299,15 @@ describe('the autopay run', () => {
     expect(read.json().last_run).toMatchObject({ due_date: due, state: 'paid', payment: taken[0]?.id });
   });
 
+  it('charges nothing when an edit of the account switched its autopay flag off', async () => {
+    const due = dueDayAfter(3);
+    const fixture = await accountWithCard({ amountDue: 42_000, dueDate: due });
+    expect((await enrol(fixture)).statusCode).toBe(200);
+    await t.database.db.update(accounts).set({ autopay: false }).where(eq(accounts.id, fixture.accountId));
+    await runDueAutopays(at(onTheDay(due)));
+    expect(await t.database.db.$count(payments, eq(payments.account_id, fixture.accountId))).toBe(0);
+  });
+
   it('takes a claim again after its lease without charging twice (a worker killed mid-run)', async () => {
     const due = dueDayAfter(4);
     const fixture = await accountWithCard({ amountDue: 30_000, dueDate: due });

@@ -53,6 +53,7 @@ async function claimDue(ctx: ProviderContext): Promise<Claimed[]> {
           join merchants m on m.id = a.merchant_id
          where e.active
            and ((e.claimed_at is null
+                 and a.autopay
                  and a.due_date is not null
                  and (e.last_due_date is null or e.last_due_date < a.due_date)
                  and a.due_date >= (e.created at time zone m.timezone)::date
