@@ -3,7 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentEvents } from '../src/db/schema/consent-events';
 import { accounts, customers } from '../src/db/schema/customers';
-import { badNumbers, messages, providerEvents, sendingNumbers } from '../src/db/schema/messaging';
+import { DEMO_SENDING_NUMBERS } from '../src/db/demo/messaging';
+import { messageTemplates } from '../src/db/schema/message-templates';
+import { badNumbers, messages, providerEvents } from '../src/db/schema/messaging';
 import { outboxMessages } from '../src/db/schema/outbox';
 import { twilioSignatureOf } from '../src/providers/sms/twilio-signature';
 import { createCustomerFixture } from './factories';
@@ -13,7 +15,8 @@ import { bearer, seedDemo, signIn, type DemoIds } from './identity';
 
 const AUTH_TOKEN = 'test-twilio-auth-token';
 const PUBLIC_URL = 'https://paydesk.example.com';
-const OUR_NUMBER = '+13125550100';
+/** Demo Motors' sending number, from the demo seed. */
+const OUR_NUMBER = DEMO_SENDING_NUMBERS.demoMotors;
 
 let fake: TwilioFake;
 let t: TestApp;
@@ -34,7 +37,6 @@ beforeAll(async () => {
     messaging: { createPaymentLink: async (_ctx, input) => `${PUBLIC_URL}/pay/link-for-${input.accountId}` },
   });
   ids = await seedDemo(t.database.db);
-  await t.database.db.insert(sendingNumbers).values({ merchant_id: ids.demoMotors, phone_number: OUR_NUMBER });
   staff = bearer((await signIn(t.app, 'staff@demo.test')).access);
 });
 afterAll(async () => {
@@ -124,6 +126,52 @@ describe('POST send_message', () => {
     const blocked = await send(dnc.accountId, { customer: dnc.customerId, message: 'Hi' });
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json()).toMatchObject({ code: 'account.do_not_contact' });
+  });
+
+  it('sends the THANKS template rendered for the customer and account ("Text receipt"), ignoring any message', async () => {
+    const c = await textableCustomer();
+    const [customer] = await t.database.db.select().from(customers).where(eq(customers.id, c.customerId));
+    const answer = await send(c.accountId, { customer: c.customerId, message: 'ignored', template: 'THANKS' });
+    expect(answer.statusCode).toBe(201);
+    const message = answer.json()[c.customerId];
+    expect(message.body).toMatch(new RegExp(`^Thank you ${customer?.first_name}! We received your payment`));
+    expect(message.body).toContain('- Demo Motors');
+    expect(message.body).not.toContain('ignored');
+    expect(message.body).not.toContain('{{');
+    await drain();
+    expect(fake.messages.filter((sent) => sent.to === c.phone)).toMatchObject([
+      { from: OUR_NUMBER, body: message.body },
+    ]);
+  });
+
+  it('refuses a template text as any other: consent, do-not-contact, an unknown template, a blank THANKS', async () => {
+    const out = await textableCustomer({ optIn: false });
+    const refused = await send(out.accountId, { customer: out.customerId, template: 'THANKS' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'customer.unsubscribed' });
+    const dnc = await textableCustomer();
+    await t.database.db.update(accounts).set({ status: 'do_not_contact' }).where(eq(accounts.id, dnc.accountId));
+    expect((await send(dnc.accountId, { customer: dnc.customerId, template: 'THANKS' })).json()).toMatchObject({
+      code: 'account.do_not_contact',
+    });
+    const c = await textableCustomer();
+    const unknown = await send(c.accountId, { customer: c.customerId, template: 'WELCOME' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ template: ['Must be THANKS'] });
+    const thanks = and(eq(messageTemplates.merchant_id, ids.demoMotors), eq(messageTemplates.type, 'THANKS'));
+    const [template] = await t.database.db.select().from(messageTemplates).where(thanks);
+    await t.database.db.update(messageTemplates).set({ message_bodies: [] }).where(thanks);
+    try {
+      const blank = await send(c.accountId, { customer: c.customerId, template: 'THANKS' });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json()).toMatchObject({ template: ['This merchant has no text for this template.'] });
+      expect(await messagesOf(c.customerId)).toEqual([]);
+    } finally {
+      await t.database.db
+        .update(messageTemplates)
+        .set({ message_bodies: template?.message_bodies ?? [] })
+        .where(thanks);
+    }
   });
 
   it('checks consent again when the job sends', async () => {
@@ -328,7 +376,6 @@ describe('the outbox as SMS provider', () => {
     const app = await buildTestApp();
     try {
       const demo = await seedDemo(app.database.db);
-      await app.database.db.insert(sendingNumbers).values({ merchant_id: demo.demoMotors, phone_number: OUR_NUMBER });
       const fixture = await createCustomerFixture(app.database.db, demo.demoMotors);
       const phone = '+13125558888';
       await app.database.db

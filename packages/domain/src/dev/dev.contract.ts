@@ -12,9 +12,12 @@ export const outboxMessageSchema = z.object({
   /** For texts: the sending number, the status, attachments. */
   metadata: z.record(z.string(), z.unknown()),
   created: z.iso.datetime({ offset: true }),
+  /** When the local provider took it: at once, so a text's status reads Delivered (null: still queued). */
+  delivered_at: z.iso.datetime({ offset: true }).nullable(),
 });
 
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+export type OutboxReplyInput = { from: string; to?: string; body: string };
 
 /**
  * The local outbox, registered only while it is the email provider (no SMTP_URL): super users read what the local

@@ -7,6 +7,9 @@
 //   no phone number → 400 on `customer`; neither a message nor an attachment → 400 on `message`. Both checks are
 //   made again when the job sends. The text is queued (status `queued`) and sent by a job; a person's reply is not
 //   held for quiet hours, and the answer says when it is outside the customer's window (`outside_send_window`).
+//   With `template` (THANKS: the receipt modal's "Text receipt", issue 21 item 11), the message is the merchant's
+//   template of that type rendered for the customer and account (any `message` given is ignored); a merchant without
+//   that template's TEXT body → 400 on `template`.
 // - Webhooks (`twilioInbound`, `twilioStatus`): `X-Twilio-Signature` missing → 400, wrong → 403 (checked against
 //   PUBLIC_URL + path, never the request's Host); an event already received answers 204 again and does nothing.
 
@@ -49,6 +52,9 @@ export type Message = z.infer<typeof messageSchema>;
 
 const uuid = z.uuid({ error: 'Not a valid id' });
 
+/** The system templates a person sends from the money screens: THANKS is the receipt modal's "Text receipt". */
+export const TEXTABLE_TEMPLATE_TYPES = ['THANKS'] as const;
+
 export const sendMessageSchema = z
   .object({
     customer: uuid,
@@ -58,6 +64,8 @@ export const sendMessageSchema = z
       .default(''),
     file_url: z.string().max(2000).nullish(),
     content_type: z.string().max(100).nullish(),
+    /** Send this system template, rendered for the customer and account, instead of `message`. */
+    template: z.enum(TEXTABLE_TEMPLATE_TYPES, { error: 'Must be THANKS' }).optional(),
   })
   .strict();
 

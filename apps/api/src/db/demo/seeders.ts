@@ -4,6 +4,7 @@ import { seedCustomers } from './customers';
 import type { DemoIdentity } from './identity';
 import { seedTags } from './tags';
 import { seedLocations } from './locations';
+import { seedSendingNumbers } from './messaging';
 import { seedAccountDevices, seedIntegrations } from './integrations';
 import { seedOwners } from './owners';
 import { seedPaymentCodes } from './payment-codes';
@@ -22,4 +23,5 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   seedIntegrations,
   seedCustomers,
   seedAccountDevices,
+  seedSendingNumbers,
 ];

@@ -23,7 +23,13 @@ export const devRoutes: FastifyPluginAsync = async (app) => {
       )
       .orderBy(desc(outboxMessages.created))
       .limit(100);
-    return { results: rows.map((row) => ({ ...row, created: row.created.toISOString() })) };
+    return {
+      results: rows.map((row) => ({
+        ...row,
+        created: row.created.toISOString(),
+        delivered_at: row.delivered_at?.toISOString() ?? null,
+      })),
+    };
   });
 
   // A customer's reply, through the same inbound path a provider's webhook takes (only while the outbox sends texts).

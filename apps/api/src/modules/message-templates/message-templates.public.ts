@@ -4,3 +4,4 @@
 
 export { loadMergeValues, renderBodyForCustomer } from './render-template';
 export { getTemplate, smsBodyOf } from './message-templates.service';
+export { renderSystemTemplateForCustomer } from './render-system-template';

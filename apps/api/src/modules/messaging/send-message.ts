@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { CatalogueError, FieldErrors } from '../../lib/http-errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { getAccountOfCustomer, getCustomerRow, type MerchantRef } from '../customers/customers.public';
+import { renderSystemTemplateForCustomer } from '../message-templates/message-templates.public';
 import { refusalToText } from './may-text';
 import { toMessageDto } from './message-view';
 import { queueMessage } from './queue-message';
@@ -12,6 +13,7 @@ import { sendingNumberFor, settingsOf } from './sending-numbers';
 const NO_PHONE = 'The customer has no phone number for texts.';
 const EMPTY = 'Enter a message or attach a file.';
 const NO_NUMBER = 'This merchant has no number to send texts from.';
+const NO_TEMPLATE = 'This merchant has no text for this template.';
 
 /**
  * A person's text to a customer of an account, from the inbox (issue 21): checked (customer on the account, a
@@ -30,11 +32,21 @@ export async function sendMessage(
   const { merchant, body } = input;
   const customer = await getCustomerRow(ctx.db, merchant.id, body.customer);
   await getAccountOfCustomer(ctx.db, merchant.id, customer.id, input.accountId);
-  const text = body.message.trim();
-  if (!text && !body.file_url) throw FieldErrors.of('message', EMPTY);
   if (!customer.sms_phone_number) throw FieldErrors.of('customer', NO_PHONE);
   const refusal = await refusalToText(ctx.db, customer.id, input.accountId);
   if (refusal) throw new CatalogueError(refusal);
+  let text = body.message.trim();
+  if (body.template) {
+    const rendered = await renderSystemTemplateForCustomer(ctx, {
+      merchantId: merchant.id,
+      customerId: customer.id,
+      accountId: input.accountId,
+      type: body.template,
+    });
+    if (!rendered?.trim()) throw FieldErrors.of('template', NO_TEMPLATE);
+    text = rendered.trim();
+  }
+  if (!text && !body.file_url) throw FieldErrors.of('message', EMPTY);
   if (!(await sendingNumberFor(ctx.db, merchant.id, customer.location_id))) {
     throw FieldErrors.of('non_field_errors', NO_NUMBER);
   }

@@ -186,7 +186,12 @@ export function CustomerAccountDetailsRoute({ context }: { context?: CustomerCon
         <SendPaymentLinkModal
           merchantID={merchantID}
           account={linkAccount}
-          customer={{ id: customer.id, first_name: customer.first_name, email: customer.email ?? null }}
+          customer={{
+            id: customer.id,
+            first_name: customer.first_name,
+            email: customer.email ?? null,
+            sms_phone_number: customer.sms_phone_number ?? null,
+          }}
           timeZone={timeZone}
           onClose={() => setLinkAccount(null)}
         />

@@ -1,17 +1,20 @@
 import { Alert, Button, Divider, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { formatDateTime } from '@paydesk/domain/format/date';
 import { formatMoney } from '@paydesk/domain/format/money';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { describeError, notifySuccess } from '../../../../lib/notify';
 import { useEmailReceipt, usePayment } from '../../api/payments';
+import { sentTextNotice, useSendText } from '../../api/send-text';
 import { usePhoneModal } from './use-phone-modal';
 
 export const RECEIPT_EMAILED = 'Receipt sent';
+export const RECEIPT_TEXTED = 'Receipt text';
 
 /**
  * A payment's receipt (SPEC §4 receipt modal): shown while `paymentID` is set; closing it clears the current payment
  * (`onClose`). Merchant, customer, account, each source with its amount, the fee, the total, the processor's
- * references, the date and time on the merchant's clock; Email receipt and Print.
+ * references, the date and time on the merchant's clock; Email receipt, Text receipt (the merchant's Thank You
+ * template, issue 21 item 11) and Print.
  */
 export function ReceiptModal({
   merchantID,
@@ -24,6 +27,9 @@ export function ReceiptModal({
 }) {
   const payment = usePayment(merchantID, paymentID);
   const email = useEmailReceipt(merchantID);
+  const text = useSendText(merchantID);
+  // One key per payment's receipt text: pressing again after a lost answer sends it once.
+  const textKey = useRef<{ paymentID: string; key: string } | null>(null);
   const [address, setAddress] = useState('');
   const data = payment.data;
   const receipt = data?.receipt;
@@ -107,6 +113,11 @@ export function ReceiptModal({
             </Group>
           )}
           {email.error && <Alert color="red">{describeError(email.error)}</Alert>}
+          {text.error && (
+            <Alert color="red" role="alert">
+              {describeError(text.error)}
+            </Alert>
+          )}
           <Group justify="flex-end" align="flex-end">
             {!receipt.customer_email && (
               <TextInput
@@ -119,6 +130,29 @@ export function ReceiptModal({
             <Button variant="default" onClick={() => window.print()}>
               Print
             </Button>
+            {data.customer && data.account && (
+              <Button
+                variant="default"
+                loading={text.isPending}
+                onClick={() => {
+                  const { customer, account } = data;
+                  if (!customer || !account) return;
+                  if (textKey.current?.paymentID !== data.id) {
+                    textKey.current = { paymentID: data.id, key: crypto.randomUUID() };
+                  }
+                  text.mutate(
+                    {
+                      accountID: account,
+                      input: { customer, template: 'THANKS' },
+                      idempotencyKey: textKey.current.key,
+                    },
+                    { onSuccess: (answer) => notifySuccess(sentTextNotice(answer, RECEIPT_TEXTED)) },
+                  );
+                }}
+              >
+                Text receipt
+              </Button>
+            )}
             <Button
               loading={email.isPending}
               onClick={() =>

@@ -3,13 +3,16 @@ import type { CustomerAccount } from '@paydesk/domain/customers/customers.contra
 import { formatDateTime } from '@paydesk/domain/format/date';
 import { formatMoney } from '@paydesk/domain/format/money';
 import { PAYMENT_LINK_LIFETIME_HOURS, type PaymentLink } from '@paydesk/domain/payment-links/payment-links.contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { describeError } from '../../../../lib/notify';
 import { useIssuePaymentLink } from '../../api/payment-links';
+import { sentTextNotice, useSendText } from '../../api/send-text';
 
 /**
  * "Send payment link" on an account (issue 19 item 7): issues a single-use link for the customer, then copies it to
- * the clipboard or has it emailed to the customer. A new link replaces the account's previous one.
+ * the clipboard, has it emailed to the customer, or texts it to them ("Text it", issue 21 item 11: through the one
+ * send path, so the customer's text consent and the account's do-not-contact apply). A new link replaces the
+ * account's previous one.
  */
 export function SendPaymentLinkModal({
   merchantID,
@@ -20,18 +23,33 @@ export function SendPaymentLinkModal({
 }: {
   merchantID: string;
   account: CustomerAccount;
-  customer: { id: string; first_name: string; email: string | null };
+  customer: { id: string; first_name: string; email: string | null; sms_phone_number?: string | null };
   timeZone: string | undefined;
   onClose: () => void;
 }) {
   const issue = useIssuePaymentLink(merchantID, account.id);
   const [link, setLink] = useState<PaymentLink | null>(null);
   const [copied, setCopied] = useState(false);
+  const text = useSendText(merchantID);
+  const [texted, setTexted] = useState<string | null>(null);
+  const textKey = useRef(crypto.randomUUID());
 
-  const send = async (sendEmail: boolean) => {
-    const issued = await issue.mutateAsync({ customer_id: customer.id, send_email: sendEmail });
+  const textLink = async (issued: PaymentLink) => {
+    const message = `Hi ${customer.first_name}, pay ${formatMoney(account.amount_due_cents)} on account ${account.external_id} securely here: ${issued.payment_link}`;
+    const answer = await text.mutateAsync({
+      accountID: account.id,
+      input: { customer: customer.id, message },
+      idempotencyKey: textKey.current,
+    });
+    setTexted(sentTextNotice(answer, 'Text'));
+  };
+
+  const send = async (how: 'email' | 'copy' | 'text') => {
+    const issued = link ?? (await issue.mutateAsync({ customer_id: customer.id, send_email: how === 'email' }));
     setLink(issued);
-    if (!sendEmail) {
+    if (how === 'text') {
+      await textLink(issued);
+    } else if (how === 'copy') {
       try {
         await navigator.clipboard.writeText(issued.payment_link);
         setCopied(true);
@@ -47,9 +65,9 @@ export function SendPaymentLinkModal({
         <Text size="sm">
           {`A single-use link for ${customer.first_name} to pay ${formatMoney(account.amount_due_cents)} on account ${account.external_id}. It expires after ${PAYMENT_LINK_LIFETIME_HOURS} hours, and a new link replaces the previous one.`}
         </Text>
-        {issue.isError && (
+        {(issue.isError || text.isError) && (
           <Alert color="red" role="alert">
-            {describeError(issue.error)}
+            {describeError(issue.error ?? text.error)}
           </Alert>
         )}
         {link ? (
@@ -61,25 +79,41 @@ export function SendPaymentLinkModal({
               onFocus={(event) => event.target.select()}
             />
             <Text size="sm" role="status">
-              {link.emailed
-                ? `Emailed to ${customer.email ?? 'the customer'}.`
-                : copied
-                  ? 'Copied to the clipboard.'
-                  : 'Copy the link above.'}{' '}
+              {texted
+                ? texted
+                : link.emailed
+                  ? `Emailed to ${customer.email ?? 'the customer'}.`
+                  : copied
+                    ? 'Copied to the clipboard.'
+                    : 'Copy the link above.'}{' '}
               {`Expires ${formatDateTime(link.expires_at, { timeZone })}.`}
             </Text>
             <Group justify="flex-end">
+              {customer.sms_phone_number && !texted && (
+                <Button variant="default" loading={text.isPending} onClick={() => void send('text').catch(() => {})}>
+                  Text it
+                </Button>
+              )}
               <Button onClick={onClose}>Done</Button>
             </Group>
           </>
         ) : (
           <Group justify="flex-end">
             {customer.email && (
-              <Button variant="default" loading={issue.isPending} onClick={() => void send(true).catch(() => {})}>
+              <Button variant="default" loading={issue.isPending} onClick={() => void send('email').catch(() => {})}>
                 Email link
               </Button>
             )}
-            <Button loading={issue.isPending} onClick={() => void send(false).catch(() => {})}>
+            {customer.sms_phone_number && (
+              <Button
+                variant="default"
+                loading={issue.isPending || text.isPending}
+                onClick={() => void send('text').catch(() => {})}
+              >
+                Text it
+              </Button>
+            )}
+            <Button loading={issue.isPending} onClick={() => void send('copy').catch(() => {})}>
               Copy link
             </Button>
           </Group>
