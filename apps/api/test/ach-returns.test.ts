@@ -45,7 +45,9 @@ async function accountWithBank(accountNumber: string, amountDue = 50_000) {
   const fixture = await createPayingAccountFixture(t.database.db, ids.demoMotors, { amountDue });
   const bank = { bank: { routing_number: '110000000', account_number: accountNumber, account_holder: 'Pat Doe' } };
   const headers = await as(ADMIN);
-  const methodId = await saveMethodFixture(t.app, headers, ids.demoMotors, fixture.customerId, bank, AUTHORIZATION);
+  const methodId = await saveMethodFixture(t.app, headers, ids.demoMotors, fixture.customerId, bank, {
+    authorization: AUTHORIZATION,
+  });
   return { ...fixture, methodId };
 }
 

@@ -372,8 +372,8 @@ export async function sandboxTokenFixture(
 }
 
 /**
- * A card or bank `entry` tokenised by the sandbox and saved on the customer by whoever `headers` sign in (a bank
- * account with its debit `authorization`): the saved method's id.
+ * A card or bank `entry` tokenised by the sandbox and saved on the customer, named `nickname`, by whoever `headers`
+ * sign in (a bank account with its debit `authorization`): the saved method's id.
  */
 export async function saveMethodFixture(
   app: FastifyInstance,
@@ -381,13 +381,17 @@ export async function saveMethodFixture(
   merchantId: string,
   customerId: string,
   entry: object,
-  authorization?: object,
+  options: { nickname?: string; authorization?: object } = {},
 ): Promise<string> {
   const response = await app.inject({
     method: 'POST',
     url: `/api/merchants/${merchantId}/customers/${customerId}/payment_methods/`,
     headers,
-    payload: { token: await sandboxTokenFixture(app, entry), nickname: 'Fixture method', authorization },
+    payload: {
+      token: await sandboxTokenFixture(app, entry),
+      nickname: options.nickname ?? 'Fixture method',
+      authorization: options.authorization,
+    },
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().id as string;

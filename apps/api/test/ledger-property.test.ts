@@ -25,7 +25,7 @@ type Setup = { fixture: CustomerFixture; card: string; bank: string };
 async function setUpAccount(amountDue: number, fee: number): Promise<Setup> {
   const fixture = await createPayingAccountFixture(t.database.db, ids.demoMotors, { amountDue, fee });
   const save = (entry: object, authorization?: object) =>
-    saveMethodFixture(t.app, headers, ids.demoMotors, fixture.customerId, entry, authorization);
+    saveMethodFixture(t.app, headers, ids.demoMotors, fixture.customerId, entry, { authorization });
   return {
     fixture,
     card: await save({ card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' } }),

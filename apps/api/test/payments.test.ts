@@ -56,7 +56,9 @@ const card = (number: string) => ({
 });
 
 const addCard = async (fixture: CustomerFixture, number: string, email = ADMIN) =>
-  saveMethodFixture(t.app, await as(email), ids.demoMotors, fixture.customerId, card(number));
+  saveMethodFixture(t.app, await as(email), ids.demoMotors, fixture.customerId, card(number), {
+    nickname: 'Visa',
+  });
 
 async function take(
   fixture: CustomerFixture,

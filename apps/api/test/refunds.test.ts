@@ -34,7 +34,7 @@ const accountFixture = (amountDue = 50_000, fee = 300) =>
   createPayingAccountFixture(t.database.db, ids.demoMotors, { amountDue, fee });
 
 const addMethod = async (fixture: CustomerFixture, entry: object, authorization?: object) =>
-  saveMethodFixture(t.app, await as(ADMIN), ids.demoMotors, fixture.customerId, entry, authorization);
+  saveMethodFixture(t.app, await as(ADMIN), ids.demoMotors, fixture.customerId, entry, { authorization });
 const card = (number: string) => ({ card: { number, exp_month: 12, exp_year: 2030, cvc: '123' } });
 const BANK = { bank: { routing_number: '110000000', account_number: '000123456789', account_holder: 'Pat Doe' } };
 const AUTHORIZATION = { text: 'I authorise the debit.', method: 'phone' };

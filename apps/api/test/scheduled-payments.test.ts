@@ -36,7 +36,9 @@ async function accountWithCard(amountDue = 50_000, number = '4242424242424242') 
   const card = { card: { number, exp_month: 12, exp_year: 2030, cvc: '123' } };
   return {
     ...fixture,
-    methodId: await saveMethodFixture(t.app, await as(ADMIN), ids.demoMotors, fixture.customerId, card),
+    methodId: await saveMethodFixture(t.app, await as(ADMIN), ids.demoMotors, fixture.customerId, card, {
+      nickname: 'Visa',
+    }),
   };
 }
 

@@ -26,7 +26,9 @@ async function accountWith(entry: object, authorization?: object) {
     amountDue: 50_000,
     pricing: { card: { rate_bps: 295, per_transaction_cents: 30 }, ach: { rate_bps: 80, per_transaction_cents: 25 } },
   });
-  const methodId = await saveMethodFixture(t.app, headers, ids.demoMotors, fixture.customerId, entry, authorization);
+  const methodId = await saveMethodFixture(t.app, headers, ids.demoMotors, fixture.customerId, entry, {
+    authorization,
+  });
   return { fixture, methodId, cardAccountId: fixture.merchantAccountIds.card };
 }
 
