@@ -3,14 +3,13 @@ import { addCalendarDays } from '@paydesk/domain/dates/calendar';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../src/db/schema/customers';
-import { merchantAccounts } from '../src/db/schema/merchant-accounts';
-import { ledgerEntries, paymentMethods, payments } from '../src/db/schema/payments';
+import { paymentMethods, payments } from '../src/db/schema/payments';
 import { representAchReturn } from '../src/modules/ach-returns/represent-ach-return';
 import { findReturnRates } from '../src/modules/ach-returns/return-rates';
 import { settlePayments } from '../src/modules/payments/settle-payments';
 import { asSandboxGateway } from '../src/providers/gateway/sandbox-gateway';
 import { buildTestApp, type TestApp } from './helpers';
-import { createCustomerFixture } from './factories';
+import { createPayingAccountFixture, saveMethodFixture } from './factories';
 import { addUser, bearer, seedDemo, sessionsFor, signIn, userIdOf, type DemoIds } from './identity';
 
 let t: TestApp;
@@ -41,40 +40,15 @@ const returnsUrl = (merchantId = ids.demoMotors) => `/api/merchants/${merchantId
 
 type Fixture = Awaited<ReturnType<typeof accountWithBank>>;
 
-/** A Demo Motors account owing `amountDue` with a saved bank account and an ACH merchant account. */
+/** A Demo Motors account owing `amountDue` with a saved bank account, and card and ACH merchant accounts. */
 async function accountWithBank(accountNumber: string, amountDue = 50_000) {
-  const db = t.database.db;
-  const fixture = await createCustomerFixture(db, ids.demoMotors);
-  await db.update(accounts).set({ amount_due_cents: amountDue }).where(eq(accounts.id, fixture.accountId));
-  await db.insert(ledgerEntries).values({
-    merchant_id: ids.demoMotors,
-    account_id: fixture.accountId,
-    kind: 'opening',
-    amount_cents: amountDue,
-    actor_name: 'System',
+  const fixture = await createPayingAccountFixture(t.database.db, ids.demoMotors, { amountDue });
+  const bank = { bank: { routing_number: '110000000', account_number: accountNumber, account_holder: 'Pat Doe' } };
+  const headers = await as(ADMIN);
+  const methodId = await saveMethodFixture(t.app, headers, ids.demoMotors, fixture.customerId, bank, {
+    authorization: AUTHORIZATION,
   });
-  await db.insert(merchantAccounts).values({
-    merchant_id: ids.demoMotors,
-    location_id: fixture.locationId,
-    name: `ACH ${randomUUID().slice(0, 6)}`,
-    kind: 'ach',
-    processor_merchant_id: 'SBX-ach',
-    deposit_routing_number: '021000021',
-    deposit_account_last4: '1234',
-  });
-  const token = await t.app.inject({
-    method: 'POST',
-    url: '/sandbox/gateway/tokens/',
-    payload: { bank: { routing_number: '110000000', account_number: accountNumber, account_holder: 'Pat Doe' } },
-  });
-  const method = await t.app.inject({
-    method: 'POST',
-    url: `/api/merchants/${ids.demoMotors}/customers/${fixture.customerId}/payment_methods/`,
-    headers: await as(ADMIN),
-    payload: { token: token.json().token, nickname: 'Bank', authorization: AUTHORIZATION },
-  });
-  expect(method.statusCode, method.body).toBe(201);
-  return { ...fixture, methodId: method.json().id as string };
+  return { ...fixture, methodId };
 }
 
 function debit(fixture: Fixture, amount = 10_000) {

@@ -4,8 +4,9 @@ import { scheduledPayments } from '../src/db/schema/scheduled-payments';
 import { paymentLinks } from '../src/db/schema/payment-links';
 import { hashPayToken, newPayToken } from '../src/modules/payment-links/payment-link-tokens';
 import type { PermissionFlag } from '@paydesk/domain/access/roles';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { expect } from 'vitest';
 import type { Db } from '../src/db/client';
 import { customerImports } from '../src/db/schema/customer-imports';
 import { accountCustomers, accounts, customerNotes, customers } from '../src/db/schema/customers';
@@ -302,6 +303,98 @@ export async function createCustomerFixture(
     .returning({ id: customerNotes.id });
   if (!note) throw new Error('note not created');
   return { locationId, customerId: customer.id, accountId: account.id, coBorrowerId: coBorrower.id, noteId: note.id };
+}
+
+/** A merchant account's price: basis points of each payment (295 is 2.95%) and cents a transaction. */
+export type MerchantAccountPricing = { rate_bps: number; per_transaction_cents: number };
+
+export type PayingAccountFixture = CustomerFixture & { merchantAccountIds: { card: string; ach: string } };
+
+/**
+ * A customer fixture (see `createCustomerFixture`) whose account owes `amountDue` cents with a convenience fee of
+ * `fee` cents (none by default), and a card and an ACH merchant account (in that order, free unless `pricing` says
+ * otherwise) at its location, so that it can be paid by card and by bank.
+ */
+export async function createPayingAccountFixture(
+  db: Db,
+  merchantId: string,
+  options: {
+    amountDue: number;
+    fee?: number;
+    pricing?: Partial<Record<'card' | 'ach', MerchantAccountPricing>>;
+  },
+): Promise<PayingAccountFixture> {
+  const fixture = await createCustomerFixture(db, merchantId);
+  await db
+    .update(accounts)
+    .set({ amount_due_cents: options.amountDue, convenience_fee_cents: options.fee ?? 0 })
+    .where(eq(accounts.id, fixture.accountId));
+  // The factory's opening entry becomes this amount, so the amount due stays the sum of the entries.
+  await db
+    .update(ledgerEntries)
+    .set({ amount_cents: options.amountDue })
+    .where(and(eq(ledgerEntries.account_id, fixture.accountId), eq(ledgerEntries.kind, 'opening')));
+  const merchantAccountIds = { card: '', ach: '' };
+  for (const kind of ['card', 'ach'] as const) {
+    const [row] = await db
+      .insert(merchantAccounts)
+      .values({
+        merchant_id: merchantId,
+        location_id: fixture.locationId,
+        name: uniqueName(`Test ${kind}`),
+        kind,
+        processor_merchant_id: `SBX-${kind}`,
+        deposit_routing_number: '021000021',
+        deposit_account_last4: '1234',
+        ...options.pricing?.[kind],
+      })
+      .returning({ id: merchantAccounts.id });
+    if (!row) throw new Error('merchant account not created');
+    merchantAccountIds[kind] = row.id;
+  }
+  return { ...fixture, merchantAccountIds };
+}
+
+/** A token of the sandbox tokeniser for a card or bank entry (as the browser gets one). */
+export async function sandboxTokenFixture(
+  app: FastifyInstance,
+  entry: object,
+  options: { remoteAddress?: string } = {},
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/sandbox/gateway/tokens/',
+    payload: entry,
+    ...(options.remoteAddress === undefined ? {} : { remoteAddress: options.remoteAddress }),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().token as string;
+}
+
+/**
+ * A card or bank `entry` tokenised by the sandbox and saved on the customer, named `nickname`, by whoever `headers`
+ * sign in (a bank account with its debit `authorization`): the saved method's id.
+ */
+export async function saveMethodFixture(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  merchantId: string,
+  customerId: string,
+  entry: object,
+  options: { nickname?: string; authorization?: object } = {},
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/merchants/${merchantId}/customers/${customerId}/payment_methods/`,
+    headers,
+    payload: {
+      token: await sandboxTokenFixture(app, entry),
+      nickname: options.nickname ?? 'Fixture method',
+      authorization: options.authorization,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().id as string;
 }
 
 /** A finished customer import of the merchant (no rows): for routes that name an import. */

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../src/db/schema/customers';
-import { merchantAccounts } from '../src/db/schema/merchant-accounts';
-import { ledgerEntries, paymentMethods, payments } from '../src/db/schema/payments';
+import { paymentMethods, payments } from '../src/db/schema/payments';
 import { runAutomaticRetries } from '../src/modules/failed-payments/run-automatic-retries';
 import { runDueScheduledPayments } from '../src/modules/scheduled-payments/run-scheduled-payments';
 import { buildTestApp, type TestApp } from './helpers';
-import { createCustomerFixture } from './factories';
+import { createPayingAccountFixture, saveMethodFixture } from './factories';
 import { seedDemo, sessionsFor, type DemoIds } from './identity';
 
 let t: TestApp;
@@ -30,41 +29,14 @@ afterAll(() => t.close());
 const at = (when: Date) => ({ ...t.app.ctx, clock: () => when });
 const failedUrl = (merchantId = ids.demoMotors) => `/api/merchants/${merchantId}/failed_payments/`;
 
-async function saveCard(customerId: string, number: string) {
-  const token = await t.app.inject({
-    method: 'POST',
-    url: '/sandbox/gateway/tokens/',
-    payload: { card: { number, exp_month: 12, exp_year: 2030, cvc: '123' } },
+const saveCard = async (customerId: string, number: string) =>
+  saveMethodFixture(t.app, await as(ADMIN), ids.demoMotors, customerId, {
+    card: { number, exp_month: 12, exp_year: 2030, cvc: '123' },
   });
-  const method = await t.app.inject({
-    method: 'POST',
-    url: `/api/merchants/${ids.demoMotors}/customers/${customerId}/payment_methods/`,
-    headers: await as(ADMIN),
-    payload: { token: token.json().token, nickname: 'Card' },
-  });
-  expect(method.statusCode, method.body).toBe(201);
-  return method.json().id as string;
-}
 
-/** A Demo Motors account owing `amountDue` with a saved card of `number`, and a card merchant account. */
+/** A Demo Motors account owing `amountDue` with a saved card of `number`, and card and ACH merchant accounts. */
 async function accountWithCard(number: string, amountDue = 50_000) {
-  const fixture = await createCustomerFixture(t.database.db, ids.demoMotors);
-  const db = t.database.db;
-  await db.update(accounts).set({ amount_due_cents: amountDue }).where(eq(accounts.id, fixture.accountId));
-  // The factory's opening entry becomes this amount, so the amount due stays the sum of the entries.
-  await db
-    .update(ledgerEntries)
-    .set({ amount_cents: amountDue })
-    .where(and(eq(ledgerEntries.account_id, fixture.accountId), eq(ledgerEntries.kind, 'opening')));
-  await db.insert(merchantAccounts).values({
-    merchant_id: ids.demoMotors,
-    location_id: fixture.locationId,
-    name: `Cards ${randomUUID().slice(0, 6)}`,
-    kind: 'card',
-    processor_merchant_id: 'SBX-card',
-    deposit_routing_number: '021000021',
-    deposit_account_last4: '1234',
-  });
+  const fixture = await createPayingAccountFixture(t.database.db, ids.demoMotors, { amountDue });
   return { ...fixture, methodId: await saveCard(fixture.customerId, number) };
 }
 

@@ -2,14 +2,11 @@
 // every account's amount due equals the sum of its ledger entries and never goes below zero, and no payment gives
 // back more than it took (issue 18 Tests). Failures print fast-check's seed and path.
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts } from '../src/db/schema/customers';
-import { merchantAccounts } from '../src/db/schema/merchant-accounts';
-import { ledgerEntries } from '../src/db/schema/payments';
 import { buildTestApp, type TestApp } from './helpers';
-import { createCustomerFixture, type CustomerFixture } from './factories';
+import { createPayingAccountFixture, saveMethodFixture, type CustomerFixture } from './factories';
 import { seedDemo, sessionsFor, type DemoIds } from './identity';
 
 let t: TestApp;
@@ -26,37 +23,9 @@ afterAll(() => t.close());
 type Setup = { fixture: CustomerFixture; card: string; bank: string };
 
 async function setUpAccount(amountDue: number, fee: number): Promise<Setup> {
-  const fixture = await createCustomerFixture(t.database.db, ids.demoMotors);
-  await t.database.db
-    .update(accounts)
-    .set({ amount_due_cents: amountDue, convenience_fee_cents: fee })
-    .where(eq(accounts.id, fixture.accountId));
-  // The factory's opening entry becomes this amount, so the amount due stays the sum of the entries.
-  await t.database.db
-    .update(ledgerEntries)
-    .set({ amount_cents: amountDue })
-    .where(and(eq(ledgerEntries.account_id, fixture.accountId), eq(ledgerEntries.kind, 'opening')));
-  for (const kind of ['card', 'ach'] as const) {
-    await t.database.db.insert(merchantAccounts).values({
-      merchant_id: ids.demoMotors,
-      location_id: fixture.locationId,
-      name: `Property ${kind} ${randomUUID().slice(0, 6)}`,
-      kind,
-      processor_merchant_id: `SBX-${kind}`,
-      deposit_routing_number: '021000021',
-      deposit_account_last4: '1234',
-    });
-  }
-  const save = async (entry: object, authorization?: object) => {
-    const token = await t.app.inject({ method: 'POST', url: '/sandbox/gateway/tokens/', payload: entry });
-    const method = await t.app.inject({
-      method: 'POST',
-      url: `/api/merchants/${ids.demoMotors}/customers/${fixture.customerId}/payment_methods/`,
-      headers,
-      payload: { token: token.json().token, nickname: 'P', authorization },
-    });
-    return method.json().id as string;
-  };
+  const fixture = await createPayingAccountFixture(t.database.db, ids.demoMotors, { amountDue, fee });
+  const save = (entry: object, authorization?: object) =>
+    saveMethodFixture(t.app, headers, ids.demoMotors, fixture.customerId, entry, { authorization });
   return {
     fixture,
     card: await save({ card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' } }),

@@ -3,10 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, customers } from '../src/db/schema/customers';
 import { outgoingEmails } from '../src/db/schema/mail';
-import { merchantAccounts } from '../src/db/schema/merchant-accounts';
 import { paymentLinks } from '../src/db/schema/payment-links';
-import { ledgerEntries, payments } from '../src/db/schema/payments';
-import { createCustomerFixture, type CustomerFixture } from './factories';
+import { payments } from '../src/db/schema/payments';
+import { createPayingAccountFixture, sandboxTokenFixture, type CustomerFixture } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
 import { seedDemo, sessionsFor, type DemoIds } from './identity';
 
@@ -30,33 +29,9 @@ const newAddress = () => `198.51.100.${(addressCounter += 1)}`;
 /** A Demo Motors account owing `amountDue` with a fee, card and ACH merchant accounts, and a customer with email. */
 async function accountFixture(amountDue = 50_000, fee = 250, email: string | null = 'pat@customers.test') {
   const db = t.database.db;
-  const fixture = await createCustomerFixture(db, ids.demoMotors);
-  await db
-    .update(accounts)
-    .set({ amount_due_cents: amountDue, convenience_fee_cents: fee, due_date: '2026-12-15' })
-    .where(eq(accounts.id, fixture.accountId));
+  const fixture = await createPayingAccountFixture(db, ids.demoMotors, { amountDue, fee });
+  await db.update(accounts).set({ due_date: '2026-12-15' }).where(eq(accounts.id, fixture.accountId));
   await db.update(customers).set({ first_name: 'Pat', email }).where(eq(customers.id, fixture.customerId));
-  await db.insert(ledgerEntries).values({
-    merchant_id: ids.demoMotors,
-    account_id: fixture.accountId,
-    kind: 'opening',
-    amount_cents: amountDue,
-    actor_name: 'System',
-  });
-  for (const kind of ['card', 'ach'] as const) {
-    await db
-      .insert(merchantAccounts)
-      .values({
-        merchant_id: ids.demoMotors,
-        location_id: fixture.locationId,
-        name: `Test ${kind} ${randomUUID().slice(0, 6)}`,
-        kind,
-        processor_merchant_id: `SBX-${kind}`,
-        deposit_routing_number: '021000021',
-        deposit_account_last4: '1234',
-      })
-      .onConflictDoNothing();
-  }
   return fixture;
 }
 
@@ -83,16 +58,7 @@ const tokenOf = (link: string) => link.slice(link.lastIndexOf('/') + 1);
 const page = (token: string, address = newAddress()) =>
   t.app.inject({ method: 'GET', url: `/api/pay/${encodeURIComponent(token)}/`, remoteAddress: address });
 
-async function tokenize(body: object): Promise<string> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/sandbox/gateway/tokens/',
-    payload: body,
-    remoteAddress: newAddress(),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().token as string;
-}
+const tokenize = (body: object) => sandboxTokenFixture(t.app, body, { remoteAddress: newAddress() });
 const card = (number: string) => tokenize({ card: { number, exp_month: 12, exp_year: 2030, cvc: '123' } });
 const bank = () =>
   tokenize({ bank: { routing_number: '021000021', account_number: '000123456789', account_holder: 'Pat Payer' } });

@@ -7,7 +7,14 @@ import { ledgerEntries, paymentReversals, payments } from '../src/db/schema/paym
 import { sandboxGatewayOperations } from '../src/db/schema/sandbox-gateway';
 import { asSandboxGateway, type SandboxGateway } from '../src/providers/gateway/sandbox-gateway';
 import { buildTestApp, type TestApp } from './helpers';
-import { createCustomRole, createCustomerFixture, createUser, type CustomerFixture } from './factories';
+import {
+  createCustomRole,
+  createPayingAccountFixture,
+  createUser,
+  sandboxTokenFixture,
+  saveMethodFixture,
+  type CustomerFixture,
+} from './factories';
 import { bearer, seedDemo, sessionsFor, signIn, type DemoIds } from './identity';
 
 let t: TestApp;
@@ -39,55 +46,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A customer and account of Demo Motors owing `amountDue`, with card and ACH merchant accounts at its location. */
-async function accountFixture(amountDue = 50_000, fee = 250): Promise<CustomerFixture> {
-  const fixture = await createCustomerFixture(t.database.db, ids.demoMotors);
-  const db = t.database.db;
-  await db
-    .update(accounts)
-    .set({ amount_due_cents: amountDue, convenience_fee_cents: fee })
-    .where(eq(accounts.id, fixture.accountId));
-  // The factory's opening entry becomes this amount, so the amount due stays the sum of the entries.
-  await db
-    .update(ledgerEntries)
-    .set({ amount_cents: amountDue })
-    .where(and(eq(ledgerEntries.account_id, fixture.accountId), eq(ledgerEntries.kind, 'opening')));
-  for (const kind of ['card', 'ach'] as const) {
-    await db
-      .insert(merchantAccounts)
-      .values({
-        merchant_id: ids.demoMotors,
-        location_id: fixture.locationId,
-        name: `Test ${kind} ${randomUUID().slice(0, 6)}`,
-        kind,
-        processor_merchant_id: `SBX-${kind}`,
-        deposit_routing_number: '021000021',
-        deposit_account_last4: '1234',
-      })
-      .onConflictDoNothing();
-  }
-  return fixture;
-}
+const accountFixture = (amountDue = 50_000, fee = 250) =>
+  createPayingAccountFixture(t.database.db, ids.demoMotors, { amountDue, fee });
 
-async function tokenize(body: object): Promise<string> {
-  const response = await t.app.inject({ method: 'POST', url: '/sandbox/gateway/tokens/', payload: body });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().token as string;
-}
+const tokenize = (body: object) => sandboxTokenFixture(t.app, body);
 
 const card = (number: string) => ({
   card: { number, exp_month: 12, exp_year: 2030, cvc: number.length === 15 ? '1234' : '123' },
 });
 
-async function addCard(fixture: CustomerFixture, number: string, email = ADMIN): Promise<string> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/merchants/${ids.demoMotors}/customers/${fixture.customerId}/payment_methods/`,
-    headers: await as(email),
-    payload: { token: await tokenize(card(number)), nickname: 'Visa' },
+const addCard = async (fixture: CustomerFixture, number: string, email = ADMIN) =>
+  saveMethodFixture(t.app, await as(email), ids.demoMotors, fixture.customerId, card(number), {
+    nickname: 'Visa',
   });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().id as string;
-}
 
 async function take(
   fixture: CustomerFixture,

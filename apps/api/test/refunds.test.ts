@@ -2,13 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../src/db/schema/customers';
-import { merchantAccounts } from '../src/db/schema/merchant-accounts';
 import { ledgerEntries, paymentReversals, paymentSources } from '../src/db/schema/payments';
 import { reconcileReversal } from '../src/modules/payments/refund-payment';
 import { asSandboxGateway } from '../src/providers/gateway/sandbox-gateway';
 import { sandboxGatewayOperations } from '../src/db/schema/sandbox-gateway';
 import { buildTestApp, type TestApp } from './helpers';
-import { createCustomRole, createCustomerFixture, createUser, type CustomerFixture } from './factories';
+import {
+  createCustomRole,
+  createCustomerFixture,
+  createPayingAccountFixture,
+  createUser,
+  saveMethodFixture,
+  type CustomerFixture,
+} from './factories';
 import { bearer, seedDemo, sessionsFor, signIn, type DemoIds } from './identity';
 
 let t: TestApp;
@@ -24,43 +30,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function accountFixture(amountDue = 50_000, fee = 300): Promise<CustomerFixture> {
-  const fixture = await createCustomerFixture(t.database.db, ids.demoMotors);
-  const db = t.database.db;
-  await db
-    .update(accounts)
-    .set({ amount_due_cents: amountDue, convenience_fee_cents: fee })
-    .where(eq(accounts.id, fixture.accountId));
-  // The factory's opening entry becomes this amount, so the amount due stays the sum of the entries.
-  await db
-    .update(ledgerEntries)
-    .set({ amount_cents: amountDue })
-    .where(and(eq(ledgerEntries.account_id, fixture.accountId), eq(ledgerEntries.kind, 'opening')));
-  for (const kind of ['card', 'ach'] as const) {
-    await db.insert(merchantAccounts).values({
-      merchant_id: ids.demoMotors,
-      location_id: fixture.locationId,
-      name: `Test ${kind} ${randomUUID().slice(0, 6)}`,
-      kind,
-      processor_merchant_id: `SBX-${kind}`,
-      deposit_routing_number: '021000021',
-      deposit_account_last4: '1234',
-    });
-  }
-  return fixture;
-}
+const accountFixture = (amountDue = 50_000, fee = 300) =>
+  createPayingAccountFixture(t.database.db, ids.demoMotors, { amountDue, fee });
 
-async function addMethod(fixture: CustomerFixture, entry: object, authorization?: object): Promise<string> {
-  const token = await t.app.inject({ method: 'POST', url: '/sandbox/gateway/tokens/', payload: entry });
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/merchants/${ids.demoMotors}/customers/${fixture.customerId}/payment_methods/`,
-    headers: await as(ADMIN),
-    payload: { token: token.json().token, nickname: 'Mine', authorization },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().id as string;
-}
+const addMethod = async (fixture: CustomerFixture, entry: object, authorization?: object) =>
+  saveMethodFixture(t.app, await as(ADMIN), ids.demoMotors, fixture.customerId, entry, { authorization });
 const card = (number: string) => ({ card: { number, exp_month: 12, exp_year: 2030, cvc: '123' } });
 const BANK = { bank: { routing_number: '110000000', account_number: '000123456789', account_holder: 'Pat Doe' } };
 const AUTHORIZATION = { text: 'I authorise the debit.', method: 'phone' };

@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { addCalendarDays, toCalendarDate } from '@paydesk/domain/dates/calendar';
 import { DATE_INVALID } from '@paydesk/domain/validation/messages';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../src/db/schema/customers';
-import { merchantAccounts } from '../src/db/schema/merchant-accounts';
-import { ledgerEntries, payments } from '../src/db/schema/payments';
+import { payments } from '../src/db/schema/payments';
 import { scheduledPayments } from '../src/db/schema/scheduled-payments';
 import { runDueScheduledPayments } from '../src/modules/scheduled-payments/run-scheduled-payments';
 import { buildTestApp, type TestApp } from './helpers';
-import { createCustomRole, createCustomerFixture, createUser, type CustomerFixture } from './factories';
+import {
+  createCustomRole,
+  createPayingAccountFixture,
+  createUser,
+  saveMethodFixture,
+  type CustomerFixture,
+} from './factories';
 import { bearer, seedDemo, sessionsFor, signIn, type DemoIds } from './identity';
 
 let t: TestApp;
@@ -25,38 +30,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A Demo Motors account owing `amountDue` with a saved card of `number`, and a card merchant account. */
+/** A Demo Motors account owing `amountDue` with a saved card of `number`, and card and ACH merchant accounts. */
 async function accountWithCard(amountDue = 50_000, number = '4242424242424242') {
-  const fixture = await createCustomerFixture(t.database.db, ids.demoMotors);
-  const db = t.database.db;
-  await db.update(accounts).set({ amount_due_cents: amountDue }).where(eq(accounts.id, fixture.accountId));
-  // The factory's opening entry becomes this amount, so the amount due stays the sum of the entries.
-  await db
-    .update(ledgerEntries)
-    .set({ amount_cents: amountDue })
-    .where(and(eq(ledgerEntries.account_id, fixture.accountId), eq(ledgerEntries.kind, 'opening')));
-  await db.insert(merchantAccounts).values({
-    merchant_id: ids.demoMotors,
-    location_id: fixture.locationId,
-    name: `Cards ${randomUUID().slice(0, 6)}`,
-    kind: 'card',
-    processor_merchant_id: 'SBX-card',
-    deposit_routing_number: '021000021',
-    deposit_account_last4: '1234',
-  });
-  const token = await t.app.inject({
-    method: 'POST',
-    url: '/sandbox/gateway/tokens/',
-    payload: { card: { number, exp_month: 12, exp_year: 2030, cvc: '123' } },
-  });
-  const method = await t.app.inject({
-    method: 'POST',
-    url: `/api/merchants/${ids.demoMotors}/customers/${fixture.customerId}/payment_methods/`,
-    headers: await as(ADMIN),
-    payload: { token: token.json().token, nickname: 'Visa' },
-  });
-  expect(method.statusCode, method.body).toBe(201);
-  return { ...fixture, methodId: method.json().id as string };
+  const fixture = await createPayingAccountFixture(t.database.db, ids.demoMotors, { amountDue });
+  const card = { card: { number, exp_month: 12, exp_year: 2030, cvc: '123' } };
+  return {
+    ...fixture,
+    methodId: await saveMethodFixture(t.app, await as(ADMIN), ids.demoMotors, fixture.customerId, card, {
+      nickname: 'Visa',
+    }),
+  };
 }
 
 // Days as the merchant counts them (Demo Motors is in New York): between midnight UTC and midnight in New York the

@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../src/db/schema/customers';
-import { merchantAccounts } from '../src/db/schema/merchant-accounts';
 import { deposits, interchangeRecords, ledgerEntries, payments } from '../src/db/schema/payments';
 import { settlePayments } from '../src/modules/payments/settle-payments';
 import { asSandboxGateway } from '../src/providers/gateway/sandbox-gateway';
 import { buildTestApp, type TestApp } from './helpers';
-import { createCustomerFixture, type CustomerFixture } from './factories';
+import { createPayingAccountFixture, saveMethodFixture, type CustomerFixture } from './factories';
 import { seedDemo, sessionsFor, type DemoIds } from './identity';
 
 let t: TestApp;
@@ -21,49 +20,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** An account owing $500.00 with priced card and ACH merchant accounts and a saved method of `entry`. */
 async function accountWith(entry: object, authorization?: object) {
-  const fixture = await createCustomerFixture(t.database.db, ids.demoMotors);
-  await t.database.db.update(accounts).set({ amount_due_cents: 50_000 }).where(eq(accounts.id, fixture.accountId));
-  // The factory's opening entry becomes this amount, so the amount due stays the sum of the entries.
-  await t.database.db
-    .update(ledgerEntries)
-    .set({ amount_cents: 50_000 })
-    .where(and(eq(ledgerEntries.account_id, fixture.accountId), eq(ledgerEntries.kind, 'opening')));
-  const [card] = await t.database.db
-    .insert(merchantAccounts)
-    .values([
-      {
-        merchant_id: ids.demoMotors,
-        location_id: fixture.locationId,
-        name: `Cards ${randomUUID().slice(0, 6)}`,
-        kind: 'card' as const,
-        processor_merchant_id: 'SBX-card',
-        deposit_routing_number: '021000021',
-        deposit_account_last4: '1234',
-        rate_bps: 295,
-        per_transaction_cents: 30,
-      },
-      {
-        merchant_id: ids.demoMotors,
-        location_id: fixture.locationId,
-        name: `ACH ${randomUUID().slice(0, 6)}`,
-        kind: 'ach' as const,
-        processor_merchant_id: 'SBX-ach',
-        deposit_routing_number: '021000021',
-        deposit_account_last4: '1234',
-        rate_bps: 80,
-        per_transaction_cents: 25,
-      },
-    ])
-    .returning({ id: merchantAccounts.id });
-  const token = await t.app.inject({ method: 'POST', url: '/sandbox/gateway/tokens/', payload: entry });
-  const method = await t.app.inject({
-    method: 'POST',
-    url: `/api/merchants/${ids.demoMotors}/customers/${fixture.customerId}/payment_methods/`,
-    headers,
-    payload: { token: token.json().token, nickname: 'M', authorization },
+  const fixture = await createPayingAccountFixture(t.database.db, ids.demoMotors, {
+    amountDue: 50_000,
+    pricing: { card: { rate_bps: 295, per_transaction_cents: 30 }, ach: { rate_bps: 80, per_transaction_cents: 25 } },
   });
-  return { fixture, methodId: method.json().id as string, cardAccountId: card?.id ?? '' };
+  const methodId = await saveMethodFixture(t.app, headers, ids.demoMotors, fixture.customerId, entry, {
+    authorization,
+  });
+  return { fixture, methodId, cardAccountId: fixture.merchantAccountIds.card };
 }
 
 const bank = (accountNumber: string) => ({

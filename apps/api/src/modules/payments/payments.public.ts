@@ -3,6 +3,7 @@
 export { seedDemoPayments } from './seed-demo-payments';
 export { takePayment, type TakePaymentInput } from './take-payment';
 export { checkPaymentAmount, type PayingMerchant, type PayingUser } from './record-payment';
+export { payerOf } from './payer-of-access';
 export { toPaymentMethodDto } from './payment-view';
 export { readPayment } from './payment-view';
 export { receiptEmail } from './receipt-email';

@@ -15,6 +15,7 @@ import { listSavedMethods, readPayment, toPaymentMethodDto } from './payment-vie
 import { receiptEmail } from './receipt-email';
 import { savePaymentMethod } from './save-payment-method';
 import { movePayment } from './move-payment';
+import { payerOf } from './payer-of-access';
 import { refundPayment } from './refund-payment';
 import { takeMiscPayment } from './take-misc-payment';
 import { takePayment } from './take-payment';
@@ -23,6 +24,12 @@ const idempotencyKeyOf = (request: FastifyRequest): string => {
   const key = request.idempotency?.key;
   if (!key) throw new Error('an idempotent route ran without its Idempotency-Key');
   return key;
+};
+
+/** The merchant and user a staff route acts for. */
+const staffOf = (request: FastifyRequest) => {
+  const access = merchantAccessOf(request);
+  return { merchantId: access.merchant.id, userId: access.userId };
 };
 
 export const paymentsRoutes: FastifyPluginAsync = async (app) => {
@@ -72,11 +79,10 @@ export const paymentsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   registerEndpoint(app, endpoints.take, async (request) => {
-    const access = merchantAccessOf(request);
+    const payer = payerOf(merchantAccessOf(request));
     if (!isUuid(request.params.accountId)) throw notFound();
     return takePayment(ctx, {
-      merchant: access.merchant,
-      user: { id: access.userId, accessRoles: access.accessRoles },
+      ...payer,
       accountId: request.params.accountId,
       customerId: request.body.customer,
       sources: request.body.sources,
@@ -108,10 +114,8 @@ export const paymentsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   registerEndpoint(app, endpoints.misc, async (request) => {
-    const access = merchantAccessOf(request);
     return takeMiscPayment(ctx, {
-      merchant: access.merchant,
-      user: { id: access.userId, accessRoles: access.accessRoles },
+      ...payerOf(merchantAccessOf(request)),
       payerName: request.body.payer_name,
       description: request.body.description,
       customerId: request.body.customer,
@@ -122,37 +126,32 @@ export const paymentsRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  registerEndpoint(app, endpoints.refund, async (request) => {
-    const access = merchantAccessOf(request);
-    return refundPayment(ctx, {
-      merchantId: access.merchant.id,
-      userId: access.userId,
+  registerEndpoint(app, endpoints.refund, async (request) =>
+    refundPayment(ctx, {
+      ...staffOf(request),
       paymentId: request.body.payment,
       sources: request.body.sources,
       total: request.body.total,
       reason: request.body.reason,
       idempotencyKey: idempotencyKeyOf(request),
-    });
-  });
+    }),
+  );
 
-  registerEndpoint(app, endpoints.refundTransaction, async (request) => {
-    const access = merchantAccessOf(request);
-    return refundPayment(ctx, {
-      merchantId: access.merchant.id,
-      userId: access.userId,
+  // All that is left of the payment, fee-bearing method last.
+  registerEndpoint(app, endpoints.refundTransaction, async (request) =>
+    refundPayment(ctx, {
+      ...staffOf(request),
       paymentId: request.body.transaction,
       sources: null,
       total: null,
       reason: request.body.reason,
       idempotencyKey: idempotencyKeyOf(request),
-    });
-  });
+    }),
+  );
 
   registerEndpoint(app, endpoints.move, async (request) => {
-    const access = merchantAccessOf(request);
     return movePayment(ctx, {
-      merchantId: access.merchant.id,
-      userId: access.userId,
+      ...staffOf(request),
       paymentId: request.body.payment,
       accountId: request.body.account,
       reason: request.body.reason,

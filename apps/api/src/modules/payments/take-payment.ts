@@ -7,10 +7,11 @@ import { convenienceFeeFor, originBearsConvenienceFee } from '@paydesk/domain/pa
 import type { PaymentOrigin } from '@paydesk/domain/payments/payments';
 import type { Payment } from '@paydesk/domain/payments/payments.contract';
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { accountCustomers, accounts, customerIntegrationChecks } from '../../db/schema/customers';
+import { accounts, customerIntegrationChecks } from '../../db/schema/customers';
 import { payments } from '../../db/schema/payments';
 import { CatalogueError, HttpError, notFound } from '../../lib/http-errors';
 import { withTransaction, type ProviderContext } from '../../lib/service-context';
+import { getAccountOfCustomer } from '../customers/customers.public';
 import { chargeSources } from './charge-sources';
 import { readPayment } from './payment-view';
 import {
@@ -61,7 +62,8 @@ export async function takePayment(ctx: ProviderContext, input: TakePaymentInput)
   const earlier = await findPaymentOfKey(ctx, input.merchant.id, input.idempotencyKey);
   if (earlier) return earlier;
 
-  const account = await findAccountOfCustomer(ctx, input.merchant.id, input.accountId, input.customerId);
+  // Read without a lock: the transaction below locks the account and checks its state and amount due again.
+  const { account } = await getAccountOfCustomer(ctx.db, input.merchant.id, input.customerId, input.accountId);
   checkAccountState(account);
   if (input.merchant.is_integrated) await checkCurrentInvoice(ctx, input.merchant.id, input.customerId);
 
@@ -127,41 +129,6 @@ export async function takePayment(ctx: ProviderContext, input: TakePaymentInput)
   if (paymentId === null) return readPaymentOfKey(ctx, input.merchant.id, input.idempotencyKey);
   await chargeSources(ctx, paymentId, input.user.id ? { id: input.user.id } : null);
   return readPayment(ctx.db, input.merchant.id, paymentId);
-}
-
-type AccountForPayment = {
-  id: string;
-  location_id: string;
-  status: string;
-  amount_due_cents: number;
-  convenience_fee_cents: number;
-};
-
-async function findAccountOfCustomer(
-  ctx: ProviderContext,
-  merchantId: string,
-  accountId: string,
-  customerId: string,
-): Promise<AccountForPayment> {
-  const [account] = await ctx.db
-    .select({
-      id: accounts.id,
-      location_id: accounts.location_id,
-      status: accounts.status,
-      amount_due_cents: accounts.amount_due_cents,
-      convenience_fee_cents: accounts.convenience_fee_cents,
-    })
-    .from(accounts)
-    .innerJoin(accountCustomers, eq(accountCustomers.account_id, accounts.id))
-    .where(
-      and(
-        eq(accounts.id, accountId),
-        eq(accounts.merchant_id, merchantId),
-        eq(accountCustomers.customer_id, customerId),
-      ),
-    );
-  if (!account) throw notFound();
-  return account;
 }
 
 function checkAccountState(account: { status: string }): void {

@@ -6,6 +6,7 @@ import { isUuid } from '../../lib/ids';
 import { toPage } from '../../lib/pagination';
 import { merchantAccessOf } from '../../plugins/auth';
 import { getAccountOfMerchant } from '../customers/customers.public';
+import { payerOf } from '../payments/payments.public';
 import { cancelScheduledPayment } from './cancel-scheduled-payment';
 import { schedulePayment } from './schedule-payment';
 import { listScheduledPayments } from './scheduled-payment-view';
@@ -20,11 +21,10 @@ export const scheduledPaymentsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   registerEndpoint(app, endpoints.create, async (request) => {
-    const access = merchantAccessOf(request);
+    const payer = payerOf(merchantAccessOf(request));
     if (!isUuid(request.params.accountId)) throw notFound();
     return schedulePayment(ctx, {
-      merchant: access.merchant,
-      user: { id: access.userId, accessRoles: access.accessRoles },
+      ...payer,
       accountId: request.params.accountId,
       customerId: request.body.customer,
       paymentMethodId: request.body.payment_method,
