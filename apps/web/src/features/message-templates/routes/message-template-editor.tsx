@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
 import { QueryState } from '../../../components/query-state';
+import { ApiError } from '../../../lib/api-client';
 import { showFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { queryKeys } from '../../../lib/query-keys';
@@ -72,7 +73,8 @@ function TemplateEditor({ merchantID, template }: { merchantID: string; template
     : location.pathname.endsWith('/email')
       ? 'email'
       : 'details';
-  const leavePrompt = useLeavePrompt((form.isDirty() || draft) && !save.isPending);
+  // The tabs are parts of this page: moving among them keeps the draft and does not ask.
+  const leavePrompt = useLeavePrompt((form.isDirty() || draft) && !save.isPending, { within: base });
 
   const handleSubmit = form.onSubmit(async (values) => {
     try {
@@ -92,6 +94,12 @@ function TemplateEditor({ merchantID, template }: { merchantID: string; template
         fieldMap: TEMPLATE_FIELD_MAP,
         codeFields: { 'template.schedule_clash': 'days' },
       });
+      // An error the open tab does not show: go to the tab that does.
+      const fields = errorFields(error);
+      const onBody = fields.has('body');
+      const onDetails = ['name', 'relation', 'days', 'type'].some((field) => fields.has(field));
+      if (activeTab === 'details' && onBody && !onDetails) navigate(`${base}/text`);
+      else if (activeTab !== 'details' && onDetails && !onBody) navigate(base);
     }
   });
 
@@ -127,6 +135,13 @@ function TemplateEditor({ merchantID, template }: { merchantID: string; template
       {leavePrompt}
     </Paper>
   );
+}
+
+/** The form fields a failed save's errors go on (as `showFormError` places them). */
+function errorFields(error: unknown): Set<string> {
+  if (!(error instanceof ApiError)) return new Set();
+  if (error.code === 'template.schedule_clash') return new Set(['days']);
+  return new Set(Object.keys(error.fieldErrors).map((field) => TEMPLATE_FIELD_MAP[field] ?? field));
 }
 
 /** The live preview (issue 20 item 6): the draft body rendered for a random customer, as text and as email. */
