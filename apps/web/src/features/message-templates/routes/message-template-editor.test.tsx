@@ -259,4 +259,87 @@ describe('message templates: editor', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('A template already exists for the chosen days.')).toBeInTheDocument();
   });
+
+  it('previews the draft with a random customer, and the saved template with a chosen customer and account', async () => {
+    serve();
+    const renders: unknown[] = [];
+    const customerSearches: (string | null)[] = [];
+    server.use(
+      http.post(`${LIST}random_render/`, async ({ request }) => {
+        const body = (await request.json()) as { message_template_body: string; type: string };
+        return HttpResponse.json({
+          rendered_body: body.message_template_body.replace('{{first_name}}', 'Rita'),
+          customer: { id: '00000000-0000-4000-8000-0000000000c1', first_name: 'Rita', last_name: 'Random' },
+        });
+      }),
+      http.get('/api/merchants/m-1/customers/', ({ request }) => {
+        customerSearches.push(new URL(request.url).searchParams.get('search'));
+        return HttpResponse.json({
+          count: 1,
+          next: null,
+          previous: null,
+          results: [
+            {
+              id: '00000000-0000-4000-8000-0000000000c2',
+              merchant: { id: 'm-1', name: 'Demo Motors' },
+              first_name: 'Carla',
+              last_name: 'Customer',
+              email: null,
+              sms_phone_number: null,
+              external_id: 'A-100',
+              location: { id: 'l-1', name: 'Main St' },
+              accounts: [
+                {
+                  id: '00000000-0000-4000-8000-0000000000d1',
+                  external_id: 'A-100',
+                  role: 'PRIMARY',
+                  status: 'ACTIVE',
+                  amount_due_cents: 12000,
+                  due_date: '2026-04-01',
+                  autopay: false,
+                },
+              ],
+              tags: [],
+              text_opt_in: true,
+              email_opt_in: true,
+              created: '2026-03-05T12:00:00.000Z',
+            },
+          ],
+        });
+      }),
+      http.post(`${LIST}${EXISTING.id}/render/`, async ({ request }) => {
+        const body = await request.json();
+        renders.push(body);
+        return HttpResponse.json({
+          rendered_body: 'Hi Carla, your payment is due soon. Reply STOP to opt out.',
+          customer: { id: '00000000-0000-4000-8000-0000000000c2', first_name: 'Carla', last_name: 'Customer' },
+        });
+      }),
+    );
+    const user = setupUser();
+    renderEditor(`${PAGE}/${EXISTING.id}`);
+
+    await user.click(await screen.findByRole('button', { name: 'Preview with a random customer' }));
+    expect(await screen.findByText('For Rita Random')).toBeInTheDocument();
+    expect(screen.getByTestId('template-preview-text')).toHaveTextContent('Hi Rita, your payment is due soon.');
+
+    await user.click(screen.getByRole('combobox', { name: 'Preview for a customer' }));
+    await user.click(await screen.findByRole('option', { name: 'Carla Customer · A-100' }));
+    expect(await screen.findByText('For Carla Customer · A-100')).toBeInTheDocument();
+    expect(screen.getByTestId('template-preview-text')).toHaveTextContent('Hi Carla, your payment is due soon.');
+    expect(renders).toEqual(
+      expect.arrayContaining([
+        {
+          customer: '00000000-0000-4000-8000-0000000000c2',
+          account: '00000000-0000-4000-8000-0000000000d1',
+          type: 'TEXT',
+        },
+        {
+          customer: '00000000-0000-4000-8000-0000000000c2',
+          account: '00000000-0000-4000-8000-0000000000d1',
+          type: 'EMAIL',
+        },
+      ]),
+    );
+  });
 });
