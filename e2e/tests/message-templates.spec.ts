@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { choose, expectNoSeriousViolations, openMerchant, signIn } from '../support/journeys';
 
 // Message templates (issue 20) on the seeded demo data: the list with its system templates, the editor's timing
 // (delta_days = days × the relation's sign, the form showing the absolute value), the leave prompt and the preview.
 
-test('an admin creates a template 3 days before the due date, moves it after, and previews it', async ({ page }) => {
+test('an admin creates a template 3 days before the due date, and moves it after', async ({ page }) => {
   const name = `Reminder ${Date.now()}`;
   await signIn(page, 'admin@demo.test');
   const merchantPath = await openMerchant(page, 'Demo Motors');
@@ -42,13 +42,7 @@ test('an admin creates a template 3 days before the due date, moves it after, an
   await expect(page.getByRole('combobox', { name: 'Timing' })).toHaveValue('Before due date');
   await expect(page.getByRole('textbox', { name: 'Days' })).toHaveValue('3');
   // And through the API with the page's own session.
-  const stored = await page.evaluate(async (path) => {
-    const tokens = JSON.parse(localStorage.getItem('paydesk.session.tokens') ?? '{}') as { access?: string };
-    const response = await fetch(`/api${path.replace('message-templates', 'message_templates')}/`, {
-      headers: { Authorization: `Bearer ${tokens.access ?? ''}` },
-    });
-    return response.ok ? ((await response.json()) as { delta_days: number }).delta_days : response.status;
-  }, editPath);
+  const stored = await readDeltaDays(page, editPath);
   expect(stored).toBe(3);
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSeriousViolations(page, 'template editor (390)');
@@ -64,6 +58,7 @@ test('an admin creates a template 3 days before the due date, moves it after, an
   await expect(page.getByRole('row').filter({ hasText: name })).toContainText('3 days after due date');
   await page.goto(editPath);
   await expect(page.getByRole('combobox', { name: 'Timing' })).toHaveValue('After due date');
+  expect(await readDeltaDays(page, editPath)).toBe(-3);
   await expect(page.getByRole('textbox', { name: 'Days' })).toHaveValue('3');
 
   // Leaving with a draft asks first; declining stays with the change.
@@ -90,3 +85,15 @@ test('the editor previews a draft with a random customer', async ({ page }) => {
   await expect(page.getByTestId('template-preview-text')).toContainText(', a reminder. Reply STOP to opt out.');
   await expect(page.getByTestId('template-preview-text')).not.toContainText('{{first_name}}');
 });
+
+/** The stored delta_days of the template at the editor's path, read through the API with the page's own session. */
+function readDeltaDays(page: Page, editPath: string): Promise<number | null> {
+  return page.evaluate(async (path) => {
+    const tokens = JSON.parse(localStorage.getItem('paydesk.session.tokens') ?? '{}') as { access?: string };
+    const response = await fetch(`/api${path.replace('message-templates', 'message_templates')}/`, {
+      headers: { Authorization: `Bearer ${tokens.access ?? ''}` },
+    });
+    if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+    return ((await response.json()) as { delta_days: number | null }).delta_days;
+  }, editPath);
+}
