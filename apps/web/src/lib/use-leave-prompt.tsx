@@ -9,12 +9,14 @@ export const LEAVE_PAGE_TEXT = 'Changes you made may not be saved.';
  * SPEC §6: leaving a page with unsaved changes asks "Leave Page?" first. While `shouldPrompt` is true, a navigation
  * inside the app to another page waits for the user's answer in a modal, and closing or reloading the tab shows the
  * browser's own prompt. Returns the modal to render. Pass false while a save is running, so the page may move on
- * after a successful save.
+ * after a successful save. `within`: a path prefix whose pages are parts of this one (an editor's tabs); moving
+ * among them keeps the changes and does not ask.
  */
-export function useLeavePrompt(shouldPrompt: boolean): ReactNode {
+export function useLeavePrompt(shouldPrompt: boolean, { within }: { within?: string } = {}): ReactNode {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       shouldPrompt &&
+      !(within && isWithin(nextLocation.pathname, within) && isWithin(currentLocation.pathname, within)) &&
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
 
@@ -46,4 +48,8 @@ export function useLeavePrompt(shouldPrompt: boolean): ReactNode {
       {LEAVE_PAGE_TEXT}
     </ConfirmModal>
   );
+}
+
+function isWithin(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }

@@ -11,6 +11,7 @@ import {
   storeSession,
   type ProfileName,
 } from '../../../test/identity';
+import { buildMerchant, buildProfile } from '../../../test/profile-fixtures';
 import { server } from '../../../test/server';
 import { SESSION_STORAGE_KEYS } from '../../features/auth/session/session-storage';
 import { buildRoutePath, findVisibleNavItems, REGISTERED_ROUTES } from './nav-items';
@@ -48,6 +49,7 @@ describe('app shell', () => {
       'Transactions',
       'Merchants',
       'Customers',
+      'Templates',
       'Locations',
       'Merchant accounts',
       'Settings',
@@ -57,11 +59,13 @@ describe('app shell', () => {
     expect(homeCards()).toEqual([
       'Failed payments',
       'Transactions',
+      'ACH returns',
       'Promises',
       'Merchants',
       'Customers',
       'Move payment',
       'Down payment',
+      'Templates',
       'Locations',
       'Merchant accounts',
       'Settings',
@@ -74,11 +78,13 @@ describe('app shell', () => {
     expect(homeCards()).toEqual([
       'Failed payments',
       'Transactions',
+      'ACH returns',
       'Promises',
       'Merchants',
       'Customers',
       'Move payment',
       'Down payment',
+      'Templates',
       'Locations',
       'Merchant accounts',
       'Onboarding',
@@ -119,6 +125,27 @@ describe('app shell', () => {
       REGISTERED_ROUTES,
     );
     expect(items.find((item) => item.route === 'TransactionSearch')?.to).toBe('/transaction-report-legacy');
+  });
+
+  it('offers Templates to a custom role only with is_template_update_allowed (SPEC §6)', () => {
+    const templatesFor = (accessRoles: string[]) => {
+      const profile = buildProfile({ accessRoles, merchant: buildMerchant({ check_custom_roles: true }) });
+      const items = findVisibleNavItems(
+        {
+          signedIn: true,
+          loggedOut: false,
+          profile,
+          currentMerchant: profile.merchants[0] ?? null,
+          claims: profile.access,
+        },
+        REGISTERED_ROUTES,
+      );
+      return items.find((item) => item.route === 'MessageTemplateList');
+    };
+    // A custom role holds staff plus its flags.
+    expect(templatesFor(['staff', 'is_note_update_allowed'])).toBeUndefined();
+    expect(templatesFor(['staff', 'is_template_update_allowed'])?.to).toBe('/merchants/m-1/message-templates');
+    expect(templatesFor(['admin'])?.label).toBe('Templates');
   });
 
   it('fills in the merchant of a route path', () => {

@@ -20,6 +20,7 @@ import {
   IconSettings,
   IconShieldLock,
   IconTags,
+  IconTemplate,
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
@@ -95,6 +96,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     description: 'Take a payment that is not on an account: a down payment or a one-off charge.',
     icon: IconCashRegister,
     inNavbar: false,
+  },
+  {
+    route: 'MessageTemplateList',
+    label: 'Templates',
+    description: 'Text and email templates with merge fields, and when each is sent around the due date.',
+    icon: IconTemplate,
+    inNavbar: true,
   },
   {
     route: 'LocationList',

@@ -3,6 +3,7 @@ import {
   type MessageTemplate,
   type MessageTemplateInput,
 } from '@paydesk/domain/message-templates/message-templates.contract';
+import { customerEndpoints } from '@paydesk/domain/customers/customers.contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -87,5 +88,50 @@ export function randomRender(merchantID: string, body: string, type: 'TEXT' | 'E
   return api.call(endpoints.randomRender, {
     params: { id: merchantID },
     body: { message_template_body: body, type },
+  });
+}
+
+/** How many customers the preview's picker offers for what is typed. */
+export const PREVIEW_CUSTOMER_CHOICES = 25;
+
+/** Customers to preview a template for: GET /merchants/:id/customers/ searched by what is typed. */
+export function usePreviewCustomers(merchantID: string, search: string, enabled: boolean) {
+  const params = { page: 1, pageSize: PREVIEW_CUSTOMER_CHOICES, search: search || undefined };
+  return useQuery({
+    queryKey: queryKeys.customers.list(merchantID, params),
+    queryFn: () =>
+      api.call(customerEndpoints.list, {
+        params: { id: merchantID },
+        query: { page: 1, page_size: PREVIEW_CUSTOMER_CHOICES, ...(search ? { search } : {}) },
+      }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** POST …/:tid/render/: the saved template rendered with a customer's and account's values (SPEC §7). */
+export function useCustomerRender(
+  merchantID: string,
+  template: Pick<MessageTemplate, 'id' | 'updated'>,
+  choice: { customer: string; account: string } | null,
+) {
+  return useQuery({
+    queryKey: queryKeys.messageTemplates.customerPreview(
+      merchantID,
+      template.id,
+      template.updated,
+      choice?.customer ?? '',
+      choice?.account ?? '',
+    ),
+    queryFn: async () => {
+      const render = (type: 'TEXT' | 'EMAIL') =>
+        api.call(endpoints.render, {
+          params: { id: merchantID, tid: template.id },
+          body: { customer: choice!.customer, account: choice!.account, type },
+        });
+      const [text, email] = await Promise.all([render('TEXT'), render('EMAIL')]);
+      return { text, email };
+    },
+    enabled: choice !== null,
   });
 }

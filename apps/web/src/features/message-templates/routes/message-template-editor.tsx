@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SAVED_TEMPLATE_TOAST_MS, SEARCH_DEBOUNCE_MS } from '@paydesk/domain/constants';
@@ -8,11 +8,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
 import { QueryState } from '../../../components/query-state';
+import { ApiError } from '../../../lib/api-client';
 import { showFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { queryKeys } from '../../../lib/query-keys';
 import { useLeavePrompt } from '../../../lib/use-leave-prompt';
-import { randomRender, useMessageTemplate, useSaveMessageTemplate } from '../api/message-templates';
+import {
+  randomRender,
+  useCustomerRender,
+  useMessageTemplate,
+  usePreviewCustomers,
+  useSaveMessageTemplate,
+} from '../api/message-templates';
 import {
   EMPTY_TEMPLATE,
   TEMPLATE_FIELD_MAP,
@@ -72,7 +79,8 @@ function TemplateEditor({ merchantID, template }: { merchantID: string; template
     : location.pathname.endsWith('/email')
       ? 'email'
       : 'details';
-  const leavePrompt = useLeavePrompt((form.isDirty() || draft) && !save.isPending);
+  // The tabs are parts of this page: moving among them keeps the draft and does not ask.
+  const leavePrompt = useLeavePrompt((form.isDirty() || draft) && !save.isPending, { within: base });
 
   const handleSubmit = form.onSubmit(async (values) => {
     try {
@@ -92,6 +100,12 @@ function TemplateEditor({ merchantID, template }: { merchantID: string; template
         fieldMap: TEMPLATE_FIELD_MAP,
         codeFields: { 'template.schedule_clash': 'days' },
       });
+      // An error the open tab does not show: go to the tab that does.
+      const fields = errorFields(error);
+      const onBody = fields.has('body');
+      const onDetails = ['name', 'relation', 'days', 'type'].some((field) => fields.has(field));
+      if (activeTab === 'details' && onBody && !onDetails) navigate(`${base}/text`);
+      else if (activeTab !== 'details' && onDetails && !onBody) navigate(base);
     }
   });
 
@@ -113,7 +127,12 @@ function TemplateEditor({ merchantID, template }: { merchantID: string; template
             </Tabs.List>
           </Tabs>
           <Outlet context={{ form, template } satisfies TemplateEditorContext} />
-          <TemplatePreview merchantID={merchantID} body={form.values.body} />
+          <TemplatePreview
+            merchantID={merchantID}
+            body={form.values.body}
+            template={template}
+            changed={form.isDirty()}
+          />
           <Group justify="flex-end">
             <Button variant="default" component={Link} to={listPath}>
               Cancel
@@ -129,12 +148,30 @@ function TemplateEditor({ merchantID, template }: { merchantID: string; template
   );
 }
 
-/** The live preview (issue 20 item 6): the draft body rendered for a random customer, as text and as email. */
-function TemplatePreview({ merchantID, body }: { merchantID: string; body: string }) {
+/** The form fields a failed save's errors go on (as `showFormError` places them). */
+function errorFields(error: unknown): Set<string> {
+  if (!(error instanceof ApiError)) return new Set();
+  if (error.code === 'template.schedule_clash') return new Set(['days']);
+  return new Set(Object.keys(error.fieldErrors).map((field) => TEMPLATE_FIELD_MAP[field] ?? field));
+}
+
+/** The live preview (issue 20 item 6): the draft body for a random customer, or the saved template for a chosen one. */
+function TemplatePreview({
+  merchantID,
+  body,
+  template,
+  changed,
+}: {
+  merchantID: string;
+  body: string;
+  template: MessageTemplate | undefined;
+  changed: boolean;
+}) {
   const [debouncedBody] = useDebouncedValue(body, SEARCH_DEBOUNCE_MS);
   const [nonce, setNonce] = useState(0);
-  const [asked, setAsked] = useState(false);
-  const preview = useQuery({
+  const [mode, setMode] = useState<'none' | 'random' | 'customer'>('none');
+  const [choice, setChoice] = useState<CustomerChoice | null>(null);
+  const random = useQuery({
     queryKey: queryKeys.messageTemplates.preview(merchantID, debouncedBody, nonce),
     queryFn: async () => {
       const [text, email] = await Promise.all([
@@ -143,16 +180,12 @@ function TemplatePreview({ merchantID, body }: { merchantID: string; body: strin
       ]);
       return { text, email };
     },
-    enabled: asked && debouncedBody.trim() !== '',
+    enabled: mode === 'random' && debouncedBody.trim() !== '',
   });
-  const rendered = preview.data?.text.rendered_body ?? '';
-  const segments = countSmsSegments(rendered);
-  const note = ucs2Note(segments);
-  const customer = preview.data?.text.customer;
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="template-preview-title">
-      <Group justify="space-between" mb="xs">
+      <Group justify="space-between" mb="xs" align="flex-end">
         <Title order={2} size="h4" id="template-preview-title">
           Preview
         </Title>
@@ -161,49 +194,168 @@ function TemplatePreview({ merchantID, body }: { merchantID: string; body: strin
           size="compact-sm"
           disabled={body.trim() === ''}
           onClick={() => {
-            setAsked(true);
+            setMode('random');
             setNonce((value) => value + 1);
           }}
         >
           Preview with a random customer
         </Button>
       </Group>
-      {!asked || debouncedBody.trim() === '' ? (
-        <Text c="dimmed" size="sm">
+      {template && (
+        <PreviewCustomerPicker
+          merchantID={merchantID}
+          value={choice}
+          onChange={(next) => {
+            setChoice(next);
+            if (next) setMode('customer');
+          }}
+        />
+      )}
+      {mode === 'customer' && template && choice ? (
+        <CustomerPreview merchantID={merchantID} template={template} choice={choice} changed={changed} />
+      ) : mode !== 'random' || debouncedBody.trim() === '' ? (
+        <Text c="dimmed" size="sm" mt="xs">
           See the message as a customer would get it.
         </Text>
-      ) : !preview.isSuccess ? (
-        <QueryState error={preview.error} loadingLabel="Rendering preview" errorTitle="Preview could not be rendered" />
+      ) : !random.isSuccess ? (
+        <QueryState error={random.error} loadingLabel="Rendering preview" errorTitle="Preview could not be rendered" />
       ) : (
-        <Stack gap="xs" data-testid="template-preview">
-          <Text size="sm" c="dimmed">
-            {customer ? `For ${customer.first_name} ${customer.last_name}` : 'With sample values (no customers yet)'}
-          </Text>
-          <Text style={{ whiteSpace: 'pre-wrap' }} data-testid="template-preview-text">
-            {rendered}
-          </Text>
-          <Text size="sm" data-testid="template-preview-segments">
-            {`${segments.segments} SMS ${segments.segments === 1 ? 'segment' : 'segments'} (${segments.encoding}, ${segments.characters} characters)`}
-          </Text>
-          {note && (
-            <Alert color="yellow" variant="light" p="xs">
-              {note}
-            </Alert>
-          )}
-          <Text size="sm" fw={500}>
-            Email
-          </Text>
-          <iframe
-            title="Email preview"
-            sandbox=""
-            srcDoc={preview.data.email.rendered_body}
-            style={{ width: '100%', minHeight: 120, border: '1px solid var(--mantine-color-gray-3)' }}
-          />
-          <Anchor component="button" type="button" size="sm" onClick={() => setNonce((value) => value + 1)}>
-            Another customer
-          </Anchor>
-        </Stack>
+        <RenderedPreview
+          caption={
+            random.data.text.customer
+              ? `For ${random.data.text.customer.first_name} ${random.data.text.customer.last_name}`
+              : 'With sample values (no customers yet)'
+          }
+          text={random.data.text.rendered_body}
+          email={random.data.email.rendered_body}
+          onAnother={() => setNonce((value) => value + 1)}
+        />
       )}
     </Paper>
+  );
+}
+
+type CustomerChoice = { customer: string; account: string; label: string };
+
+/** A customer account of the merchant, searched by what is typed (name, phone, email or account number). */
+function PreviewCustomerPicker({
+  merchantID,
+  value,
+  onChange,
+}: {
+  merchantID: string;
+  value: CustomerChoice | null;
+  onChange: (choice: CustomerChoice | null) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const [opened, setOpened] = useState(false);
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const customers = usePreviewCustomers(merchantID, value && search === value.label ? '' : debouncedSearch, opened);
+  const choices = (customers.data?.results ?? []).flatMap((row) =>
+    row.accounts.map((account) => ({
+      value: `${row.id}/${account.id}`,
+      label: `${row.first_name} ${row.last_name} · ${account.external_id}`,
+      customer: row.id,
+      account: account.id,
+    })),
+  );
+  const data =
+    value && !choices.some((item) => item.value === `${value.customer}/${value.account}`)
+      ? [{ value: `${value.customer}/${value.account}`, label: value.label }, ...choices]
+      : choices;
+  return (
+    <Select
+      label="Preview for a customer"
+      placeholder="Search customers"
+      searchable
+      clearable
+      filter={({ options }) => options}
+      data={data}
+      value={value ? `${value.customer}/${value.account}` : null}
+      searchValue={search}
+      onSearchChange={setSearch}
+      onDropdownOpen={() => setOpened(true)}
+      nothingFoundMessage={customers.isFetching ? 'Searching…' : 'No customers found'}
+      onChange={(next, option) => {
+        if (!next) return onChange(null);
+        const [customer = '', account = ''] = next.split('/');
+        onChange({ customer, account, label: option?.label ?? '' });
+      }}
+      mb="xs"
+    />
+  );
+}
+
+/** The saved template rendered for the chosen customer and account (render uses the saved body, not the draft). */
+function CustomerPreview({
+  merchantID,
+  template,
+  choice,
+  changed,
+}: {
+  merchantID: string;
+  template: MessageTemplate;
+  choice: CustomerChoice;
+  changed: boolean;
+}) {
+  const rendered = useCustomerRender(merchantID, template, choice);
+  if (!rendered.isSuccess) {
+    return (
+      <QueryState error={rendered.error} loadingLabel="Rendering preview" errorTitle="Preview could not be rendered" />
+    );
+  }
+  return (
+    <RenderedPreview
+      caption={`For ${choice.label}${changed ? ' (the saved template; save to see your changes)' : ''}`}
+      text={rendered.data.text.rendered_body}
+      email={rendered.data.email.rendered_body}
+    />
+  );
+}
+
+function RenderedPreview({
+  caption,
+  text,
+  email,
+  onAnother,
+}: {
+  caption: string;
+  text: string;
+  email: string;
+  onAnother?: () => void;
+}) {
+  const segments = countSmsSegments(text);
+  const note = ucs2Note(segments);
+  return (
+    <Stack gap="xs" data-testid="template-preview">
+      <Text size="sm" c="dimmed">
+        {caption}
+      </Text>
+      <Text style={{ whiteSpace: 'pre-wrap' }} data-testid="template-preview-text">
+        {text}
+      </Text>
+      <Text size="sm" data-testid="template-preview-segments">
+        {`${segments.segments} SMS ${segments.segments === 1 ? 'segment' : 'segments'} (${segments.encoding}, ${segments.characters} characters)`}
+      </Text>
+      {note && (
+        <Alert color="yellow" variant="light" p="xs">
+          {note}
+        </Alert>
+      )}
+      <Text size="sm" fw={500}>
+        Email
+      </Text>
+      <iframe
+        title="Email preview"
+        sandbox=""
+        srcDoc={email}
+        style={{ width: '100%', minHeight: 120, border: '1px solid var(--mantine-color-gray-3)' }}
+      />
+      {onAnother && (
+        <Anchor component="button" type="button" size="sm" onClick={onAnother}>
+          Another customer
+        </Anchor>
+      )}
+    </Stack>
   );
 }
