@@ -38,13 +38,15 @@ async function conversation(last: string, at: Date, options: { unread?: number; 
     .set({ last_name: last, sms_phone_number: options.phone ?? null })
     .where(eq(customers.id, fixture.customerId));
   await refreshCustomerSearch(db(), [fixture.customerId]);
-  await db().insert(inboxThreads).values({
-    merchant_id: ids.demoMotors,
-    customer_id: fixture.customerId,
-    last_message_body: `hello ${last}`,
-    last_message_created: at,
-    unread_messages: options.unread ?? 0,
-  });
+  await db()
+    .insert(inboxThreads)
+    .values({
+      merchant_id: ids.demoMotors,
+      customer_id: fixture.customerId,
+      last_message_body: `hello ${last}`,
+      last_message_created: at,
+      unread_messages: options.unread ?? 0,
+    });
   return fixture;
 }
 
@@ -53,14 +55,16 @@ describe('GET inbox', () => {
     const base = Date.UTC(2030, 0, 1);
     const older = await conversation(`Older${randomUUID().slice(0, 6)}`, new Date(base), { unread: 2 });
     const newer = await conversation(`Newer${randomUUID().slice(0, 6)}`, new Date(base + 60_000));
-    await db().insert(inboxThreads).values({
-      merchant_id: ids.demoMotors,
-      customer_id: null,
-      phone_number: '+13125559999',
-      last_message_body: 'who is this',
-      last_message_created: new Date(base + 120_000),
-      unread_messages: 1,
-    });
+    await db()
+      .insert(inboxThreads)
+      .values({
+        merchant_id: ids.demoMotors,
+        customer_id: null,
+        phone_number: '+13125559999',
+        last_message_body: 'who is this',
+        last_message_created: new Date(base + 120_000),
+        unread_messages: 1,
+      });
     const response = await get('/inbox/?page_size=3');
     expect(response.statusCode).toBe(200);
     const body = response.json();

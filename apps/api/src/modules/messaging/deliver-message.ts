@@ -46,9 +46,7 @@ export async function deliverMessage(ctx: ProviderContext, messageId: string): P
     const [released] = await ctx.db
       .update(messages)
       .set({ claimed_until: null, updated: ctx.clock(), ...(changes as Partial<typeof messages.$inferInsert>) })
-      .where(
-        and(eq(messages.id, message.id), eq(messages.status, 'sending'), eq(messages.claimed_until, claimedUntil)),
-      )
+      .where(and(eq(messages.id, message.id), eq(messages.status, 'sending'), eq(messages.claimed_until, claimedUntil)))
       .returning();
     if (released) await publishMessageChange(ctx.events, released);
   };
@@ -142,9 +140,7 @@ export async function deliverMessage(ctx: ProviderContext, messageId: string): P
         error_message: outcome.message,
         secondary_message: secondaryMessageOf(outcome.code),
       })
-      .where(
-        and(eq(messages.id, message.id), eq(messages.status, 'sending'), eq(messages.claimed_until, claimedUntil)),
-      )
+      .where(and(eq(messages.id, message.id), eq(messages.status, 'sending'), eq(messages.claimed_until, claimedUntil)))
       .returning();
     if (failedRow) await publishMessageChange(tx.events, failedRow);
     await flagBadNumber(tx, message, outcome.code);

@@ -19,7 +19,8 @@ const SIGNATURES: readonly Signature[] = [
     // ISO base media: `ftyp` at 4, then the brand.
     type: 'image/heic',
     test: (b) =>
-      startsWith(b, ascii('ftyp'), 4) && ['heic', 'heix', 'mif1', 'msf1'].some((brand) => startsWith(b, ascii(brand), 8)),
+      startsWith(b, ascii('ftyp'), 4) &&
+      ['heic', 'heix', 'mif1', 'msf1'].some((brand) => startsWith(b, ascii(brand), 8)),
   },
   { type: 'application/pdf', test: (b) => startsWith(b, ascii('%PDF-')) },
 ];

@@ -8,7 +8,8 @@ import { notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 
 /** The URL the chat reads an attachment at (the same shape for uploads and MMS received). */
-export const mediaUrl = (merchantId: string, mediaId: string) => `/api/merchants/${merchantId}/message_media/${mediaId}/`;
+export const mediaUrl = (merchantId: string, mediaId: string) =>
+  `/api/merchants/${merchantId}/message_media/${mediaId}/`;
 
 /** Uploads live under DATA_DIR/message-media/<merchant>/<id>, with the content type beside them. */
 const folderOf = (dataDir: string, merchantId: string) => join(dataDir, 'message-media', merchantId);
