@@ -39,6 +39,8 @@ export type RequestContext = {
   createTag(): Promise<string>;
   /** An UNSCHEDULED message template of the merchant. */
   createMessageTemplate(): Promise<string>;
+  /** An MMS attachment received from a customer of the merchant. */
+  createMessageMedia(): Promise<string>;
   /** A location of the merchant (no merchant accounts under it). */
   createLocation(): Promise<string>;
   /** A merchant account of the merchant, at a location of its own. */
@@ -618,6 +620,32 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     },
   },
   'GET /api/merchants/:id/customers/:customerId/messages/': customerReaders(customerParams),
+  // The inbox (any role on the merchant); attachments are uploaded with free-typing chat. A JSON body to
+  // upload_media is a 400 (it takes multipart), past the access checks.
+  'GET /api/merchants/:id/inbox/': {
+    flags: [],
+    expect: ROWS.merchantMembers,
+    request: () => ({ query: 'page=1&page_size=25&search=(312)&location=all' }),
+  },
+  'GET /api/merchants/:id/inbox/:cid/': customerReaders(async (context) => ({
+    params: { cid: (await context.createCustomer()).customerId },
+  })),
+  'POST /api/merchants/:id/inbox/:cid/read/': customerReaders(async (context) => ({
+    params: { cid: (await context.createCustomer()).customerId },
+  })),
+  'POST /api/merchants/:id/upload_media/': {
+    flags: ['is_customer_free_text_allowed'],
+    expect: ROWS.customerEditors,
+    request: () => ({ body: { file: 'not-multipart' } }),
+  },
+  'GET /api/merchants/:id/message_media/:mediaId/': customerReaders(async (context) => ({
+    params: { mediaId: await context.createMessageMedia() },
+  })),
+  'POST /api/merchants/:id/customer_accounts/': {
+    flags: [],
+    expect: ROWS.merchantMembers,
+    request: () => ({ body: { search: 'fixture', page_size: 25 } }),
+  },
 
   // Scheduled payments: any role on the merchant (paymentTake).
   'GET /api/merchants/:id/accounts/:accountId/scheduled_payments/': customerReaders(async (context) => ({

@@ -15,6 +15,7 @@ import { failedActions } from '../src/db/schema/integrations';
 import { accountTags } from '../src/db/schema/tags';
 import { merchantLocations } from '../src/db/schema/locations';
 import { messageTemplates } from '../src/db/schema/message-templates';
+import { inboxThreads, messageMedia, messages } from '../src/db/schema/messaging';
 import { merchantAccounts } from '../src/db/schema/merchant-accounts';
 import { businessOwners } from '../src/db/schema/owners';
 import { createFieldCipher } from '../src/lib/field-encryption';
@@ -511,4 +512,39 @@ export async function createPaymentLinkFixture(db: Db, merchantId: string): Prom
     expires_at: new Date(Date.now() + 24 * 60 * 60 * 1000),
   });
   return token;
+}
+
+/** An MMS attachment received from a new customer of the merchant (a conversation, an inbound message, its media). */
+export async function createMessageMediaFixture(db: Db, merchantId: string): Promise<string> {
+  const fixture = await createCustomerFixture(db, merchantId);
+  const [thread] = await db
+    .insert(inboxThreads)
+    .values({ merchant_id: merchantId, customer_id: fixture.customerId, last_message_created: new Date() })
+    .returning({ id: inboxThreads.id });
+  if (!thread) throw new Error('conversation not created');
+  const [message] = await db
+    .insert(messages)
+    .values({
+      merchant_id: merchantId,
+      thread_id: thread.id,
+      customer_id: fixture.customerId,
+      direction: 'inbound',
+      kind: 'manual',
+      sender: 'Fixture',
+      body: 'a picture',
+      status: 'received',
+    })
+    .returning({ id: messages.id });
+  if (!message) throw new Error('message not created');
+  const [media] = await db
+    .insert(messageMedia)
+    .values({
+      merchant_id: merchantId,
+      message_id: message.id,
+      content_type: 'image/png',
+      content: Buffer.from('89504e470d0a1a0a', 'hex'),
+    })
+    .returning({ id: messageMedia.id });
+  if (!media) throw new Error('media not created');
+  return media.id;
 }

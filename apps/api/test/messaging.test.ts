@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { consentEvents } from '../src/db/schema/consent-events';
 import { accounts, customers } from '../src/db/schema/customers';
 import { DEMO_SENDING_NUMBERS } from '../src/db/demo/messaging';
 import { messageTemplates } from '../src/db/schema/message-templates';
 import { badNumbers, messages, providerEvents } from '../src/db/schema/messaging';
 import { outboxMessages } from '../src/db/schema/outbox';
+import { chatMessageEvent } from '../src/modules/messaging/messaging.events';
 import { twilioSignatureOf } from '../src/providers/sms/twilio-signature';
 import { createCustomerFixture } from './factories';
 import { startTwilioFake, type TwilioFake } from './fakes/twilio-fake';
@@ -227,6 +228,35 @@ describe('POST send_message', () => {
     });
     const flags = await t.database.db.select().from(badNumbers).where(eq(badNumbers.customer_id, bad.customerId));
     expect(flags).toMatchObject([{ phone_number: bad.phone, error_code: '21211' }]);
+  });
+});
+
+describe('live chat events', () => {
+  it('publishes chat.message to the merchant when a text is written and each time its status moves', async () => {
+    const seen: { customer_id: string | null; message_id: string; status: string; merchant: string }[] = [];
+    const unsubscribe = t.app.events.subscribe(chatMessageEvent, (payload, audience) => {
+      seen.push({ ...payload, merchant: audience.kind === 'merchant' ? audience.merchantId : '' });
+    });
+    try {
+      const c = await textableCustomer();
+      const answer = await send(c.accountId, { customer: c.customerId, message: 'Live hello' });
+      const id = answer.json()[c.customerId].id as string;
+      await drain();
+      await inbound(c.phone, 'Live reply');
+      await drain();
+      await vi.waitFor(() => {
+        const mine = seen.filter((event) => event.customer_id === c.customerId);
+        expect(mine.filter((event) => event.message_id === id).map((event) => event.status)).toEqual([
+          'queued',
+          'sending',
+          'sent',
+        ]);
+        expect(mine.some((event) => event.message_id !== id && event.status === 'received')).toBe(true);
+        expect(mine.every((event) => event.merchant === ids.demoMotors)).toBe(true);
+      });
+    } finally {
+      unsubscribe();
+    }
   });
 });
 

@@ -10,6 +10,19 @@ export const SESSION_REVOKED_CLOSE_CODE = 4001;
 export const liveFrameSchemas = {
   /** The user was disabled, or the sign-in ended elsewhere: end the session now. */
   'session.revoked': z.object({ type: z.literal('session.revoked') }),
+  /**
+   * A text of the merchant was written or changed status (issue 21, the live inbox): ids only, so the chat pane
+   * and the inbox refetch what changed. `customer_id` is null for an unknown sender. Every user of the merchant
+   * receives it (the socket has no per-customer subscriptions): the client keeps those of the open conversation.
+   */
+  'chat.message': z.object({
+    type: z.literal('chat.message'),
+    merchant_id: z.uuid(),
+    customer_id: z.uuid().nullable(),
+    message_id: z.uuid(),
+    direction: z.enum(['outbound', 'inbound']),
+    status: z.string(),
+  }),
 } as const;
 
 export type LiveFrameType = keyof typeof liveFrameSchemas;

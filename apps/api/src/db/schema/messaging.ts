@@ -83,7 +83,10 @@ export const inboxThreads = pgTable(
     uniqueIndex('inbox_threads_unknown_idx')
       .on(table.merchant_id, table.phone_number)
       .where(sql`${table.customer_id} is null`),
-    index('inbox_threads_recent_idx').on(table.merchant_id, sql`${table.last_message_created} desc nulls last`),
+    // The inbox list: a merchant's conversations with a message, newest first, ties by id (migration 'inbox').
+    index('inbox_threads_recent_idx')
+      .on(table.merchant_id, sql`${table.last_message_created} desc nulls last`, sql`${table.id} desc`)
+      .where(sql`${table.last_message_created} is not null`),
   ],
 );
 

@@ -7,6 +7,7 @@ import { merchants } from '../../db/schema/identity';
 import { badNumbers, messages } from '../../db/schema/messaging';
 import { appUrlOf } from '../../lib/app-url';
 import { withTransaction, type ProviderContext, type ServiceContext } from '../../lib/service-context';
+import { publishMessageChange } from './messaging.events';
 import { MESSAGE_MAX_ATTEMPTS, MESSAGE_SEND_LEASE_SECONDS, sendMessageJob } from './messaging.jobs';
 import { refusalToText } from './may-text';
 import { credentialsOf, sendingNumberFor, settingsOf } from './sending-numbers';
@@ -40,13 +41,14 @@ export async function deliverMessage(ctx: ProviderContext, messageId: string): P
     )
     .returning();
   if (!message) return; // sent, failed, or being sent by another run
+  await publishMessageChange(ctx.events, message);
   const release = async (changes: Partial<Record<keyof typeof messages.$inferInsert, unknown>>) => {
-    await ctx.db
+    const [released] = await ctx.db
       .update(messages)
       .set({ claimed_until: null, updated: ctx.clock(), ...(changes as Partial<typeof messages.$inferInsert>) })
-      .where(
-        and(eq(messages.id, message.id), eq(messages.status, 'sending'), eq(messages.claimed_until, claimedUntil)),
-      );
+      .where(and(eq(messages.id, message.id), eq(messages.status, 'sending'), eq(messages.claimed_until, claimedUntil)))
+      .returning();
+    if (released) await publishMessageChange(ctx.events, released);
   };
 
   const [merchant] = await ctx.db
@@ -127,7 +129,7 @@ export async function deliverMessage(ctx: ProviderContext, messageId: string): P
     return;
   }
   await withTransaction(ctx, async (tx) => {
-    await tx.db
+    const [failedRow] = await tx.db
       .update(messages)
       .set({
         status: 'failed',
@@ -138,9 +140,9 @@ export async function deliverMessage(ctx: ProviderContext, messageId: string): P
         error_message: outcome.message,
         secondary_message: secondaryMessageOf(outcome.code),
       })
-      .where(
-        and(eq(messages.id, message.id), eq(messages.status, 'sending'), eq(messages.claimed_until, claimedUntil)),
-      );
+      .where(and(eq(messages.id, message.id), eq(messages.status, 'sending'), eq(messages.claimed_until, claimedUntil)))
+      .returning();
+    if (failedRow) await publishMessageChange(tx.events, failedRow);
     await flagBadNumber(tx, message, outcome.code);
   });
 }

@@ -7,6 +7,7 @@ import { listMessages } from './list-messages';
 import { eventIdOf, recordProviderEvent, type ProviderEventKind, type WebhookPayload } from './receive-webhook';
 import { sendMessage } from './send-message';
 import { FieldErrors } from '../../lib/http-errors';
+import { inboxRoutes } from './inbox.routes';
 import { verifyTwilioWebhook } from './verify-twilio-webhook';
 
 /** Form fields as Twilio posts them; a name given more than once keeps every value. */
@@ -36,6 +37,9 @@ export const messagingRoutes: FastifyPluginAsync = async (app) => {
       done(error as Error, undefined);
     }
   });
+
+  // The inbox, attachments and the compose picker (inbox.routes.ts).
+  await app.register(inboxRoutes);
 
   registerEndpoint(app, endpoints.send, async (request) => {
     const access = merchantAccessOf(request);

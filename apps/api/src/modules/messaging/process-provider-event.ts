@@ -7,6 +7,7 @@ import {
 import { classifyReply } from '@paydesk/domain/messaging/keywords';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { customers } from '../../db/schema/customers';
+import { publishMessageChange } from './messaging.events';
 import { messageMedia, messages, providerEvents, type MessageAttachment } from '../../db/schema/messaging';
 import { withTransaction, type ProviderContext } from '../../lib/service-context';
 import type { FetchedMedia } from '../../providers/sms/sms-provider';
@@ -84,6 +85,7 @@ async function applyStatus(ctx: ProviderContext, event: EventRow): Promise<void>
       })
       .where(and(eq(messages.id, message.id), inArray(messages.status, predecessors)))
       .returning({ id: messages.id });
+    if (moved) await publishMessageChange(tx.events, { ...message, status: next });
     if (moved && failed) await flagBadNumber(tx, message, code);
   });
 }

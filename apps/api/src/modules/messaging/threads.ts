@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { inboxThreads, messages } from '../../db/schema/messaging';
 import type { TransactionContext } from '../../lib/service-context';
 import type { MessageRow } from './message-view';
+import { publishMessageChange } from './messaging.events';
 
 type NewMessage = Omit<typeof messages.$inferInsert, 'thread_id' | 'merchant_id'>;
 
@@ -33,6 +34,7 @@ export async function appendMessage(
       ...(row.flagged_opt_out ? { needs_review: true } : {}),
     })
     .where(eq(inboxThreads.id, threadId));
+  await publishMessageChange(tx.events, row);
   return row;
 }
 

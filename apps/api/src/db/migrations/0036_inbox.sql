@@ -1,0 +1,2 @@
+DROP INDEX "inbox_threads_recent_idx";--> statement-breakpoint
+CREATE INDEX "inbox_threads_recent_idx" ON "inbox_threads" USING btree ("merchant_id","last_message_created" desc nulls last,"id" desc) WHERE "inbox_threads"."last_message_created" is not null;

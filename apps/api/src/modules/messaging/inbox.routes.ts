@@ -1,0 +1,86 @@
+import { ATTACHMENT_MAX_BYTES } from '@paydesk/domain/constants';
+import {
+  ATTACHMENT_REQUIRED,
+  ATTACHMENT_TOO_LARGE,
+  ATTACHMENT_WRONG_TYPE,
+  inboxEndpoints as endpoints,
+} from '@paydesk/domain/messaging/inbox.contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { registerEndpoint } from '../../lib/endpoint-routes';
+import { FieldErrors } from '../../lib/http-errors';
+import { getCustomerRow } from '../customers/customers.public';
+import { inboxEntryOf, listInbox, markInboxRead } from './inbox-entries';
+import { listCustomerAccounts } from './list-customer-accounts';
+import { mediaTypeOf } from './media-kind';
+import { mediaUrl, readMedia, storeUpload } from './media-store';
+
+const nextLink = (request: FastifyRequest, page: number) => {
+  const url = new URL(request.url, 'http://local');
+  url.searchParams.set('page', String(page + 1));
+  return `${url.pathname}${url.search}`;
+};
+
+/** Multipart bodies arrive whole (the route's body limit bounds them) and are read with the platform's parser. */
+type Multipart = { contentType: string; raw: Buffer };
+
+async function fileOf(body: unknown): Promise<Buffer> {
+  const multipart = body as Multipart | undefined;
+  if (!multipart || !Buffer.isBuffer(multipart.raw)) throw FieldErrors.of('file', ATTACHMENT_REQUIRED);
+  let form: FormData;
+  try {
+    form = await new Response(multipart.raw, { headers: { 'content-type': multipart.contentType } }).formData();
+  } catch {
+    throw FieldErrors.of('file', ATTACHMENT_REQUIRED);
+  }
+  const file = form.get('file');
+  if (!file || typeof file === 'string') throw FieldErrors.of('file', ATTACHMENT_REQUIRED);
+  if (file.size > ATTACHMENT_MAX_BYTES) throw FieldErrors.of('file', ATTACHMENT_TOO_LARGE);
+  return Buffer.from(await file.arrayBuffer());
+}
+
+export const inboxRoutes: FastifyPluginAsync = async (app) => {
+  const { ctx } = app;
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request, body, done) => {
+    done(null, { contentType: String(request.headers['content-type']), raw: Buffer.from(body) } satisfies Multipart);
+  });
+
+  registerEndpoint(app, endpoints.list, async (request) => {
+    const { more, results } = await listInbox(ctx.db, request.params.id, request.query);
+    return { next: more ? nextLink(request, request.query.page) : null, results };
+  });
+
+  registerEndpoint(app, endpoints.retrieve, async (request) => {
+    const customer = await getCustomerRow(ctx.db, request.params.id, request.params.cid, { includeRemoved: true });
+    return inboxEntryOf(ctx.db, request.params.id, customer);
+  });
+
+  registerEndpoint(app, endpoints.markRead, async (request) => {
+    const customer = await getCustomerRow(ctx.db, request.params.id, request.params.cid, { includeRemoved: true });
+    await markInboxRead(ctx.db, request.params.id, customer.id);
+    return inboxEntryOf(ctx.db, request.params.id, customer);
+  });
+
+  registerEndpoint(app, endpoints.uploadMedia, async (request) => {
+    const content = await fileOf(request.body);
+    const type = mediaTypeOf(content);
+    if (!type) throw FieldErrors.of('file', ATTACHMENT_WRONG_TYPE);
+    const id = await storeUpload(ctx.config.DATA_DIR, request.params.id, content, type);
+    return { media_path: mediaUrl(request.params.id, id) };
+  });
+
+  registerEndpoint(app, endpoints.media, async (request, reply) => {
+    const media = await readMedia(ctx.db, ctx.config.DATA_DIR, request.params.id, request.params.mediaId);
+    // Served as what it is, never sniffed into something a browser would run.
+    void reply
+      .header('content-type', media.type)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', media.type === 'application/pdf' ? 'inline; filename="attachment.pdf"' : 'inline')
+      .header('cache-control', 'private, max-age=3600');
+    return reply.send(media.content) as never;
+  });
+
+  registerEndpoint(app, endpoints.customerAccounts, async (request) => {
+    const { more, results } = await listCustomerAccounts(ctx.db, request.params.id, request.body);
+    return { next: more ? nextLink(request, request.body.page) : null, results };
+  });
+};
