@@ -7,7 +7,7 @@
 // page 60 KB; KB = 1024 bytes). The server runs on a fresh embedded database with the demo
 // data (JS_BENCH_PORT, default 3930); `--json` also prints every script of each page.
 import { chromium } from 'playwright-core';
-import { prepareEngine, serverFile, startServer, stopProcess, waitFor } from './lib.mjs';
+import { payLinkPath, prepareEngine, serverFile, startServer, stopProcess, waitFor } from './lib.mjs';
 import { existsSync } from 'node:fs';
 
 const PORT = Number(process.env.JS_BENCH_PORT ?? 3930);
@@ -47,37 +47,6 @@ async function measurePage(context, path) {
   return { path, landedOn, scripts, bytes: scripts.reduce((sum, script) => sum + script.bytes, 0) };
 }
 
-/**
- * A live payment link of the demo data (issue 19 item 6): signed in as the demo admin through the API, the first
- * active account with something due, of the first of the admin's merchants that has one. Answers its /pay/ path.
- */
-async function payLinkPath() {
-  const post = (path, body, token) =>
-    fetch(`${BASE}/api${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-  const get = async (path, token) =>
-    (await fetch(`${BASE}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
-  const { access } = await (await post('/token/', DEMO_USER)).json();
-  const merchants = await get('/merchants/?page_size=100', access);
-  for (const merchant of merchants.results) {
-    const customers = await get(`/merchants/${merchant.id}/customers/?page_size=100`, access);
-    for (const customer of customers.results ?? []) {
-      const account = customer.accounts.find((item) => item.status === 'active' && item.amount_due_cents > 0);
-      if (!account) continue;
-      const issued = await post(
-        `/merchants/${merchant.id}/accounts/${account.id}/payment_link/`,
-        { customer_id: customer.id },
-        access,
-      );
-      if (issued.status === 201) return new URL((await issued.json()).payment_link).pathname;
-    }
-  }
-  throw new Error('no demo account to issue a payment link for');
-}
-
 /** A browser context holding a signed-in session (the tokens the app keeps in localStorage), signed in through Login. */
 async function signedInState(browser) {
   const context = await browser.newContext();
@@ -107,7 +76,7 @@ try {
   const signedOut = await browser.newContext();
   const login = await measurePage(signedOut, '/login');
   // The public pay page: its own small entry (decision 0022), measured at a live link's path.
-  const payPath = await payLinkPath();
+  const payPath = await payLinkPath(BASE);
   const pay = { ...(await measurePage(signedOut, payPath)), budget: '/pay/{token}' };
   await signedOut.close();
   const signedIn = await browser.newContext({ storageState: await signedInState(browser) });

@@ -43,6 +43,37 @@ export async function signIn(base) {
   return (await response.json()).access;
 }
 
+/**
+ * A live payment link of the demo data on the server at `base` (issue 19 item 6): signed in as the demo admin through the API, the first
+ * active account with something due, of the first of the admin's merchants that has one. Answers its /pay/ path.
+ */
+export async function payLinkPath(base) {
+  const post = (path, body, token) =>
+    fetch(`${base}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  const get = async (path, token) =>
+    (await fetch(`${base}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const { access } = await (await post('/token/', { email: 'admin@demo.test', password: 'Paydesk!2026' })).json();
+  const merchants = await get('/merchants/?page_size=100', access);
+  for (const merchant of merchants.results) {
+    const customers = await get(`/merchants/${merchant.id}/customers/?page_size=100`, access);
+    for (const customer of customers.results ?? []) {
+      const account = customer.accounts.find((item) => item.status === 'active' && item.amount_due_cents > 0);
+      if (!account) continue;
+      const issued = await post(
+        `/merchants/${merchant.id}/accounts/${account.id}/payment_link/`,
+        { customer_id: customer.id },
+        access,
+      );
+      if (issued.status === 201) return new URL((await issued.json()).payment_link).pathname;
+    }
+  }
+  throw new Error('no demo account to issue a payment link for');
+}
+
 /** Peak resident memory of a process so far, in MB. */
 export function peakRssMb(pid) {
   try {
