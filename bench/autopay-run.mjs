@@ -11,19 +11,21 @@
 // (autopay-worker.ts, through tsx) start, and once both are ready each runs the day's autopays and scheduled
 // payments at once, as the job handlers do. Wall time is from "go" to both done. Then the database is asked how many
 // payments each account has from the run, and how many charges the sandbox took per method: any above one prints
-// FAIL. BENCH_AUTOPAY_ACCOUNTS (10000), BENCH_PORT (3970), BENCH_KEEP=1 keeps the database.
+// FAIL. A bare Fastify hello-world is measured first, in the same run. BENCH_AUTOPAY_ACCOUNTS (10000), BENCH_PORT
+// (3970), BENCH_KEEP=1 keeps the database.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { generateCustomers } from './customers-generate.mjs';
-import { prepareEngine, serverFile, startProcess, stopProcess, waitFor } from './lib.mjs';
+import { measureHelloWorld, prepareEngine, serverFile, startProcess, stopProcess, waitFor } from './lib.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3970);
 const ACCOUNTS = Number(process.env.BENCH_AUTOPAY_ACCOUNTS ?? 10_000);
 const RUN_HOUR = 9; // AUTOPAY_RUN_HOUR in packages/domain/src/autopay/autopay.contract.ts
 const workerFile = new URL('./autopay-worker.ts', import.meta.url).pathname;
 
+const hello = await measureHelloWorld({ port: PORT + 1 });
 const engine = await prepareEngine('postgres');
 const db = new pg.Client({ connectionString: engine.url });
 const workers = [];
@@ -186,7 +188,10 @@ try {
       .map((n) => n.toFixed(1))
       .join(' ')}`,
   );
-  console.table(results.map((result, index) => ({ process: index + 1, ...result })));
+  console.table([
+    { run: 'bare Fastify hello-world (same run, 20 connections)', ...hello },
+    ...results.map((result, index) => ({ run: `process ${index + 1}`, ...result })),
+  ]);
   console.table([
     {
       'wall s': Number(wallSeconds.toFixed(1)),

@@ -196,3 +196,30 @@ export async function interleavedRounds({ scenarios, serverPid, monitor, rounds,
   }
   return totals;
 }
+
+/**
+ * A bare Fastify hello-world in its own process, driven for `seconds` at `connections` (the benches' yardstick for
+ * the machine's state in the same run): answers req/s, its CPU µs per request and p50/p99 in ms.
+ */
+export async function measureHelloWorld({ port, seconds = 10, connections = 20 }) {
+  const hello = startProcess(
+    [
+      '-e',
+      `require('fastify')().get('/', async () => ({ hello: 'world' })).listen({ host: '127.0.0.1', port: ${port} })`,
+    ],
+    {},
+  );
+  try {
+    await waitFor(`http://127.0.0.1:${port}/`);
+    const before = cpuMs(hello.pid);
+    const result = await autocannon({ url: `http://127.0.0.1:${port}/`, connections, duration: seconds });
+    return {
+      'req/s': Math.round(result.requests.average),
+      'CPU µs/req': Math.round(((cpuMs(hello.pid) - before) * 1000) / Math.max(1, result.requests.total)),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+    };
+  } finally {
+    await stopProcess(hello);
+  }
+}
