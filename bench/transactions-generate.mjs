@@ -15,7 +15,8 @@
 // The ledger stays true: every payment, refund, void and return gets the entries the services post (charge and fee,
 // refund and fee given back, void, return), and each bench account an `opening` entry so that its amount due (the
 // one customers-generate gave it) is the sum of its entries. Without --url it reaches the embedded server of
-// DATA_DIR (default apps/api/data), which must be running.
+// DATA_DIR (default apps/api/data), which must be running. Once per database: customers-generate numbers its phone
+// numbers from the start each time, so a second load into the same merchant collides on them.
 import pg from 'pg';
 import { embeddedUrl, generateCustomers } from './customers-generate.mjs';
 
