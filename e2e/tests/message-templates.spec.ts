@@ -72,18 +72,31 @@ test('an admin creates a template 3 days before the due date, and moves it after
   await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(`${name} changed`);
 });
 
-test('the editor previews a draft with a random customer', async ({ page }) => {
+test('the editor previews the draft with a random customer, then with a chosen one', async ({ page }) => {
   await signIn(page, 'admin@demo.test');
   const merchantPath = await openMerchant(page, 'Demo Motors');
   await page.goto(`${merchantPath}/message-templates/create/text`);
   await expect(page.getByRole('heading', { level: 1, name: 'Create Template' })).toBeVisible();
-  await page
-    .getByRole('textbox', { name: 'Text message' })
-    .fill('Hi {{first_name}}, a reminder. Reply STOP to opt out.');
+  const body = page.getByRole('textbox', { name: 'Text message' });
+  await body.fill('Hi {{first_name}}, a reminder. Reply STOP to opt out.');
   await page.getByRole('button', { name: 'Preview with a random customer' }).click();
   // axe is not run here: it cannot enter the email preview's sandboxed iframe (the editor passes it above).
-  await expect(page.getByTestId('template-preview-text')).toContainText(', a reminder. Reply STOP to opt out.');
-  await expect(page.getByTestId('template-preview-text')).not.toContainText('{{first_name}}');
+  const preview = page.getByTestId('template-preview-text');
+  await expect(preview).toContainText(', a reminder. Reply STOP to opt out.');
+  await expect(preview).not.toContainText('{{first_name}}');
+
+  // A chosen customer's preview shows the draft as it is typed, never saved, with a sample payment link.
+  await page.getByRole('combobox', { name: 'Preview for a customer' }).click();
+  const option = page.getByRole('option').first();
+  const label = (await option.textContent()) ?? '';
+  await option.click();
+  await expect(page.getByText(`For ${label}`)).toBeVisible();
+  await body.fill('Pay {{external_id}} here: {{payment_link}}');
+  await expect(preview).toContainText(`Pay ${label.split(' · ')[1] ?? ''} here: `);
+  await expect(preview).toContainText('/pay/sample-link-for-preview-only-not-for-paying');
+  await expect(
+    page.getByText('The payment link shown is a sample: each message sent gets its own new link.'),
+  ).toBeVisible();
 });
 
 /** The stored delta_days of the template at the editor's path, read through the API with the page's own session. */

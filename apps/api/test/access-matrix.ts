@@ -383,6 +383,18 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/merchants/:id/message_templates/random_render/': templateEditors(() => ({
     query: 'message_template_body=Hi%20%7B%7Bfirst_name%7D%7D&type=EMAIL',
   })),
+  // The editor's draft for a chosen customer: the customer is the object (another merchant's → 404).
+  'POST /api/merchants/:id/message_templates/preview/': templateObject(async (context) => {
+    const fixture = await context.createCustomer();
+    return {
+      body: {
+        customer: fixture.customerId,
+        account: fixture.accountId,
+        message_template_body: 'Hi {{first_name}}, pay at {{payment_link}}',
+        type: 'TEXT',
+      },
+    };
+  }),
   'GET /api/merchants/:id/message_templates/:tid/': templateObject(async (context) => ({
     params: { tid: await context.createMessageTemplate() },
   })),

@@ -1,13 +1,31 @@
-import { MERGE_FIELDS, findUnknownMergeFields } from '@paydesk/domain/message-templates/merge-fields';
+import { createHash, randomUUID } from 'node:crypto';
+import { toCalendarDate } from '@paydesk/domain/dates/calendar';
+import {
+  MERGE_FIELDS,
+  PREVIEW_PAY_TOKEN,
+  findUnknownMergeFields,
+} from '@paydesk/domain/message-templates/merge-fields';
 import { SYSTEM_TEMPLATE_TYPES, TEMPLATE_TYPE_DISPLAY_NAMES } from '@paydesk/domain/message-templates/template-types';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, customers } from '../src/db/schema/customers';
 import { merchants } from '../src/db/schema/identity';
+import { merchantLocations } from '../src/db/schema/locations';
 import { messageTemplates } from '../src/db/schema/message-templates';
-import { createCustomerFixture, createCustomRole, createMerchant, createMessageTemplate } from './factories';
+import { messages } from '../src/db/schema/messaging';
+import { paymentLinks } from '../src/db/schema/payment-links';
+import { payments } from '../src/db/schema/payments';
+import { paymentPromises } from '../src/db/schema/promises';
+import {
+  createCustomerFixture,
+  createCustomRole,
+  createMerchant,
+  createMessageTemplate,
+  createPaymentFixture,
+  type CustomerFixture,
+} from './factories';
 import { buildTestApp, type TestApp } from './helpers';
-import { addUser, seedDemo, sessionsFor, type DemoIds } from './identity';
+import { addUser, seedDemo, sessionsFor, userIdOf, type DemoIds } from './identity';
 
 let t: TestApp;
 let ids: DemoIds;
@@ -330,5 +348,343 @@ describe('render and random_render', () => {
     expect(sample.statusCode).toBe(200);
     expect(sample.json()).toEqual({ rendered_body: 'Hi Jordan $250.00', customer: null });
     expect((await call('POST', `${listUrl()}random_render/`, 'staff@demo.test', { type: 'SMS' })).statusCode).toBe(400);
+  });
+});
+
+describe('merge values from the account’s data', () => {
+  const ALL_FIELDS = MERGE_FIELDS.filter((field) => field.name !== 'payment_link')
+    .map((field) => `${field.name}={{${field.name}}}`)
+    .join('|');
+
+  /** A fresh merchant in Chicago with one customer account, and a staff user to preview as. */
+  async function chicagoAccount() {
+    const merchantId = await createMerchant(t.database.db, await organizationOf(ids.demoMotors));
+    await t.database.db
+      .update(merchants)
+      .set({ name: 'Prairie Autos', timezone: 'America/Chicago' })
+      .where(eq(merchants.id, merchantId));
+    const email = `values-${randomUUID()}@templates.test`;
+    await addUser(t.database.db, { email, merchantId, role: 'staff' });
+    const fixture = await createCustomerFixture(t.database.db, merchantId);
+    await t.database.db
+      .update(customers)
+      .set({ first_name: 'Ana', last_name: 'Ruiz' })
+      .where(eq(customers.id, fixture.customerId));
+    return { merchantId, email, fixture };
+  }
+
+  const preview = async (merchantId: string, email: string, fixture: CustomerFixture, body: string) => {
+    const response = await call('POST', `${listUrl(merchantId)}preview/`, email, {
+      customer: fixture.customerId,
+      account: fixture.accountId,
+      message_template_body: body,
+      type: 'TEXT',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().rendered_body as string;
+  };
+
+  it('fills every field from the account, its promises, its payments and the merchant, dates in its zone', async () => {
+    const { merchantId, email, fixture } = await chicagoAccount();
+    const db = t.database.db;
+    const dueDate = toCalendarDate(new Date(Date.now() - 4 * 86_400_000), 'America/Chicago');
+    await db
+      .update(accounts)
+      .set({
+        external_id: 'PR-7',
+        amount_due_cents: 45_000,
+        due_date: dueDate,
+        autopay: true,
+        convenience_fee_cents: 295,
+      })
+      .where(eq(accounts.id, fixture.accountId));
+    await db
+      .update(merchantLocations)
+      .set({ phone: '+13125550147' })
+      .where(eq(merchantLocations.id, fixture.locationId));
+    // Promises: a settled one (left out), a later open one and the next open one, late in the evening in Chicago.
+    const promise = (scheduled: string, amount: number, outcome: 'open' | 'broken') => ({
+      merchant_id: merchantId,
+      account_id: fixture.accountId,
+      customer_id: fixture.customerId,
+      amount_cents: amount,
+      scheduled_date: new Date(scheduled),
+      outcome,
+    });
+    await db
+      .insert(paymentPromises)
+      .values([
+        promise('2099-01-01T00:00:00Z', 9_900, 'broken'),
+        promise('2099-03-01T18:00:00Z', 20_000, 'open'),
+        promise('2099-02-10T04:30:00Z', 12_500, 'open'),
+      ]);
+    // Payments: the latest that went through (late evening in Chicago), then a later declined one (left out).
+    const paid = await createPaymentFixture(db, merchantId, fixture);
+    await db
+      .update(payments)
+      .set({ amount_cents: 7_500, total_cents: 7_500, created: new Date('2026-03-06T03:00:00Z') })
+      .where(eq(payments.id, paid));
+    const declined = await createPaymentFixture(db, merchantId, fixture, { failed: true });
+    await db
+      .update(payments)
+      .set({ created: new Date('2026-03-07T15:00:00Z') })
+      .where(eq(payments.id, declined));
+
+    const rendered = await preview(merchantId, email, fixture, ALL_FIELDS);
+    const [year, month, day] = dueDate.split('-');
+    expect(rendered).toBe(
+      [
+        'first_name=Ana',
+        'last_name=Ruiz',
+        'external_id=PR-7',
+        'amount_due=$450.00',
+        `due_date=${month}/${day}/${year}`,
+        'days_past_due=4',
+        'convenience_fee=$2.95',
+        'merchant_name=Prairie Autos',
+        'merchant_phone=(312) 555-0147',
+        'promise_date=02/09/2099',
+        'promise_amount=$125.00',
+        'last_payment_amount=$75.00',
+        'last_payment_date=03/05/2026',
+        `autopay_day=${Number(day)}`,
+      ].join('|'),
+    );
+  });
+
+  it('leaves out what the account does not have, and finds the merchant’s phone at another location', async () => {
+    const { merchantId, email, fixture } = await chicagoAccount();
+    const db = t.database.db;
+    await db
+      .update(accounts)
+      .set({ amount_due_cents: 0, due_date: '2026-01-05', autopay: false })
+      .where(eq(accounts.id, fixture.accountId));
+    await db.insert(merchantLocations).values({
+      merchant_id: merchantId,
+      name: 'Second Lot',
+      address_line1: '2 Test Way',
+      city: 'Testville',
+      state: 'IL',
+      postal_code: '60601',
+      phone: '+13125550199',
+      timezone: 'America/Chicago',
+    });
+    const body =
+      'Paid up: {{days_past_due}} days late. Promise {{promise_amount}} {{promise_date}}; last {{last_payment_amount}} on {{last_payment_date}}; autopay {{autopay_day}}. Call {{merchant_phone}}.';
+    expect(await preview(merchantId, email, fixture, body)).toBe(
+      'Paid up: 0 days late. Promise; last on; autopay. Call (312) 555-0199.',
+    );
+  });
+});
+
+describe('preview (the editor’s draft for a chosen customer)', () => {
+  const previewUrl = (merchantId = ids.demoMotors) => `${listUrl(merchantId)}preview/`;
+
+  it('renders the unsaved body, escaped in email, for the customer and account', async () => {
+    const fixture = await createCustomerFixture(t.database.db, ids.demoMotors);
+    await t.database.db.update(customers).set({ first_name: '<i>Lee</i>' }).where(eq(customers.id, fixture.customerId));
+    const body = {
+      customer: fixture.customerId,
+      account: fixture.accountId,
+      message_template_body: 'Hi {{first_name}}',
+    };
+    const asText = await call('POST', previewUrl(), 'staff@demo.test', body);
+    expect(asText.statusCode).toBe(200);
+    expect(asText.json()).toEqual({
+      rendered_body: 'Hi <i>Lee</i>',
+      customer: { id: fixture.customerId, first_name: '<i>Lee</i>', last_name: expect.any(String) },
+    });
+    const asEmail = await call('POST', previewUrl(), 'staff@demo.test', { ...body, type: 'EMAIL' });
+    expect(asEmail.json().rendered_body).toBe('Hi &lt;i&gt;Lee&lt;/i&gt;');
+  });
+
+  it('answers 400 for bad fields, 401, 403 without is_template_update_allowed, 404 for another merchant’s customer', async () => {
+    const mine = await createCustomerFixture(t.database.db, ids.demoMotors);
+    const theirs = await createCustomerFixture(t.database.db, ids.customRolesAuto);
+    const body = { customer: mine.customerId, account: mine.accountId, message_template_body: 'Hi', type: 'TEXT' };
+    const invalid = await call('POST', previewUrl(), 'staff@demo.test', { customer: 'x', type: 'SMS' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toMatchObject({
+      customer: ['Must be a valid id'],
+      account: ['Required'],
+      message_template_body: ['Required'],
+      type: ['Must be TEXT or EMAIL'],
+    });
+    expect((await call('POST', previewUrl(), null, body)).statusCode).toBe(401);
+    expect((await call('POST', previewUrl(ids.customRolesAuto), 'agent@demo.test', body)).statusCode).toBe(403);
+    const foreign = { ...body, customer: theirs.customerId, account: theirs.accountId };
+    expect((await call('POST', previewUrl(), 'admin@demo.test', foreign)).statusCode).toBe(404);
+    const mixed = { ...body, account: theirs.accountId };
+    expect((await call('POST', previewUrl(), 'admin@demo.test', mixed)).statusCode).toBe(404);
+    expect((await call('POST', previewUrl(), 'legacy@demo.test', body)).statusCode).toBe(404);
+  });
+});
+
+describe('{{payment_link}}: previews show a sample, a real send issues a link', () => {
+  const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+  const tokenOf = (link: string) => link.slice(link.lastIndexOf('/') + 1);
+  const payPage = (token: string) => t.app.inject({ method: 'GET', url: `/api/pay/${token}/` });
+  const linksOf = (accountId: string) =>
+    t.database.db.select().from(paymentLinks).where(eq(paymentLinks.account_id, accountId));
+
+  /** A Demo Motors account owing $50.00 whose customer can get texts, with a live link issued by staff. */
+  async function accountWithLiveLink() {
+    const fixture = await createCustomerFixture(t.database.db, ids.demoMotors);
+    await t.database.db.update(accounts).set({ amount_due_cents: 5_000 }).where(eq(accounts.id, fixture.accountId));
+    await t.database.db
+      .update(customers)
+      .set({ sms_phone_number: `+1312555${String(Math.floor(Math.random() * 9000) + 1000)}`, text_opt_in: true })
+      .where(eq(customers.id, fixture.customerId));
+    const issued = await call(
+      'POST',
+      `/api/merchants/${ids.demoMotors}/accounts/${fixture.accountId}/payment_link/`,
+      'staff@demo.test',
+      { customer_id: fixture.customerId },
+    );
+    expect(issued.statusCode, issued.body).toBe(201);
+    return { fixture, liveToken: tokenOf(issued.json().payment_link) };
+  }
+
+  it('render, preview and random_render show the sample link and leave the live link working', async () => {
+    const { fixture, liveToken } = await accountWithLiveLink();
+    const templateId = await createMessageTemplate(t.database.db, ids.demoMotors, {
+      message_bodies: [text('Pay here: {{payment_link}}')],
+    });
+    const sample = `/pay/${PREVIEW_PAY_TOKEN}`;
+    const target = { customer: fixture.customerId, account: fixture.accountId };
+    const rendered = await call('POST', `${itemUrl(templateId)}render/`, 'staff@demo.test', target);
+    expect(rendered.json().rendered_body).toMatch(new RegExp(`^Pay here: https?://\\S+${sample}$`));
+    const previewed = await call('POST', `${listUrl()}preview/`, 'staff@demo.test', {
+      ...target,
+      message_template_body: 'Pay: {{payment_link}}',
+    });
+    expect(previewed.json().rendered_body).toContain(sample);
+    const random = await call('POST', `${listUrl()}random_render/`, 'staff@demo.test', {
+      message_template_body: 'Pay: {{payment_link}}',
+    });
+    expect(random.json().rendered_body).toContain(sample);
+    // Nothing was issued: the account still has its one link, and the customer's link still opens the pay page.
+    expect(await linksOf(fixture.accountId)).toHaveLength(1);
+    expect((await payPage(liveToken)).statusCode).toBe(200);
+    // The sample is no link at all.
+    expect((await payPage(PREVIEW_PAY_TOKEN)).statusCode).toBe(404);
+  });
+
+  it('a template text sent from the inbox carries a fresh link, which voids the earlier one', async () => {
+    const { fixture, liveToken } = await accountWithLiveLink();
+    const thanks = and(eq(messageTemplates.merchant_id, ids.demoMotors), eq(messageTemplates.type, 'THANKS'));
+    const [template] = await t.database.db.select().from(messageTemplates).where(thanks);
+    await t.database.db
+      .update(messageTemplates)
+      .set({ message_bodies: [text('Thanks {{first_name}}! Pay the rest: {{payment_link}}')] })
+      .where(thanks);
+    try {
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: `/api/merchants/${ids.demoMotors}/accounts/${fixture.accountId}/send_message/`,
+        headers: { ...(await as('staff@demo.test')), 'idempotency-key': randomUUID() },
+        payload: { customer: fixture.customerId, template: 'THANKS' },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      const body: string = sent.json()[fixture.customerId].body;
+      expect(body).toMatch(/^Thanks Fixture! Pay the rest: https?:\/\/\S+\/pay\/[A-Za-z0-9_-]{43}$/);
+      const freshToken = tokenOf(body);
+      expect(freshToken).not.toBe(PREVIEW_PAY_TOKEN);
+      expect((await payPage(freshToken)).statusCode).toBe(200);
+      expect((await payPage(liveToken)).json()).toMatchObject({ code: 'pay_link.superseded' });
+      const [fresh] = await t.database.db
+        .select()
+        .from(paymentLinks)
+        .where(eq(paymentLinks.token_hash, hashOf(freshToken)));
+      expect(fresh?.created_by).toBe(await userIdOf(t.database.db, 'staff@demo.test'));
+
+      // An account with nothing due takes no link: the text goes without one, and no link is issued.
+      const paidUp = await accountWithLiveLink();
+      await t.database.db
+        .update(accounts)
+        .set({ amount_due_cents: 0 })
+        .where(eq(accounts.id, paidUp.fixture.accountId));
+      const noLink = await t.app.inject({
+        method: 'POST',
+        url: `/api/merchants/${ids.demoMotors}/accounts/${paidUp.fixture.accountId}/send_message/`,
+        headers: { ...(await as('staff@demo.test')), 'idempotency-key': randomUUID() },
+        payload: { customer: paidUp.fixture.customerId, template: 'THANKS' },
+      });
+      expect(noLink.statusCode, noLink.body).toBe(201);
+      expect(noLink.json()[paidUp.fixture.customerId].body).toBe('Thanks Fixture! Pay the rest:');
+      expect(await linksOf(paidUp.fixture.accountId)).toHaveLength(1);
+    } finally {
+      await t.database.db
+        .update(messageTemplates)
+        .set({ message_bodies: template?.message_bodies ?? [] })
+        .where(thanks);
+    }
+    expect(
+      await t.database.db.select().from(messages).where(eq(messages.customer_id, fixture.customerId)),
+    ).toHaveLength(1);
+  });
+});
+
+describe('the activity log', () => {
+  type Entry = { action: string; kind: string; subject_id: string | null; subject_label: string; actor_name: string };
+  type Logged = Entry & { before: Record<string, unknown> | null; after: Record<string, unknown> | null };
+  const entriesAbout = async (subjectId: string): Promise<Logged[]> => {
+    const response = await call(
+      'GET',
+      `/api/merchants/${ids.demoMotors}/activity/?kind=message_template&page_size=100`,
+      'admin@demo.test',
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().results.filter((entry: Entry) => entry.subject_id === subjectId);
+  };
+
+  it('records a template’s creation, changes, active toggles and deletion with before and after', async () => {
+    const created = await call(
+      'POST',
+      listUrl(),
+      'admin@demo.test',
+      templateBody({ name: 'Audited reminder', delta_days: 40, message_bodies: [text('Hi {{first_name}}')] }),
+    );
+    expect(created.statusCode).toBe(201);
+    const template = created.json();
+    const changed = await call('PUT', itemUrl(template.id), 'admin@demo.test', {
+      ...template,
+      name: 'Audited reminder 2',
+      message_bodies: [text('Hello {{first_name}}'), email('<p>Hello</p>')],
+    });
+    expect(changed.statusCode).toBe(200);
+    // The same template again changes nothing and records nothing.
+    await call('PUT', itemUrl(template.id), 'admin@demo.test', changed.json());
+    await call('PUT', itemUrl(template.id), 'admin@demo.test', { ...changed.json(), active: false });
+    await call('PATCH', itemUrl(template.id), 'admin@demo.test', { active: true });
+    // A refused change records nothing.
+    expect((await call('PATCH', itemUrl(template.id), 'admin@demo.test', { name: '' })).statusCode).toBe(400);
+    expect((await call('DELETE', itemUrl(template.id), 'admin@demo.test')).statusCode).toBe(204);
+
+    const entries = await entriesAbout(template.id);
+    expect(entries.map((entry) => entry.action)).toEqual(['deleted', 'enabled', 'disabled', 'updated', 'created']);
+    const [deleted, enabled, disabled, updated, first] = entries;
+    expect(first).toMatchObject({
+      kind: 'message_template',
+      actor_name: 'Avery Admin',
+      subject_label: 'Audited reminder',
+      before: null,
+      after: {
+        name: 'Audited reminder',
+        type: 'SCHEDULED',
+        delta_days: 40,
+        active: true,
+        is_visible: true,
+        text_body: 'Hi {{first_name}}',
+      },
+    });
+    expect(updated).toMatchObject({
+      subject_label: 'Audited reminder 2',
+      before: { name: 'Audited reminder', text_body: 'Hi {{first_name}}' },
+      after: { name: 'Audited reminder 2', text_body: 'Hello {{first_name}}', email_body: '<p>Hello</p>' },
+    });
+    expect(disabled).toMatchObject({ before: { active: true }, after: { active: false } });
+    expect(enabled).toMatchObject({ before: { active: false }, after: { active: true } });
+    expect(deleted).toMatchObject({ before: { name: 'Audited reminder 2' }, after: null });
   });
 });

@@ -45,8 +45,8 @@ export const queryKeys = {
     ...merchantCollection('merchant-message-templates'),
     preview: (merchantID: string, body: string, nonce: number) =>
       ['merchant-message-templates', merchantID, 'preview', body, nonce] as const,
-    customerPreview: (merchantID: string, templateID: string, updated: string, customer: string, account: string) =>
-      ['merchant-message-templates', merchantID, 'customer-preview', templateID, updated, customer, account] as const,
+    customerPreview: (merchantID: string, body: string, customer: string, account: string) =>
+      ['merchant-message-templates', merchantID, 'customer-preview', body, customer, account] as const,
   },
 
   activity: {

@@ -8,6 +8,7 @@ export const AUDIT_KINDS = [
   'integration',
   'user',
   'role',
+  'message_template',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -20,6 +21,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   integration: 'Integration',
   user: 'User',
   role: 'Role',
+  message_template: 'Message template',
 };
 
 /** What happened to it. */

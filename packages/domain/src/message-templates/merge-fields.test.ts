@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   findUnknownMergeFields,
   hasOptOutLine,
+  PREVIEW_PAY_TOKEN,
+  previewPaymentLink,
   renderTemplateBody,
   renderTemplateBodyWithLink,
   unknownMergeFieldMessage,
@@ -83,5 +85,14 @@ describe('hasOptOutLine', () => {
     expect(hasOptOutLine('Text stop to unsubscribe')).toBe(true);
     expect(hasOptOutLine('Pay now')).toBe(false);
     expect(hasOptOutLine('Unstoppable')).toBe(false);
+  });
+});
+
+describe('previewPaymentLink', () => {
+  it('is a pay page address as long as a real link (a 43-character token), plainly a sample', () => {
+    const link = previewPaymentLink('https://app.paydesk.test/');
+    expect(link).toBe('https://app.paydesk.test/pay/sample-link-for-preview-only-not-for-paying');
+    expect(PREVIEW_PAY_TOKEN).toHaveLength(43);
+    expect(PREVIEW_PAY_TOKEN).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 });

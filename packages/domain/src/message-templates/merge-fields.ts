@@ -5,6 +5,7 @@
 
 import { formatDate } from '../format/date';
 import { formatMoney } from '../format/money';
+import { PAY_PAGE_PATH } from '../payment-links/payment-links.contract';
 
 export const MERGE_FIELDS = [
   { name: 'first_name', label: 'Customer first name' },
@@ -177,7 +178,19 @@ export async function renderTemplateBodyWithLink(
   return renderTemplateBody(body, values, bodyType);
 }
 
-/** Values for a preview when the merchant has no customer yet (random_render). */
+/**
+ * The token of the link a preview shows for `{{payment_link}}`: as long as a real token (43 characters), so the
+ * preview's length and SMS segments are a real message's, and plainly not one (no link has it; the pay page answers
+ * it as unknown). A preview never issues a real link: a new link voids the account's previous one.
+ */
+export const PREVIEW_PAY_TOKEN = 'sample-link-for-preview-only-not-for-paying';
+
+/** `{{payment_link}}` as previews read it, on the app's address (`https://app.example.com`). */
+export function previewPaymentLink(appUrl: string): string {
+  return `${appUrl.replace(/\/+$/, '')}${PAY_PAGE_PATH}${PREVIEW_PAY_TOKEN}`;
+}
+
+/** Values for a preview when the merchant has no customer yet (random_render); the link is `previewPaymentLink`. */
 export const SAMPLE_MERGE_VALUES: MergeValues = {
   first_name: 'Jordan',
   last_name: 'Smith',
@@ -188,7 +201,6 @@ export const SAMPLE_MERGE_VALUES: MergeValues = {
   convenience_fee_cents: 295,
   merchant_name: 'Sample Merchant',
   merchant_phone: '(555) 010-0199',
-  payment_link: 'https://pay.example.com/p/sample',
   promise_date: '2026-12-20',
   promise_amount_cents: 10_000,
   last_payment_amount_cents: 5_000,

@@ -1,5 +1,6 @@
 // Message templates (SPEC §3, §7 "Message templates", issue 20): list, create, retrieve, update, delete, and render a
-// body with a customer's values (render) or a random customer's (random_render).
+// body with a customer's values (render: the saved template; preview: the editor's draft) or a random customer's
+// (random_render). None of the three issues a payment link: `{{payment_link}}` reads as a sample link.
 
 import { z } from 'zod';
 import { ACCESS_REQUIREMENTS } from '../access/requirements';
@@ -110,10 +111,13 @@ export const messageTemplateListQuery = paginationQuery
   })
   .extend(orderingQuery(TEMPLATE_SORT_KEYS, 'name').shape);
 
+/** A customer's or account's id: Required when missing, else a valid id. */
+const idField = () => z.uuid({ error: (issue) => (issue.input === undefined ? REQUIRED : 'Must be a valid id') });
+
 /** render: the customer and the account (both of this merchant, the account the customer's) and TEXT or EMAIL. */
 export const renderTemplateInputSchema = z.object({
-  customer: z.uuid({ error: 'Must be a valid id' }),
-  account: z.uuid({ error: 'Must be a valid id' }),
+  customer: idField(),
+  account: idField(),
   type: bodyTypeSchema.default('TEXT'),
 });
 
@@ -122,6 +126,17 @@ export const randomRenderInputSchema = z.object({
   message_template_body: z
     .string({ error: REQUIRED })
     .max(TEMPLATE_EMAIL_MAX_LENGTH, { error: maxLengthMessage(TEMPLATE_EMAIL_MAX_LENGTH) }),
+  type: bodyTypeSchema.default('TEXT'),
+});
+
+/**
+ * preview: the editor's draft body (as typed, not yet saved) rendered for a chosen customer and account of the
+ * merchant. Like render and random_render it never issues a payment link: `{{payment_link}}` reads as a sample.
+ */
+export const previewInputSchema = z.object({
+  customer: idField(),
+  account: idField(),
+  message_template_body: randomRenderInputSchema.shape.message_template_body,
   type: bodyTypeSchema.default('TEXT'),
 });
 
@@ -245,6 +260,18 @@ export const messageTemplateEndpoints = {
     access,
     params: merchantParams,
     body: randomRenderInputSchema,
+    status: 200,
+    response: renderedBodySchema,
+    errors: [400, 401, 403, 404],
+  }),
+  preview: defineEndpoint({
+    method: 'POST',
+    path: `${BASE}preview/`,
+    summary: "Render the editor's unsaved body with a chosen customer's and account's values (never issues a link)",
+    tags,
+    access,
+    params: merchantParams,
+    body: previewInputSchema,
     status: 200,
     response: renderedBodySchema,
     errors: [400, 401, 403, 404],

@@ -1,3 +1,4 @@
 // The locations module, as other modules use it.
 
 export { findMerchantLocation } from './locations.service';
+export { findMerchantPhone } from './merchant-phone';

@@ -1,7 +1,8 @@
 // The message-templates module, as other modules use it: senders (inbox, campaigns, automations) render a body for
-// a customer and account through the same path as the render endpoint, passing the payment-links capability's
-// "create a link" as `createPaymentLink` so `{{payment_link}}` gets a fresh link only when the body uses it.
+// a customer and account through the same path as the render endpoints, with `linkMode: 'issue'` so that
+// `{{payment_link}}` is a fresh link, issued only when the body uses it (render-body.ts says why previews never do).
 
-export { loadMergeValues, renderBodyForCustomer } from './render-template';
+export { loadMergeValues } from './merge-values';
+export { renderBodyForCustomer, type PaymentLinkMode } from './render-body';
 export { getTemplate, smsBodyOf } from './message-templates.service';
 export { renderSystemTemplateForCustomer } from './render-system-template';

@@ -1,6 +1,7 @@
 import { messageTemplateEndpoints as endpoints } from '@paydesk/domain/message-templates/message-templates.contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-routes';
+import { principalOf } from '../../plugins/auth';
 import { pageBounds, toPage } from '../../lib/pagination';
 import {
   changeTemplate,
@@ -10,7 +11,9 @@ import {
   removeTemplate,
   toTemplateDto,
 } from './message-templates.service';
-import { renderForRandomCustomer, renderTemplate } from './render-template';
+import { previewBodyForCustomer } from './preview-body';
+import { renderForRandomCustomer } from './random-render';
+import { renderTemplate } from './render-template';
 
 export const messageTemplatesRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
@@ -25,7 +28,7 @@ export const messageTemplatesRoutes: FastifyPluginAsync = async (app) => {
   });
 
   registerEndpoint(app, endpoints.create, async (request) =>
-    toTemplateDto(await createTemplate(ctx, request.params.id, request.body)),
+    toTemplateDto(await createTemplate(ctx, request.params.id, principalOf(request).user, request.body)),
   );
 
   registerEndpoint(app, endpoints.get, async (request) =>
@@ -33,15 +36,19 @@ export const messageTemplatesRoutes: FastifyPluginAsync = async (app) => {
   );
 
   registerEndpoint(app, endpoints.replace, async (request) =>
-    toTemplateDto(await changeTemplate(ctx, request.params.id, request.params.tid, request.body)),
+    toTemplateDto(
+      await changeTemplate(ctx, request.params.id, request.params.tid, principalOf(request).user, request.body),
+    ),
   );
 
   registerEndpoint(app, endpoints.update, async (request) =>
-    toTemplateDto(await changeTemplate(ctx, request.params.id, request.params.tid, request.body)),
+    toTemplateDto(
+      await changeTemplate(ctx, request.params.id, request.params.tid, principalOf(request).user, request.body),
+    ),
   );
 
   registerEndpoint(app, endpoints.remove, async (request) => {
-    await removeTemplate(ctx, request.params.id, request.params.tid);
+    await removeTemplate(ctx, request.params.id, request.params.tid, principalOf(request).user);
   });
 
   registerEndpoint(app, endpoints.render, async (request) =>
@@ -54,6 +61,10 @@ export const messageTemplatesRoutes: FastifyPluginAsync = async (app) => {
 
   registerEndpoint(app, endpoints.randomRender, async (request) =>
     renderForRandomCustomer(ctx, request.params.id, request.body),
+  );
+
+  registerEndpoint(app, endpoints.preview, async (request) =>
+    previewBodyForCustomer(ctx, request.params.id, request.body),
   );
 
   registerEndpoint(app, endpoints.randomRenderQuery, async (request) =>

@@ -10,10 +10,12 @@ import {
   type TemplateType,
 } from '@paydesk/domain/message-templates/template-types';
 import { REQUIRED, TEMPLATE_NAME_EXISTS } from '@paydesk/domain/validation/messages';
+import type { AuditAction } from '@paydesk/domain/audit/audit';
 import { findPgError } from '../../lib/database-errors';
 import { CatalogueError, FieldErrors, notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
+import { recordChange, type Actor } from '../audit/audit.public';
 import {
   deleteTemplate,
   findTemplate,
@@ -47,6 +49,38 @@ export function toTemplateDto(row: MessageTemplateRow): MessageTemplate {
     created: row.created.toISOString(),
     updated: row.updated.toISOString(),
   };
+}
+
+/**
+ * A template as the activity log describes it: each body as its own field (`text_body`, `email_body`, and
+ * `text_body_es-US` for another language), so an entry shows the words that changed.
+ */
+function audited(row: MessageTemplateRow) {
+  const bodies = Object.fromEntries(
+    row.message_bodies
+      .map((body) => {
+        const key = `${body.body_type.toLowerCase()}_body`;
+        return [body.language === DEFAULT_LANGUAGE ? key : `${key}_${body.language}`, body.message_body] as const;
+      })
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+  return {
+    name: row.name,
+    description: row.description,
+    type: row.type,
+    active: row.active,
+    is_visible: row.is_visible,
+    delta_days: row.delta_days,
+    ...bodies,
+  };
+}
+
+/** A change of `active` alone (the list's toggle) reads as enabled or disabled; anything more as updated. */
+function updateAction(before: MessageTemplateRow, after: MessageTemplateRow): AuditAction {
+  if (before.active === after.active) return 'updated';
+  const rest = (row: MessageTemplateRow) => JSON.stringify({ ...audited(row), active: null });
+  if (rest(before) !== rest(after)) return 'updated';
+  return after.active ? 'enabled' : 'disabled';
 }
 
 export function listTemplates(
@@ -132,15 +166,28 @@ async function mappingConstraints<T>(work: () => Promise<T>): Promise<T> {
 export async function createTemplate(
   ctx: ServiceContext,
   merchantId: string,
+  actor: Actor,
   input: TemplateInput & { name: string; message_bodies: MessageBody[] },
 ): Promise<MessageTemplateRow> {
   const values = checkedValues(undefined, input);
   return mappingConstraints(() =>
-    insertTemplate(ctx.db, merchantId, {
-      ...values,
-      name: input.name,
-      type: values.type ?? 'UNSCHEDULED',
-      message_bodies: input.message_bodies,
+    withTransaction(ctx, async (tx) => {
+      const template = await insertTemplate(tx.db, merchantId, {
+        ...values,
+        name: input.name,
+        type: values.type ?? 'UNSCHEDULED',
+        message_bodies: input.message_bodies,
+      });
+      await recordChange(tx, {
+        merchantId,
+        actor,
+        kind: 'message_template',
+        action: 'created',
+        subjectId: template.id,
+        subjectLabel: template.name,
+        after: audited(template),
+      });
+      return template;
     }),
   );
 }
@@ -150,23 +197,50 @@ export async function changeTemplate(
   ctx: ServiceContext,
   merchantId: string,
   templateId: string,
+  actor: Actor,
   input: TemplateInput,
 ): Promise<MessageTemplateRow> {
   return mappingConstraints(() =>
     withTransaction(ctx, async (tx) => {
       const current = await getTemplate(tx, merchantId, templateId, { forUpdate: true });
-      return updateTemplate(tx.db, current.id, checkedValues(current, input));
+      const updated = await updateTemplate(tx.db, current.id, checkedValues(current, input));
+      // An update that changed nothing records nothing (the audit core skips it).
+      await recordChange(tx, {
+        merchantId,
+        actor,
+        kind: 'message_template',
+        action: updateAction(current, updated),
+        subjectId: updated.id,
+        subjectLabel: updated.name,
+        before: audited(current),
+        after: audited(updated),
+      });
+      return updated;
     }),
   );
 }
 
 /** A system template is the product's own message for its event: it can be changed but not deleted. */
-export async function removeTemplate(ctx: ServiceContext, merchantId: string, templateId: string): Promise<void> {
+export async function removeTemplate(
+  ctx: ServiceContext,
+  merchantId: string,
+  templateId: string,
+  actor: Actor,
+): Promise<void> {
   await withTransaction(ctx, async (tx) => {
     const template = await getTemplate(tx, merchantId, templateId, { forUpdate: true });
     if (isSystemTemplateType(template.type)) {
       throw FieldErrors.of('non_field_errors', 'Auto-generated templates can not be deleted.');
     }
     await deleteTemplate(tx.db, template.id);
+    await recordChange(tx, {
+      merchantId,
+      actor,
+      kind: 'message_template',
+      action: 'deleted',
+      subjectId: template.id,
+      subjectLabel: template.name,
+      before: audited(template),
+    });
   });
 }

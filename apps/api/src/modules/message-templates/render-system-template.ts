@@ -3,15 +3,16 @@ import { and, asc, eq } from 'drizzle-orm';
 import { messageTemplates } from '../../db/schema/message-templates';
 import type { ServiceContext } from '../../lib/service-context';
 import { smsBodyOf } from './message-templates.service';
-import { renderBodyForCustomer } from './render-template';
+import { renderBodyForCustomer, type PaymentLinkMode } from './render-body';
 
 /**
  * A system template's TEXT body (the merchant's template of that type, e.g. THANKS for "Text receipt") rendered for
- * a customer and account; null when the merchant has no such template or its TEXT body is empty.
+ * a customer and account; null when the merchant has no such template or its TEXT body is empty. A sender passes
+ * `linkMode: 'issue'` (render-body.ts).
  */
 export async function renderSystemTemplateForCustomer(
   ctx: ServiceContext,
-  input: { merchantId: string; customerId: string; accountId: string; type: SystemTemplateType },
+  input: { merchantId: string; customerId: string; accountId: string; type: SystemTemplateType } & PaymentLinkMode,
 ): Promise<string | null> {
   const [template] = await ctx.db
     .select()

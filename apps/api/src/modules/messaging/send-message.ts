@@ -2,7 +2,7 @@ import type { sendMessageSchema } from '@paydesk/domain/messaging/messaging.cont
 import { isInsideSendWindow } from '@paydesk/domain/messaging/quiet-hours';
 import type { z } from 'zod';
 import { CatalogueError, FieldErrors } from '../../lib/http-errors';
-import type { ServiceContext } from '../../lib/service-context';
+import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import { getAccountOfCustomer, getCustomerRow, type MerchantRef } from '../customers/customers.public';
 import { renderSystemTemplateForCustomer } from '../message-templates/message-templates.public';
 import { refusalToText } from './may-text';
@@ -32,41 +32,44 @@ export async function sendMessage(
   const { merchant, body } = input;
   const customer = await getCustomerRow(ctx.db, merchant.id, body.customer);
   await getAccountOfCustomer(ctx.db, merchant.id, customer.id, input.accountId);
-  if (!customer.sms_phone_number) throw FieldErrors.of('customer', NO_PHONE);
+  const phone = customer.sms_phone_number;
+  if (!phone) throw FieldErrors.of('customer', NO_PHONE);
   const refusal = await refusalToText(ctx.db, customer.id, input.accountId);
   if (refusal) throw new CatalogueError(refusal);
-  let text = body.message.trim();
-  if (body.template) {
-    const rendered = await renderSystemTemplateForCustomer(ctx, {
-      merchantId: merchant.id,
-      customerId: customer.id,
-      accountId: input.accountId,
-      type: body.template,
-    });
-    if (!rendered?.trim()) throw FieldErrors.of('template', NO_TEMPLATE);
-    text = rendered.trim();
-  }
-  if (!text && !body.file_url) throw FieldErrors.of('message', EMPTY);
+  if (!body.template && !body.message.trim() && !body.file_url) throw FieldErrors.of('message', EMPTY);
   if (!(await sendingNumberFor(ctx.db, merchant.id, customer.location_id))) {
     throw FieldErrors.of('non_field_errors', NO_NUMBER);
   }
-  const row = await queueMessage(ctx, {
-    merchantId: merchant.id,
-    customerId: customer.id,
-    accountId: input.accountId,
-    to: customer.sms_phone_number,
-    body: text,
-    attachments: body.file_url ? [{ url: body.file_url, type: body.content_type ?? 'application/octet-stream' }] : [],
-    kind: 'manual',
-    sender: input.user.name,
-    senderUserId: input.user.id,
+  // One transaction: a payment link the template issues (voiding the account's earlier one) stands only if the
+  // text that carries it is queued.
+  const row = await withTransaction(ctx, async (tx) => {
+    let text = body.message.trim();
+    if (body.template) {
+      const rendered = await renderSystemTemplateForCustomer(tx, {
+        merchantId: merchant.id,
+        customerId: customer.id,
+        accountId: input.accountId,
+        type: body.template,
+        linkMode: 'issue',
+        issuedBy: input.user.id,
+      });
+      if (!rendered?.trim()) throw FieldErrors.of('template', NO_TEMPLATE);
+      text = rendered.trim();
+    }
+    return queueMessage(tx, {
+      merchantId: merchant.id,
+      customerId: customer.id,
+      accountId: input.accountId,
+      to: phone,
+      body: text,
+      attachments: body.file_url ? [{ url: body.file_url, type: body.content_type ?? 'application/octet-stream' }] : [],
+      kind: 'manual',
+      sender: input.user.name,
+      senderUserId: input.user.id,
+    });
   });
   const settings = await settingsOf(ctx.db, merchant.id);
-  const inside = isInsideSendWindow(
-    ctx.clock(),
-    { phone: customer.sms_phone_number, merchantTimeZone: merchant.timezone },
-    windowOf(settings),
-  );
+  const inside = isInsideSendWindow(ctx.clock(), { phone, merchantTimeZone: merchant.timezone }, windowOf(settings));
   return { [customer.id]: { ...toMessageDto(row), outside_send_window: !inside } };
 }
 

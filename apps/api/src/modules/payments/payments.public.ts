@@ -8,3 +8,4 @@ export { toPaymentMethodDto } from './payment-view';
 export { readPayment } from './payment-view';
 export { receiptEmail } from './receipt-email';
 export { sumAccountPaymentsBetween } from './account-payments-total';
+export { findLastAccountPayment } from './last-account-payment';

@@ -109,29 +109,32 @@ export function usePreviewCustomers(merchantID: string, search: string, enabled:
   });
 }
 
-/** POST …/:tid/render/: the saved template rendered with a customer's and account's values (SPEC §7). */
-export function useCustomerRender(
+/**
+ * POST …/preview/: the editor's draft body (not the saved template) rendered, as text and as email, with a chosen
+ * customer's and account's values. Like every preview it never issues a payment link (the server shows a sample).
+ */
+export function useCustomerPreview(
   merchantID: string,
-  template: Pick<MessageTemplate, 'id' | 'updated'>,
+  body: string,
   choice: { customer: string; account: string } | null,
 ) {
   return useQuery({
     queryKey: queryKeys.messageTemplates.customerPreview(
       merchantID,
-      template.id,
-      template.updated,
+      body,
       choice?.customer ?? '',
       choice?.account ?? '',
     ),
     queryFn: async () => {
       const render = (type: 'TEXT' | 'EMAIL') =>
-        api.call(endpoints.render, {
-          params: { id: merchantID, tid: template.id },
-          body: { customer: choice!.customer, account: choice!.account, type },
+        api.call(endpoints.preview, {
+          params: { id: merchantID },
+          body: { customer: choice!.customer, account: choice!.account, message_template_body: body, type },
         });
       const [text, email] = await Promise.all([render('TEXT'), render('EMAIL')]);
       return { text, email };
     },
-    enabled: choice !== null,
+    enabled: choice !== null && body.trim() !== '',
+    placeholderData: keepPreviousData,
   });
 }

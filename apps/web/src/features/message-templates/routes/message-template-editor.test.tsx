@@ -260,9 +260,9 @@ describe('message templates: editor', () => {
     expect(await screen.findByText('A template already exists for the chosen days.')).toBeInTheDocument();
   });
 
-  it('previews the draft with a random customer, and the saved template with a chosen customer and account', async () => {
+  it('previews the draft, unsaved, with a random customer and with a chosen customer and account', async () => {
     serve();
-    const renders: unknown[] = [];
+    const previews: unknown[] = [];
     const customerSearches: (string | null)[] = [];
     server.use(
       http.post(`${LIST}random_render/`, async ({ request }) => {
@@ -307,17 +307,21 @@ describe('message templates: editor', () => {
           ],
         });
       }),
-      http.post(`${LIST}${EXISTING.id}/render/`, async ({ request }) => {
-        const body = await request.json();
-        renders.push(body);
+      http.post(`${LIST}preview/`, async ({ request }) => {
+        const body = (await request.json()) as { message_template_body: string };
+        previews.push(body);
         return HttpResponse.json({
-          rendered_body: 'Hi Carla, your payment is due soon. Reply STOP to opt out.',
+          rendered_body: body.message_template_body
+            .replace('{{first_name}}', 'Carla')
+            .replace('{{payment_link}}', 'https://paydesk.test/pay/sample-link-for-preview-only-not-for-paying'),
           customer: { id: '00000000-0000-4000-8000-0000000000c2', first_name: 'Carla', last_name: 'Customer' },
         });
       }),
+      // The saved template is never rendered for the preview: its body is not what is being edited.
+      http.post(`${LIST}:tid/render/`, () => HttpResponse.json({ detail: 'not expected' }, { status: 500 })),
     );
     const user = setupUser();
-    renderEditor(`${PAGE}/${EXISTING.id}`);
+    const { router } = renderEditor(`${PAGE}/${EXISTING.id}`);
 
     await user.click(await screen.findByRole('button', { name: 'Preview with a random customer' }));
     expect(await screen.findByText('For Rita Random')).toBeInTheDocument();
@@ -327,19 +331,86 @@ describe('message templates: editor', () => {
     await user.click(await screen.findByRole('option', { name: 'Carla Customer · A-100' }));
     expect(await screen.findByText('For Carla Customer · A-100')).toBeInTheDocument();
     expect(screen.getByTestId('template-preview-text')).toHaveTextContent('Hi Carla, your payment is due soon.');
-    expect(renders).toEqual(
+
+    // An unsaved change shows in the chosen customer's preview at once, payment link as a sample.
+    await user.click(screen.getByRole('tab', { name: 'Text' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${PAGE}/${EXISTING.id}/text`));
+    await user.clear(screen.getByRole('textbox', { name: 'Text message' }));
+    await fillIn(
+      user,
+      screen.getByRole('textbox', { name: 'Text message' }),
+      'Pay now {{first_name}}: {{payment_link}}',
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('template-preview-text')).toHaveTextContent(
+        'Pay now Carla: https://paydesk.test/pay/sample-link-for-preview-only-not-for-paying',
+      ),
+    );
+    expect(
+      screen.getByText('The payment link shown is a sample: each message sent gets its own new link.'),
+    ).toBeInTheDocument();
+    const chosen = {
+      customer: '00000000-0000-4000-8000-0000000000c2',
+      account: '00000000-0000-4000-8000-0000000000d1',
+    };
+    expect(previews).toEqual(
       expect.arrayContaining([
-        {
-          customer: '00000000-0000-4000-8000-0000000000c2',
-          account: '00000000-0000-4000-8000-0000000000d1',
-          type: 'TEXT',
-        },
-        {
-          customer: '00000000-0000-4000-8000-0000000000c2',
-          account: '00000000-0000-4000-8000-0000000000d1',
-          type: 'EMAIL',
-        },
+        { ...chosen, message_template_body: 'Pay now {{first_name}}: {{payment_link}}', type: 'TEXT' },
+        { ...chosen, message_template_body: 'Pay now {{first_name}}: {{payment_link}}', type: 'EMAIL' },
       ]),
     );
+  });
+
+  it('previews a new template’s draft for a chosen customer before it is ever saved', async () => {
+    serve();
+    server.use(
+      http.get('/api/merchants/m-1/customers/', () =>
+        HttpResponse.json({
+          count: 1,
+          next: null,
+          previous: null,
+          results: [
+            {
+              id: '00000000-0000-4000-8000-0000000000c3',
+              merchant: { id: 'm-1', name: 'Demo Motors' },
+              first_name: 'Nia',
+              last_name: 'New',
+              email: null,
+              sms_phone_number: null,
+              external_id: 'B-7',
+              location: { id: 'l-1', name: 'Main St' },
+              accounts: [
+                {
+                  id: '00000000-0000-4000-8000-0000000000d3',
+                  external_id: 'B-7',
+                  role: 'PRIMARY',
+                  status: 'ACTIVE',
+                  amount_due_cents: 500,
+                  due_date: null,
+                  autopay: false,
+                },
+              ],
+              tags: [],
+              text_opt_in: true,
+              email_opt_in: true,
+              created: '2026-03-05T12:00:00.000Z',
+            },
+          ],
+        }),
+      ),
+      http.post(`${LIST}preview/`, async ({ request }) => {
+        const body = (await request.json()) as { message_template_body: string };
+        return HttpResponse.json({
+          rendered_body: body.message_template_body.replace('{{first_name}}', 'Nia'),
+          customer: { id: '00000000-0000-4000-8000-0000000000c3', first_name: 'Nia', last_name: 'New' },
+        });
+      }),
+    );
+    const user = setupUser();
+    renderEditor(`${PAGE}/create/text`);
+    await fillIn(user, await screen.findByRole('textbox', { name: 'Text message' }), 'Welcome {{first_name}}');
+    await user.click(screen.getByRole('combobox', { name: 'Preview for a customer' }));
+    await user.click(await screen.findByRole('option', { name: 'Nia New · B-7' }));
+    await waitFor(() => expect(screen.getByTestId('template-preview-text')).toHaveTextContent('Welcome Nia'));
   });
 });

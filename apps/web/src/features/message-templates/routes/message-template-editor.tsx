@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, Select, Stack, Tabs, Text, Title }
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SAVED_TEMPLATE_TOAST_MS, SEARCH_DEBOUNCE_MS } from '@paydesk/domain/constants';
+import { usesMergeField } from '@paydesk/domain/message-templates/merge-fields';
 import type { MessageTemplate } from '@paydesk/domain/message-templates/message-templates.contract';
 import { countSmsSegments, ucs2Note } from '@paydesk/domain/messages/sms-segments';
 import { useQuery } from '@tanstack/react-query';
@@ -15,7 +16,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { useLeavePrompt } from '../../../lib/use-leave-prompt';
 import {
   randomRender,
-  useCustomerRender,
+  useCustomerPreview,
   useMessageTemplate,
   usePreviewCustomers,
   useSaveMessageTemplate,
@@ -127,12 +128,7 @@ function TemplateEditor({ merchantID, template }: { merchantID: string; template
             </Tabs.List>
           </Tabs>
           <Outlet context={{ form, template } satisfies TemplateEditorContext} />
-          <TemplatePreview
-            merchantID={merchantID}
-            body={form.values.body}
-            template={template}
-            changed={form.isDirty()}
-          />
+          <TemplatePreview merchantID={merchantID} body={form.values.body} />
           <Group justify="flex-end">
             <Button variant="default" component={Link} to={listPath}>
               Cancel
@@ -155,18 +151,11 @@ function errorFields(error: unknown): Set<string> {
   return new Set(Object.keys(error.fieldErrors).map((field) => TEMPLATE_FIELD_MAP[field] ?? field));
 }
 
-/** The live preview (issue 20 item 6): the draft body for a random customer, or the saved template for a chosen one. */
-function TemplatePreview({
-  merchantID,
-  body,
-  template,
-  changed,
-}: {
-  merchantID: string;
-  body: string;
-  template: MessageTemplate | undefined;
-  changed: boolean;
-}) {
+/**
+ * The live preview (issue 20 item 6): the body being edited, saved or not, rendered for a random customer or for a
+ * chosen customer and account. A preview never issues a payment link: `{{payment_link}}` shows a sample.
+ */
+function TemplatePreview({ merchantID, body }: { merchantID: string; body: string }) {
   const [debouncedBody] = useDebouncedValue(body, SEARCH_DEBOUNCE_MS);
   const [nonce, setNonce] = useState(0);
   const [mode, setMode] = useState<'none' | 'random' | 'customer'>('none');
@@ -201,18 +190,21 @@ function TemplatePreview({
           Preview with a random customer
         </Button>
       </Group>
-      {template && (
-        <PreviewCustomerPicker
-          merchantID={merchantID}
-          value={choice}
-          onChange={(next) => {
-            setChoice(next);
-            if (next) setMode('customer');
-          }}
-        />
+      <PreviewCustomerPicker
+        merchantID={merchantID}
+        value={choice}
+        onChange={(next) => {
+          setChoice(next);
+          if (next) setMode('customer');
+        }}
+      />
+      {debouncedBody.trim() !== '' && usesMergeField(debouncedBody, 'payment_link') && (
+        <Text size="sm" c="dimmed" mb="xs">
+          The payment link shown is a sample: each message sent gets its own new link.
+        </Text>
       )}
-      {mode === 'customer' && template && choice ? (
-        <CustomerPreview merchantID={merchantID} template={template} choice={choice} changed={changed} />
+      {mode === 'customer' && choice && debouncedBody.trim() !== '' ? (
+        <CustomerPreview merchantID={merchantID} body={debouncedBody} choice={choice} />
       ) : mode !== 'random' || debouncedBody.trim() === '' ? (
         <Text c="dimmed" size="sm" mt="xs">
           See the message as a customer would get it.
@@ -286,27 +278,17 @@ function PreviewCustomerPicker({
   );
 }
 
-/** The saved template rendered for the chosen customer and account (render uses the saved body, not the draft). */
-function CustomerPreview({
-  merchantID,
-  template,
-  choice,
-  changed,
-}: {
-  merchantID: string;
-  template: MessageTemplate;
-  choice: CustomerChoice;
-  changed: boolean;
-}) {
-  const rendered = useCustomerRender(merchantID, template, choice);
-  if (!rendered.isSuccess) {
+/** The draft body rendered for the chosen customer and account. */
+function CustomerPreview({ merchantID, body, choice }: { merchantID: string; body: string; choice: CustomerChoice }) {
+  const rendered = useCustomerPreview(merchantID, body, choice);
+  if (!rendered.data) {
     return (
       <QueryState error={rendered.error} loadingLabel="Rendering preview" errorTitle="Preview could not be rendered" />
     );
   }
   return (
     <RenderedPreview
-      caption={`For ${choice.label}${changed ? ' (the saved template; save to see your changes)' : ''}`}
+      caption={`For ${choice.label}`}
       text={rendered.data.text.rendered_body}
       email={rendered.data.email.rendered_body}
     />

@@ -89,6 +89,9 @@ describe('settings: activity', () => {
     expect(describeEntry(entry({ kind: 'location', action: 'updated', subject_label: 'Main St' }))).toBe(
       'Avery Admin updated Location Main St',
     );
+    expect(
+      describeEntry(entry({ kind: 'message_template', action: 'disabled', subject_label: 'Friendly reminder' })),
+    ).toBe('Avery Admin disabled Message template Friendly reminder');
   });
 
   it('lists entries with when, who and what, and expands the changed fields before → after', async () => {
