@@ -1,3 +1,4 @@
+import type { CreatePaymentLink, MergeValues } from '@paydesk/domain/message-templates/merge-fields';
 import type { SystemTemplateType } from '@paydesk/domain/message-templates/template-types';
 import { and, asc, eq } from 'drizzle-orm';
 import { messageTemplates } from '../../db/schema/message-templates';
@@ -6,17 +7,30 @@ import { smsBodyOf } from './message-templates.service';
 import { renderBodyForCustomer } from './render-template';
 
 /**
- * A system template's TEXT body (the merchant's template of that type, e.g. THANKS for "Text receipt") rendered for
- * a customer and account; null when the merchant has no such template or its TEXT body is empty.
+ * A system template's TEXT body (the merchant's active template of that type, e.g. THANKS for "Text receipt")
+ * rendered for a customer and account; null when the merchant has no such template or its TEXT body is empty.
  */
 export async function renderSystemTemplateForCustomer(
   ctx: ServiceContext,
-  input: { merchantId: string; customerId: string; accountId: string; type: SystemTemplateType },
+  input: {
+    merchantId: string;
+    customerId: string;
+    accountId: string;
+    type: SystemTemplateType;
+    values?: Partial<MergeValues>;
+    createPaymentLink?: CreatePaymentLink;
+  },
 ): Promise<string | null> {
   const [template] = await ctx.db
     .select()
     .from(messageTemplates)
-    .where(and(eq(messageTemplates.merchant_id, input.merchantId), eq(messageTemplates.type, input.type)))
+    .where(
+      and(
+        eq(messageTemplates.merchant_id, input.merchantId),
+        eq(messageTemplates.type, input.type),
+        eq(messageTemplates.active, true),
+      ),
+    )
     .orderBy(asc(messageTemplates.created))
     .limit(1);
   const body = template ? smsBodyOf(template.message_bodies) : '';

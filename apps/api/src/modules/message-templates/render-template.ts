@@ -50,8 +50,8 @@ async function findLocationPhone(db: Db, locationId: string): Promise<string | n
 }
 
 /**
- * The merge values of a customer and account of a merchant. Promises have no table yet, so promise_date and
- * promise_amount render as nothing until they do; autopay_day is the due date's day of the month on autopay.
+ * The merge values of a customer and account of a merchant. promise_date and promise_amount render as nothing
+ * unless the sender passes the promise its text is about; autopay_day is the due date's day of the month on autopay.
  */
 export async function loadMergeValues(
   ctx: ServiceContext,
@@ -103,12 +103,14 @@ export async function renderBodyForCustomer(
     body: string;
     bodyType: BodyType;
     createPaymentLink?: CreatePaymentLink;
+    /** Values the sender knows better than the account does (the promise a text is about). */
+    values?: Partial<MergeValues>;
   },
 ): Promise<RenderedBody> {
   const merchant = await getMerchantOrNotFound(ctx, input.merchantId);
   const customer = await getCustomerRow(ctx.db, input.merchantId, input.customerId);
   const { account } = await getAccountOfCustomer(ctx.db, input.merchantId, customer.id, input.accountId);
-  const values = await loadMergeValues(ctx, merchant, customer, account);
+  const values = { ...(await loadMergeValues(ctx, merchant, customer, account)), ...input.values };
   return {
     rendered_body: await renderTemplateBodyWithLink(input.body, values, input.bodyType, input.createPaymentLink),
     customer: { id: customer.id, first_name: customer.first_name, last_name: customer.last_name },

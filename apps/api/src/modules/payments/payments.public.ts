@@ -2,6 +2,7 @@
 
 export { seedDemoPayments } from './seed-demo-payments';
 export { takePayment, type TakePaymentInput } from './take-payment';
+export { findPayingAccount, type PayingAccount } from './paying-account';
 export { checkPaymentAmount, type PayingMerchant, type PayingUser } from './record-payment';
 export { payerOf } from './payer-of-access';
 export { toPaymentMethodDto } from './payment-view';
