@@ -3,13 +3,10 @@ import { PROMISE_TOO_SOON } from '@paydesk/domain/validation/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client';
-import { accounts } from '../src/db/schema/customers';
-import { merchantAccounts } from '../src/db/schema/merchant-accounts';
-import { ledgerEntries } from '../src/db/schema/payments';
 import { paymentPromises } from '../src/db/schema/promises';
 import { settleDuePromises, settlePromise } from '../src/modules/promises/settle-promises';
 import { buildTestApp, type TestApp } from './helpers';
-import { createCustomerFixture, type CustomerFixture } from './factories';
+import { createPayingAccountFixture, saveMethodFixture, type CustomerFixture } from './factories';
 import { seedDemo, sessionsFor, type DemoIds } from './identity';
 
 let t: TestApp;
@@ -31,40 +28,15 @@ const hoursAhead = (hours: number) => new Date(Date.now() + hours * HOUR_MS);
 
 type Fixture = CustomerFixture & { methodId: string };
 
-/** A Demo Motors account owing $500.00 with a saved card and a card merchant account. */
+const VISA = { card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' } };
+
+/** A Demo Motors account owing $500.00 with a saved card and card and bank merchant accounts. */
 async function accountWithCard(): Promise<Fixture> {
-  const fixture = await createCustomerFixture(t.database.db, ids.demoMotors);
-  const db = t.database.db;
-  await db.update(accounts).set({ amount_due_cents: 50_000 }).where(eq(accounts.id, fixture.accountId));
-  await db.insert(ledgerEntries).values({
-    merchant_id: ids.demoMotors,
-    account_id: fixture.accountId,
-    kind: 'opening',
-    amount_cents: 50_000,
-    actor_name: 'System',
+  const fixture = await createPayingAccountFixture(t.database.db, ids.demoMotors, { amountDue: 50_000 });
+  const methodId = await saveMethodFixture(t.app, await as(ADMIN), ids.demoMotors, fixture.customerId, VISA, {
+    nickname: 'Visa',
   });
-  await db.insert(merchantAccounts).values({
-    merchant_id: ids.demoMotors,
-    location_id: fixture.locationId,
-    name: `Cards ${randomUUID().slice(0, 6)}`,
-    kind: 'card',
-    processor_merchant_id: 'SBX-card',
-    deposit_routing_number: '021000021',
-    deposit_account_last4: '1234',
-  });
-  const token = await t.app.inject({
-    method: 'POST',
-    url: '/sandbox/gateway/tokens/',
-    payload: { card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' } },
-  });
-  const method = await t.app.inject({
-    method: 'POST',
-    url: `/api/merchants/${ids.demoMotors}/customers/${fixture.customerId}/payment_methods/`,
-    headers: await as(ADMIN),
-    payload: { token: token.json().token, nickname: 'Visa' },
-  });
-  expect(method.statusCode, method.body).toBe(201);
-  return { ...fixture, methodId: method.json().id as string };
+  return { ...fixture, methodId };
 }
 
 const accountUrl = (fixture: Fixture, merchantId = ids.demoMotors) =>
@@ -103,7 +75,7 @@ async function promiseRow(id: string) {
 }
 
 describe('recording a promise to pay', () => {
-  it('records one with a method and a note, unconfirmed and open, and lists only those still ahead', async () => {
+  it('records one with a method and a note, scheduled (Confirmed) and open, and lists only those still ahead', async () => {
     const fixture = await accountWithCard();
     const when = hoursAhead(3);
     const created = await promise(fixture, {
@@ -121,7 +93,7 @@ describe('recording a promise to pay', () => {
       payment_method: fixture.methodId,
       payment_method_label: 'Visa XXXX4242',
       note: 'Pays Friday after payday.',
-      status: 'PROMISED',
+      status: 'SCHEDULED',
       outcome: 'open',
       paid_amount: null,
       created_by_name: expect.any(String),

@@ -8,4 +8,4 @@ export { payerOf } from './payer-of-access';
 export { toPaymentMethodDto } from './payment-view';
 export { readPayment } from './payment-view';
 export { receiptEmail } from './receipt-email';
-export { sumAccountPaymentsBetween } from './account-payments-total';
+export { listAccountPaymentsBetween } from './account-payments-total';
