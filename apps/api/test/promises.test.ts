@@ -3,8 +3,11 @@ import { PROMISE_TOO_SOON } from '@paydesk/domain/validation/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client';
+import { payments } from '../src/db/schema/payments';
 import { paymentPromises } from '../src/db/schema/promises';
+import { scheduledPayments } from '../src/db/schema/scheduled-payments';
 import { settleDuePromises, settlePromise } from '../src/modules/promises/settle-promises';
+import { runDueScheduledPayments } from '../src/modules/scheduled-payments/run-scheduled-payments';
 import { buildTestApp, type TestApp } from './helpers';
 import { createPayingAccountFixture, saveMethodFixture, type CustomerFixture } from './factories';
 import { seedDemo, sessionsFor, type DemoIds } from './identity';
@@ -219,5 +222,95 @@ describe('settling promises at their time (clock-driven)', () => {
     );
     expect(jobs).toHaveLength(1);
     expect(new Date(jobs[0]!.start_after).getTime()).toBe(when.getTime());
+  });
+});
+
+describe('confirming a promise', () => {
+  const confirmUrl = (id: string, merchantId = ids.demoMotors) =>
+    `/api/merchants/${merchantId}/promises/${id}/confirm/`;
+
+  it('turns an unconfirmed promise Confirmed once, answers a confirmed one as it is and refuses a settled one', async () => {
+    const fixture = await accountWithCard();
+    const created = (await promise(fixture)).json();
+    expect(created.status).toBe('PROMISED');
+    const confirmed = await t.app.inject({ method: 'POST', url: confirmUrl(created.id), headers: await as(STAFF) });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({
+      id: created.id,
+      status: 'PROMISE_CONFIRMED',
+      confirmed_at: expect.any(String),
+    });
+    const again = await t.app.inject({ method: 'POST', url: confirmUrl(created.id), headers: await as(STAFF) });
+    expect(again.json()).toEqual(confirmed.json());
+    const history = await t.app.inject({
+      url: `/api/merchants/${ids.demoMotors}/customers/${fixture.customerId}/history/`,
+      headers: await as(STAFF),
+    });
+    expect(history.body.match(/promise\.confirmed/g)).toHaveLength(1);
+
+    const settled = (await promise(fixture)).json();
+    await t.database.db.update(paymentPromises).set({ outcome: 'broken' }).where(eq(paymentPromises.id, settled.id));
+    const refused = await t.app.inject({ method: 'POST', url: confirmUrl(settled.id), headers: await as(STAFF) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'promise.not_open' });
+  });
+
+  it("is 404 for another merchant's promise or a bad id and 401 without a session", async () => {
+    const fixture = await accountWithCard();
+    const created = (await promise(fixture)).json();
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: confirmUrl(created.id, ids.customRolesAuto),
+      headers: await as(ADMIN),
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    expect((await promiseRow(created.id))?.status).toBe('PROMISED');
+    expect((await t.app.inject({ method: 'POST', url: confirmUrl('nope'), headers: await as(STAFF) })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: confirmUrl(randomUUID()), headers: await as(STAFF) })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: confirmUrl(created.id) })).statusCode).toBe(401);
+  });
+});
+
+describe('promises and the payments that keep them', () => {
+  it('counts one payment for one promise only: the one due first, the rest to the next', async () => {
+    const fixture = await accountWithCard();
+    const first = (await promise(fixture, { amount: 5_000, scheduled_date: hoursAhead(2).toISOString() })).json();
+    const second = (await promise(fixture, { amount: 5_000, scheduled_date: hoursAhead(4).toISOString() })).json();
+    await pay(fixture, 7_000);
+    await settleDuePromises(at(hoursAhead(5)));
+    expect(await promiseRow(first.id)).toMatchObject({ outcome: 'kept', paid_cents: 5_000 });
+    expect(await promiseRow(second.id)).toMatchObject({ outcome: 'partially_kept', paid_cents: 2_000 });
+  });
+
+  it('takes a promise with a method at its time through the scheduled-payment run, once, and keeps it', async () => {
+    const fixture = await accountWithCard();
+    const when = hoursAhead(3);
+    const created = (
+      await promise(fixture, { amount: 4_000, scheduled_date: when.toISOString(), payment_method: fixture.methodId })
+    ).json();
+    expect(created.status).toBe('SCHEDULED');
+    const row = await promiseRow(created.id);
+    const [scheduled] = await t.database.db
+      .select()
+      .from(scheduledPayments)
+      .where(eq(scheduledPayments.id, row!.scheduled_payment_id!));
+    expect(scheduled).toMatchObject({ amount_cents: 4_000, run_at: when, state: 'scheduled' });
+
+    // At its time the promise waits for its payment; the run takes it (a second run takes nothing more).
+    const after = new Date(when.getTime() + 60_000);
+    await settleDuePromises(at(after));
+    expect((await promiseRow(created.id))?.outcome).toBe('open');
+    await Promise.all([runDueScheduledPayments(at(after)), runDueScheduledPayments(at(after))]);
+    await runDueScheduledPayments(at(new Date(after.getTime() + 60_000)));
+    const taken = await t.database.db.select().from(payments).where(eq(payments.account_id, fixture.accountId));
+    expect(taken).toMatchObject([
+      { amount_cents: 4_000, status: 'PAID', idempotency_key: `scheduled:${scheduled!.id}` },
+    ]);
+    await settleDuePromises(at(new Date(after.getTime() + 5 * 60_000)));
+    expect(await promiseRow(created.id)).toMatchObject({ outcome: 'kept', paid_cents: 4_000 });
   });
 });
