@@ -200,7 +200,7 @@ describe('a week of money by the clock', () => {
     expect(cardPayments).toMatchObject([{ origin: 'scheduled', amount_cents: 7_000, status: 'PAID' }]);
 
     expect(await textKeysOf(scheduled)).toEqual(['PAYMENT_SCHEDULED', 'THANKS']);
-    expect(await textKeysOf(autopay)).toEqual(['THANKS']);
+    expect(await textKeysOf(autopay)).toEqual(['AUTOPAY_MERCHANT', 'THANKS']);
     expect(await textKeysOf(withCard)).toEqual(['PAYMENT_PROMISE_CONFIRMED', 'THANKS']);
 
     // A worker killed after the scheduled payment was charged, before its outcome was written: the claim is taken
@@ -232,7 +232,7 @@ describe('a week of money by the clock', () => {
     expect(sent[0]?.body).toBe(thanks?.body);
   });
 
-  it('texts a failed autopay and autopay turned off, and records no text when the template has no body', async () => {
+  it('texts autopay set up, a failed run and autopay turned off, and records no text when the template has no body', async () => {
     const declining = await textableAccount({
       entry: { card: { number: '4000000000009995', exp_month: 12, exp_year: 2030, cvc: '123' } },
     });
@@ -262,7 +262,12 @@ describe('a week of money by the clock', () => {
       );
     await t.app.inject({ method: 'DELETE', url, headers: await as(STAFF) });
     // (The failed run's text is dated by the run's clock, days ahead of the others.)
-    expect((await textKeysOf(declining)).sort()).toEqual(['AUTOPAY_DISABLED', 'PAYMENT_FAILED']);
+    expect((await textKeysOf(declining)).sort()).toEqual([
+      'AUTOPAY_DISABLED',
+      'AUTOPAY_MERCHANT',
+      'AUTOPAY_MERCHANT',
+      'PAYMENT_FAILED',
+    ]);
     const history = await t.app.inject({
       url: `/api/merchants/${ids.demoMotors}/customers/${declining.customerId}/history/`,
       headers: await as(STAFF),
