@@ -24,6 +24,7 @@ import {
   createPaymentLinkFixture,
   createPaymentMethodFixture,
   createScheduledPaymentFixture,
+  createPromiseFixture,
   createMerchant,
   createMerchantAccount,
   createOwner,
@@ -193,6 +194,8 @@ function contextFor(caller: Caller, headers: Record<string, string>): RequestCon
         caller.objectMerchantId,
         await createCustomerFixture(db, caller.objectMerchantId),
       ),
+    createPromise: async () =>
+      createPromiseFixture(db, caller.objectMerchantId, await createCustomerFixture(db, caller.objectMerchantId)),
     createUser: async () => (await createUser(db, caller.objectMerchantId, { role: 'staff' })).id,
     createRefreshToken: async () => {
       const user = await createUser(db, ids.customRolesAuto, { role: 'staff' });

@@ -61,6 +61,8 @@ export type RequestContext = {
   createPaymentLink(): Promise<string>;
   /** A payment scheduled far ahead on a new customer's account. */
   createScheduledPayment(): Promise<string>;
+  /** An unconfirmed promise to pay far ahead on a new customer's account. */
+  createPromise(): Promise<string>;
   /** A finished customer import (no rows). */
   createCustomerImport(): Promise<string>;
   /** A staff user of the merchant. */
@@ -703,6 +705,9 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       body: { customer: fixture.customerId, amount: 100, scheduled_date: '2099-01-01T12:00:00Z' },
     };
   }),
+  'POST /api/merchants/:id/promises/:promiseId/confirm/': customerReaders(async (context) => ({
+    params: { promiseId: await context.createPromise() },
+  })),
   // The merchant's own list names no object: another organisation on its own merchant sees its own (empty) list.
   'GET /api/merchants/:id/promises/': { flags: [], expect: ROWS.merchantMembers, request: () => ({}) },
   'POST /api/merchants/:id/failed_payments/:paymentId/retry/': customerReaders(async (context) => ({

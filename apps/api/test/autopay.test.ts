@@ -4,11 +4,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autopayEnrollments } from '../src/db/schema/autopay';
 import { accounts } from '../src/db/schema/customers';
-import { merchantAccounts } from '../src/db/schema/merchant-accounts';
 import { ledgerEntries, payments } from '../src/db/schema/payments';
 import { runDueAutopays } from '../src/modules/autopay/run-autopay';
 import { buildTestApp, type TestApp } from './helpers';
-import { createCustomerFixture, type CustomerFixture } from './factories';
+import { createPayingAccountFixture, saveMethodFixture, type CustomerFixture } from './factories';
 import { seedDemo, sessionsFor, type DemoIds } from './identity';
 
 let t: TestApp;
@@ -35,60 +34,23 @@ function dueDayAfter(days: number): string {
 }
 const at = (when: Date) => ({ ...t.app.ctx, clock: () => when });
 
-async function tokenize(body: object): Promise<string> {
-  const response = await t.app.inject({ method: 'POST', url: '/sandbox/gateway/tokens/', payload: body });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().token as string;
-}
-
-async function saveMethod(customerId: string, payload: object): Promise<string> {
-  const method = await t.app.inject({
-    method: 'POST',
-    url: `/api/merchants/${ids.demoMotors}/customers/${customerId}/payment_methods/`,
-    headers: await as(ADMIN),
-    payload,
-  });
-  expect(method.statusCode, method.body).toBe(201);
-  return method.json().id as string;
+async function saveMethod(customerId: string, entry: object, options: { nickname?: string; authorization?: object }) {
+  return saveMethodFixture(t.app, await as(ADMIN), ids.demoMotors, customerId, entry, options);
 }
 
 const card = (number = '4242424242424242') => ({ card: { number, exp_month: 12, exp_year: 2030, cvc: '123' } });
 
 /** A Demo Motors account owing `amountDue` by `dueDate`, with a $3.00 fee, a saved card and card/bank accounts. */
 async function accountWithCard(options: { amountDue?: number; dueDate?: string | null; number?: string } = {}) {
-  const amountDue = options.amountDue ?? 50_000;
-  const fixture = await createCustomerFixture(t.database.db, ids.demoMotors);
-  const db = t.database.db;
-  await db
+  const fixture = await createPayingAccountFixture(t.database.db, ids.demoMotors, {
+    amountDue: options.amountDue ?? 50_000,
+    fee: 300,
+  });
+  await t.database.db
     .update(accounts)
-    .set({
-      amount_due_cents: amountDue,
-      due_date: options.dueDate === undefined ? dueDayAfter(3) : options.dueDate,
-      convenience_fee_cents: 300,
-    })
+    .set({ due_date: options.dueDate === undefined ? dueDayAfter(3) : options.dueDate })
     .where(eq(accounts.id, fixture.accountId));
-  await db.insert(ledgerEntries).values({
-    merchant_id: ids.demoMotors,
-    account_id: fixture.accountId,
-    kind: 'opening',
-    amount_cents: amountDue,
-    actor_name: 'System',
-  });
-  for (const kind of ['card', 'ach'] as const) {
-    await db.insert(merchantAccounts).values({
-      merchant_id: ids.demoMotors,
-      location_id: fixture.locationId,
-      name: `${kind} ${randomUUID().slice(0, 6)}`,
-      kind,
-      processor_merchant_id: `SBX-${kind}`,
-      deposit_routing_number: '021000021',
-      deposit_account_last4: '1234',
-    });
-  }
-  const methodId = await saveMethod(fixture.customerId, {
-    token: await tokenize(card(options.number)),
-    nickname: 'Visa',
-  });
+  const methodId = await saveMethod(fixture.customerId, card(options.number), { nickname: 'Visa' });
   return { ...fixture, methodId };
 }
 
@@ -140,10 +102,7 @@ describe('enrolling in autopay', () => {
     expect(account?.autopay).toBe(true);
 
     // The same customer again: the method changes, still one enrolment.
-    const other = await saveMethod(fixture.customerId, {
-      token: await tokenize(card('5555555555554444')),
-      nickname: 'MC',
-    });
+    const other = await saveMethod(fixture.customerId, card('5555555555554444'), { nickname: 'MC' });
     expect((await enrol(fixture, { payment_method: other })).json()).toMatchObject({ payment_method: other });
     expect(await t.database.db.$count(autopayEnrollments, eq(autopayEnrollments.account_id, fixture.accountId))).toBe(
       1,
@@ -190,8 +149,7 @@ describe('enrolling in autopay', () => {
   it('stores a bank account’s recurring-debit authorisation, and refuses a bank account without one', async () => {
     const fixture = await accountWithCard({ dueDate: '2099-03-10' });
     const bank = { bank: { routing_number: '110000000', account_number: '000123456789', account_holder: 'Pat Doe' } };
-    const bankId = await saveMethod(fixture.customerId, {
-      token: await tokenize(bank),
+    const bankId = await saveMethod(fixture.customerId, bank, {
       nickname: 'Checking',
       authorization: { text: 'I authorize Demo Motors to debit my account.', method: 'phone' },
     });
@@ -229,7 +187,7 @@ describe('enrolling in autopay', () => {
 
     await t.database.db.update(accounts).set({ due_date: '2099-03-28' }).where(eq(accounts.id, fixture.accountId));
     expect((await enrol(fixture)).statusCode).toBe(200);
-    const coBorrowerMethod = await saveMethod(fixture.coBorrowerId, { token: await tokenize(card()), nickname: 'Co' });
+    const coBorrowerMethod = await saveMethod(fixture.coBorrowerId, card(), { nickname: 'Co' });
     const second = await enrol(fixture, { customer: fixture.coBorrowerId, payment_method: coBorrowerMethod });
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({

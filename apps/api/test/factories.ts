@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ledgerEntries, paymentMethods, paymentSources, payments } from '../src/db/schema/payments';
+import { paymentPromises } from '../src/db/schema/promises';
 import { scheduledPayments } from '../src/db/schema/scheduled-payments';
 import { paymentLinks } from '../src/db/schema/payment-links';
 import { hashPayToken, newPayToken } from '../src/modules/payment-links/payment-link-tokens';
@@ -497,6 +498,22 @@ export async function createScheduledPaymentFixture(
     })
     .returning({ id: scheduledPayments.id });
   if (!row) throw new Error('scheduled payment not created');
+  return row.id;
+}
+
+/** An unconfirmed promise of $10.00 for 2099-01-01 on the customer's account, written straight to the table. */
+export async function createPromiseFixture(db: Db, merchantId: string, fixture: CustomerFixture): Promise<string> {
+  const [row] = await db
+    .insert(paymentPromises)
+    .values({
+      merchant_id: merchantId,
+      account_id: fixture.accountId,
+      customer_id: fixture.customerId,
+      amount_cents: 1000,
+      scheduled_date: new Date('2099-01-01T17:00:00Z'),
+    })
+    .returning({ id: paymentPromises.id });
+  if (!row) throw new Error('promise not created');
   return row.id;
 }
 

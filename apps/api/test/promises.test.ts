@@ -3,13 +3,13 @@ import { PROMISE_TOO_SOON } from '@paydesk/domain/validation/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client';
-import { accounts } from '../src/db/schema/customers';
-import { merchantAccounts } from '../src/db/schema/merchant-accounts';
-import { ledgerEntries } from '../src/db/schema/payments';
+import { payments } from '../src/db/schema/payments';
 import { paymentPromises } from '../src/db/schema/promises';
+import { scheduledPayments } from '../src/db/schema/scheduled-payments';
 import { settleDuePromises, settlePromise } from '../src/modules/promises/settle-promises';
+import { runDueScheduledPayments } from '../src/modules/scheduled-payments/run-scheduled-payments';
 import { buildTestApp, type TestApp } from './helpers';
-import { createCustomerFixture, type CustomerFixture } from './factories';
+import { createPayingAccountFixture, saveMethodFixture, type CustomerFixture } from './factories';
 import { seedDemo, sessionsFor, type DemoIds } from './identity';
 
 let t: TestApp;
@@ -31,40 +31,15 @@ const hoursAhead = (hours: number) => new Date(Date.now() + hours * HOUR_MS);
 
 type Fixture = CustomerFixture & { methodId: string };
 
-/** A Demo Motors account owing $500.00 with a saved card and a card merchant account. */
+const VISA = { card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' } };
+
+/** A Demo Motors account owing $500.00 with a saved card and card and bank merchant accounts. */
 async function accountWithCard(): Promise<Fixture> {
-  const fixture = await createCustomerFixture(t.database.db, ids.demoMotors);
-  const db = t.database.db;
-  await db.update(accounts).set({ amount_due_cents: 50_000 }).where(eq(accounts.id, fixture.accountId));
-  await db.insert(ledgerEntries).values({
-    merchant_id: ids.demoMotors,
-    account_id: fixture.accountId,
-    kind: 'opening',
-    amount_cents: 50_000,
-    actor_name: 'System',
+  const fixture = await createPayingAccountFixture(t.database.db, ids.demoMotors, { amountDue: 50_000 });
+  const methodId = await saveMethodFixture(t.app, await as(ADMIN), ids.demoMotors, fixture.customerId, VISA, {
+    nickname: 'Visa',
   });
-  await db.insert(merchantAccounts).values({
-    merchant_id: ids.demoMotors,
-    location_id: fixture.locationId,
-    name: `Cards ${randomUUID().slice(0, 6)}`,
-    kind: 'card',
-    processor_merchant_id: 'SBX-card',
-    deposit_routing_number: '021000021',
-    deposit_account_last4: '1234',
-  });
-  const token = await t.app.inject({
-    method: 'POST',
-    url: '/sandbox/gateway/tokens/',
-    payload: { card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' } },
-  });
-  const method = await t.app.inject({
-    method: 'POST',
-    url: `/api/merchants/${ids.demoMotors}/customers/${fixture.customerId}/payment_methods/`,
-    headers: await as(ADMIN),
-    payload: { token: token.json().token, nickname: 'Visa' },
-  });
-  expect(method.statusCode, method.body).toBe(201);
-  return { ...fixture, methodId: method.json().id as string };
+  return { ...fixture, methodId };
 }
 
 const accountUrl = (fixture: Fixture, merchantId = ids.demoMotors) =>
@@ -103,7 +78,7 @@ async function promiseRow(id: string) {
 }
 
 describe('recording a promise to pay', () => {
-  it('records one with a method and a note, unconfirmed and open, and lists only those still ahead', async () => {
+  it('records one with a method and a note, scheduled (Confirmed) and open, and lists only those still ahead', async () => {
     const fixture = await accountWithCard();
     const when = hoursAhead(3);
     const created = await promise(fixture, {
@@ -121,7 +96,7 @@ describe('recording a promise to pay', () => {
       payment_method: fixture.methodId,
       payment_method_label: 'Visa XXXX4242',
       note: 'Pays Friday after payday.',
-      status: 'PROMISED',
+      status: 'SCHEDULED',
       outcome: 'open',
       paid_amount: null,
       created_by_name: expect.any(String),
@@ -247,5 +222,95 @@ describe('settling promises at their time (clock-driven)', () => {
     );
     expect(jobs).toHaveLength(1);
     expect(new Date(jobs[0]!.start_after).getTime()).toBe(when.getTime());
+  });
+});
+
+describe('confirming a promise', () => {
+  const confirmUrl = (id: string, merchantId = ids.demoMotors) =>
+    `/api/merchants/${merchantId}/promises/${id}/confirm/`;
+
+  it('turns an unconfirmed promise Confirmed once, answers a confirmed one as it is and refuses a settled one', async () => {
+    const fixture = await accountWithCard();
+    const created = (await promise(fixture)).json();
+    expect(created.status).toBe('PROMISED');
+    const confirmed = await t.app.inject({ method: 'POST', url: confirmUrl(created.id), headers: await as(STAFF) });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({
+      id: created.id,
+      status: 'PROMISE_CONFIRMED',
+      confirmed_at: expect.any(String),
+    });
+    const again = await t.app.inject({ method: 'POST', url: confirmUrl(created.id), headers: await as(STAFF) });
+    expect(again.json()).toEqual(confirmed.json());
+    const history = await t.app.inject({
+      url: `/api/merchants/${ids.demoMotors}/customers/${fixture.customerId}/history/`,
+      headers: await as(STAFF),
+    });
+    expect(history.body.match(/promise\.confirmed/g)).toHaveLength(1);
+
+    const settled = (await promise(fixture)).json();
+    await t.database.db.update(paymentPromises).set({ outcome: 'broken' }).where(eq(paymentPromises.id, settled.id));
+    const refused = await t.app.inject({ method: 'POST', url: confirmUrl(settled.id), headers: await as(STAFF) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'promise.not_open' });
+  });
+
+  it("is 404 for another merchant's promise or a bad id and 401 without a session", async () => {
+    const fixture = await accountWithCard();
+    const created = (await promise(fixture)).json();
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: confirmUrl(created.id, ids.customRolesAuto),
+      headers: await as(ADMIN),
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    expect((await promiseRow(created.id))?.status).toBe('PROMISED');
+    expect((await t.app.inject({ method: 'POST', url: confirmUrl('nope'), headers: await as(STAFF) })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: confirmUrl(randomUUID()), headers: await as(STAFF) })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: confirmUrl(created.id) })).statusCode).toBe(401);
+  });
+});
+
+describe('promises and the payments that keep them', () => {
+  it('counts one payment for one promise only: the one due first, the rest to the next', async () => {
+    const fixture = await accountWithCard();
+    const first = (await promise(fixture, { amount: 5_000, scheduled_date: hoursAhead(2).toISOString() })).json();
+    const second = (await promise(fixture, { amount: 5_000, scheduled_date: hoursAhead(4).toISOString() })).json();
+    await pay(fixture, 7_000);
+    await settleDuePromises(at(hoursAhead(5)));
+    expect(await promiseRow(first.id)).toMatchObject({ outcome: 'kept', paid_cents: 5_000 });
+    expect(await promiseRow(second.id)).toMatchObject({ outcome: 'partially_kept', paid_cents: 2_000 });
+  });
+
+  it('takes a promise with a method at its time through the scheduled-payment run, once, and keeps it', async () => {
+    const fixture = await accountWithCard();
+    const when = hoursAhead(3);
+    const created = (
+      await promise(fixture, { amount: 4_000, scheduled_date: when.toISOString(), payment_method: fixture.methodId })
+    ).json();
+    expect(created.status).toBe('SCHEDULED');
+    const row = await promiseRow(created.id);
+    const [scheduled] = await t.database.db
+      .select()
+      .from(scheduledPayments)
+      .where(eq(scheduledPayments.id, row!.scheduled_payment_id!));
+    expect(scheduled).toMatchObject({ amount_cents: 4_000, run_at: when, state: 'scheduled' });
+
+    // At its time the promise waits for its payment; the run takes it (a second run takes nothing more).
+    const after = new Date(when.getTime() + 60_000);
+    await settleDuePromises(at(after));
+    expect((await promiseRow(created.id))?.outcome).toBe('open');
+    await Promise.all([runDueScheduledPayments(at(after)), runDueScheduledPayments(at(after))]);
+    await runDueScheduledPayments(at(new Date(after.getTime() + 60_000)));
+    const taken = await t.database.db.select().from(payments).where(eq(payments.account_id, fixture.accountId));
+    expect(taken).toMatchObject([
+      { amount_cents: 4_000, status: 'PAID', idempotency_key: `scheduled:${scheduled!.id}` },
+    ]);
+    await settleDuePromises(at(new Date(after.getTime() + 5 * 60_000)));
+    expect(await promiseRow(created.id)).toMatchObject({ outcome: 'kept', paid_cents: 4_000 });
   });
 });

@@ -16,12 +16,15 @@ export const OPT_OUT_KEYWORDS = [
 export const OPT_IN_KEYWORDS = ['START', 'YES', 'UNSTOP'] as const;
 export const HELP_KEYWORDS = ['HELP', 'INFO'] as const;
 export const PAY_KEYWORD = 'PAY';
+/** Confirms the customer's unconfirmed promises to pay (YES does too, besides opting in). */
+export const CONFIRM_KEYWORD = 'CONFIRM';
 
 export type ReplyMeaning =
   | { kind: 'opt_out'; keyword: string }
   | { kind: 'opt_in'; keyword: string }
   | { kind: 'help'; keyword: string }
   | { kind: 'pay'; keyword: string }
+  | { kind: 'confirm'; keyword: string }
   /** Reads like an opt-out without a keyword ("stop texting me"): a person confirms it from the inbox. */
   | { kind: 'possible_opt_out' }
   | { kind: 'none' };
@@ -55,6 +58,7 @@ export function classifyReply(body: string): ReplyMeaning {
   if (has(OPT_IN_KEYWORDS, word)) return { kind: 'opt_in', keyword: word };
   if (has(HELP_KEYWORDS, word)) return { kind: 'help', keyword: word };
   if (word === PAY_KEYWORD) return { kind: 'pay', keyword: word };
+  if (word === CONFIRM_KEYWORD) return { kind: 'confirm', keyword: word };
   const text = body
     .toLowerCase()
     .replace(/[^\p{L}\p{N}'\s]/gu, ' ')

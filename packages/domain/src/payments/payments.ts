@@ -25,6 +25,24 @@ export const TRANSACTION_STATUSES = [
 ] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
+/** How a job's run of a payment (a scheduled payment, an autopay) ended, from the payment it took. */
+export type PaymentRunState = 'paid' | 'pending' | 'failed';
+
+const RUN_STATE_OF_PAYMENT: Record<TransactionStatus, PaymentRunState> = {
+  PAID: 'paid',
+  PENDING: 'pending',
+  FAILED: 'failed',
+  RETURNED: 'failed',
+  PARTIALLY_REFUNDED: 'paid',
+  REFUNDED: 'paid',
+  VOIDED: 'failed',
+};
+
+/** The run's state for the payment's status: money taken (even if refunded since), a bank debit on its way, or not. */
+export function runStateOfPayment(status: TransactionStatus): PaymentRunState {
+  return RUN_STATE_OF_PAYMENT[status];
+}
+
 /** An account's transactions list payments and what reversed them (SPEC §5 "status PAID or REFUND"). */
 export const TRANSACTION_ROW_KINDS = ['payment', 'refund', 'void'] as const;
 export type TransactionRowKind = (typeof TRANSACTION_ROW_KINDS)[number];

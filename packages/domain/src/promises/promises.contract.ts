@@ -4,6 +4,9 @@
 // promise time from the payments made on the account since it was recorded: all of it → kept, some → partially kept,
 // none → broken.
 //
+// A promise recorded with a method is SCHEDULED: its payment is taken at its time by a scheduled payment. Staff
+// confirm a PROMISED one (`POST …/promises/{pid}/confirm/`), or the customer does by replying YES or CONFIRM.
+//
 // Rules the server applies beyond these schemas: the customer must be on the account and the method, when given,
 // one of the customer's saved methods (404 otherwise). `GET …/accounts/{aid}/promises/` answers only promises whose
 // time is still ahead (SPEC §5); `GET …/promises/` is the merchant's follow-up list (the /promises screen).
@@ -29,6 +32,15 @@ export const PROMISE_OUTCOME_LABELS: Record<PromiseOutcome, string> = {
 };
 
 export const PROMISE_NOTE_MAX_LENGTH = 500;
+
+/** An unconfirmed promise is reminded (UNCONFIRMED_PROMISE) this long before its time, when recorded earlier. */
+export const UNCONFIRMED_PROMISE_REMINDER_HOURS = 24;
+
+/** When the reminder of an unconfirmed promise goes: a day before its time, or none when that is under an hour away. */
+export function unconfirmedReminderTime(promiseTime: Date, now: Date): Date | null {
+  const at = new Date(promiseTime.getTime() - UNCONFIRMED_PROMISE_REMINDER_HOURS * 60 * 60 * 1000);
+  return at.getTime() - now.getTime() >= 60 * 60 * 1000 ? at : null;
+}
 
 /** What a promise's outcome is, from what was paid on the account between its recording and its time. */
 export function promiseOutcomeOf(promisedCents: number, paidCents: number): Exclude<PromiseOutcome, 'open'> {
@@ -72,6 +84,8 @@ export const promiseSchema = z.object({
   payment_method_label: z.string().nullable(),
   note: z.string(),
   status: z.enum(PROMISE_STATUSES),
+  /** When staff or the customer confirmed it (PROMISE_CONFIRMED); null otherwise. */
+  confirmed_at: z.iso.datetime({ offset: true }).nullable(),
   outcome: z.enum(PROMISE_OUTCOMES),
   /** What was paid towards it by its time, once settled. */
   paid_amount: z.number().int().nullable(),
@@ -113,6 +127,18 @@ export const promiseEndpoints = {
     status: 201,
     response: promiseSchema,
     errors: [400, 401, 403, 404, 409],
+  }),
+  confirm: defineEndpoint({
+    method: 'POST',
+    path: '/merchants/:id/promises/:promiseId/confirm/',
+    summary:
+      'Confirm an unconfirmed promise (PROMISED → PROMISE_CONFIRMED); one already confirmed is answered as it is',
+    tags,
+    access: merchantAccess(ACCESS_REQUIREMENTS.paymentTake),
+    params: z.object({ id: z.string(), promiseId: z.string() }),
+    status: 200,
+    response: promiseSchema,
+    errors: [401, 403, 404, 409],
   }),
   list: defineEndpoint({
     method: 'GET',

@@ -129,6 +129,8 @@ export const messages = pgTable(
     send_after: timestamp({ withTimezone: true }),
     attempts: integer().notNull().default(0),
     claimed_until: timestamp({ withTimezone: true }),
+    /** An automated text's key (its outcome and template type): one text per outcome, however often its job runs. */
+    idempotency_key: text(),
     sent_at: timestamp({ withTimezone: true }),
     created: createdAt(),
     updated: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -136,6 +138,9 @@ export const messages = pgTable(
   (table) => [
     index('messages_thread_idx').on(table.thread_id, sql`${table.created} desc`, table.id),
     index('messages_customer_idx').on(table.customer_id, sql`${table.created} desc`, table.id),
+    uniqueIndex('messages_idempotency_key_idx')
+      .on(table.merchant_id, table.idempotency_key)
+      .where(sql`${table.idempotency_key} is not null`),
     uniqueIndex('messages_provider_id_idx')
       .on(table.provider, table.provider_message_id)
       .where(sql`${table.provider_message_id} is not null`),

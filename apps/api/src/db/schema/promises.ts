@@ -5,10 +5,12 @@ import { createdAt, id } from './columns';
 import { accounts, customers } from './customers';
 import { merchants, users } from './identity';
 import { paymentMethods } from './payments';
+import { scheduledPayments } from './scheduled-payments';
 
 /**
  * A promise to pay (issue 19 item 3): an amount by `scheduled_date`. A keyed job at that time settles `outcome`
- * from what was paid on the account since `created` (kept, partially kept, broken), once (`outcome = 'open'`).
+ * from what was paid on the account since `created` (kept, partially kept, broken), once (`outcome = 'open'`); a
+ * payment counts for one promise only (`allocatePaymentsToPromises`).
  */
 export const paymentPromises = pgTable(
   'payment_promises',
@@ -27,7 +29,13 @@ export const paymentPromises = pgTable(
     amount_cents: integer().notNull(),
     scheduled_date: timestamp({ withTimezone: true }).notNull(),
     note: text().notNull().default(''),
+    /** PROMISED until confirmed (PROMISE_CONFIRMED) by staff or the customer's YES; SCHEDULED with a method. */
     status: text({ enum: PROMISE_STATUSES }).notNull().default('PROMISED'),
+    /** A promise with a method is paid at its time by this scheduled payment (the scheduled-payments run). */
+    scheduled_payment_id: uuid().references(() => scheduledPayments.id, { onDelete: 'set null' }),
+    confirmed_at: timestamp({ withTimezone: true }),
+    /** Who confirmed it; null with `confirmed_at` when the customer confirmed by text. */
+    confirmed_by: uuid().references(() => users.id, { onDelete: 'set null' }),
     outcome: text({ enum: PROMISE_OUTCOMES }).notNull().default('open'),
     paid_cents: integer(),
     resolved_at: timestamp({ withTimezone: true }),

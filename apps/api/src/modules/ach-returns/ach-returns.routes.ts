@@ -5,6 +5,7 @@ import { notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { toPage } from '../../lib/pagination';
 import { merchantAccessOf } from '../../plugins/auth';
+import { payerOf } from '../payments/payments.public';
 import { isReturnOf, listAchReturns } from './ach-return-view';
 import { representAchReturn } from './represent-ach-return';
 import { findReturnRates } from './return-rates';
@@ -28,10 +29,10 @@ export const achReturnsRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoint(app, endpoints.rates, async (request) => findReturnRates(ctx.db, ctx.clock(), request.params.id));
 
   registerEndpoint(app, endpoints.represent, async (request) => {
-    const access = merchantAccessOf(request);
+    const { merchant, user } = payerOf(merchantAccessOf(request));
     return representAchReturn(ctx, {
-      merchantId: access.merchant.id,
-      user: { id: access.userId, accessRoles: access.accessRoles },
+      merchantId: merchant.id,
+      user,
       paymentId: request.params.paymentId,
     });
   });

@@ -6,11 +6,9 @@
 
 import { representmentRefusalOf } from '@paydesk/domain/payments/ach-returns';
 import type { Payment } from '@paydesk/domain/payments/payments.contract';
-import { eq } from 'drizzle-orm';
-import { merchants } from '../../db/schema/identity';
 import { HttpError, notFound } from '../../lib/http-errors';
 import type { ProviderContext } from '../../lib/service-context';
-import { takePayment, type PayingUser } from '../payments/payments.public';
+import { findPayingAccount, takePayment, type PayingUser } from '../payments/payments.public';
 import { findAchReturn } from './ach-return-view';
 
 export type RepresentRequest = { merchantId: string; user: PayingUser; paymentId: string };
@@ -26,18 +24,11 @@ export async function representAchReturn(ctx: ProviderContext, request: Represen
     represented: found.represented_payment_id !== null,
   });
   if (refusal) throw new HttpError(refusal);
-  const [merchant] = await ctx.db
-    .select({
-      id: merchants.id,
-      is_integrated: merchants.is_integrated,
-      check_custom_roles: merchants.check_custom_roles,
-    })
-    .from(merchants)
-    .where(eq(merchants.id, found.merchantId));
-  if (!merchant) throw notFound();
+  const paying = await findPayingAccount(ctx.db, found.account.id);
+  if (!paying) throw notFound();
   const attempt = found.attempt + 1;
   return takePayment(ctx, {
-    merchant,
+    merchant: paying.merchant,
     user: request.user,
     accountId: found.account.id,
     customerId: found.customer.id,

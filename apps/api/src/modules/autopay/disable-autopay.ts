@@ -1,11 +1,12 @@
-// Turning an account's autopay off (issue 19 item 2), recorded as the customer's or the merchant's doing: the
-// AUTOPAY_DISABLED and AUTOPAY_DISABLED_MERCHANT messages read `disabled_by`. Off already: answered as it is.
+// Turning an account's autopay off (issue 19 item 2), recorded as the customer's or the merchant's doing and texted
+// to the customer from the AUTOPAY_DISABLED or AUTOPAY_DISABLED_MERCHANT template. Off already: answered as it is.
 
 import type { Autopay, AutopayDisabledBy } from '@paydesk/domain/autopay/autopay.contract';
 import { and, eq } from 'drizzle-orm';
 import { autopayEnrollments } from '../../db/schema/autopay';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import { getAccountOfMerchant, recordCustomerEvent, setAccountAutopayFlag } from '../customers/customers.public';
+import { queueTemplateText } from '../messaging/messaging.public';
 import { readAutopay } from './autopay-view';
 
 export async function disableAutopay(
@@ -30,6 +31,13 @@ export async function disableAutopay(
       actor: input.userId ? { id: input.userId } : null,
       before: { payment_method: disabled.payment_method_id },
       after: { disabled_by: input.by },
+    });
+    await queueTemplateText(tx, {
+      merchantId: input.merchantId,
+      customerId: disabled.customer_id,
+      accountId: account.id,
+      type: input.by === 'customer' ? 'AUTOPAY_DISABLED' : 'AUTOPAY_DISABLED_MERCHANT',
+      outcomeKey: `autopay_enrollment:${disabled.id}`,
     });
   });
   return readAutopay(ctx.db, account);

@@ -21,6 +21,7 @@ import {
   recordCustomerEvent,
   setAccountAutopayFlag,
 } from '../customers/customers.public';
+import { queueTemplateText } from '../messaging/messaging.public';
 import { readAutopay } from './autopay-view';
 
 export type EnrolAutopayInput = {
@@ -78,22 +79,27 @@ export async function enrolAutopay(ctx: ServiceContext, input: EnrolAutopayInput
           authorized_at: now,
         }
       : { authorization: null, authorization_method: null, authorized_by: null, authorized_at: null };
+    let enrolmentId: string | null = null;
     if (active) {
       await tx.db
         .update(autopayEnrollments)
         .set({ payment_method_id: method.id, ...authorization, updated: now })
         .where(eq(autopayEnrollments.id, active.id));
     } else {
-      await tx.db.insert(autopayEnrollments).values({
-        merchant_id: input.merchant.id,
-        account_id: account.id,
-        customer_id: customer.id,
-        payment_method_id: method.id,
-        enrolled_by: input.userId,
-        created: now,
-        updated: now,
-        ...authorization,
-      });
+      const [enrolled] = await tx.db
+        .insert(autopayEnrollments)
+        .values({
+          merchant_id: input.merchant.id,
+          account_id: account.id,
+          customer_id: customer.id,
+          payment_method_id: method.id,
+          enrolled_by: input.userId,
+          created: now,
+          updated: now,
+          ...authorization,
+        })
+        .returning({ id: autopayEnrollments.id });
+      enrolmentId = enrolled?.id ?? null;
       await setAccountAutopayFlag(tx, account.id, true);
     }
     await recordCustomerEvent(tx, {
@@ -109,6 +115,16 @@ export async function enrolAutopay(ctx: ServiceContext, input: EnrolAutopayInput
         ...(bank ? { authorization_method: input.authorization?.method ?? '' } : {}),
       },
     });
+    // Set up by the merchant's staff: the customer is told by the AUTOPAY_MERCHANT template.
+    if (enrolmentId) {
+      await queueTemplateText(tx, {
+        merchantId: input.merchant.id,
+        customerId: customer.id,
+        accountId: account.id,
+        type: 'AUTOPAY_MERCHANT',
+        outcomeKey: `autopay_enrollment:${enrolmentId}`,
+      });
+    }
   });
   const fresh = await getAccountOfCustomer(ctx.db, input.merchant.id, customer.id, account.id);
   return readAutopay(ctx.db, fresh.account);

@@ -6,15 +6,14 @@
 // taken again with the due date it claimed, and the key answers the first run's payment instead of charging twice.
 
 import { AUTOPAY_RUN_HOUR, type AutopayRunState } from '@paydesk/domain/autopay/autopay.contract';
-import type { TransactionStatus } from '@paydesk/domain/payments/payments';
-import { eq, sql } from 'drizzle-orm';
+import { runStateOfPayment } from '@paydesk/domain/payments/payments';
+import { sql } from 'drizzle-orm';
 import { autopayEnrollments } from '../../db/schema/autopay';
-import { accounts } from '../../db/schema/customers';
-import { merchants } from '../../db/schema/identity';
 import { HttpError } from '../../lib/http-errors';
 import { withTransaction, type ProviderContext } from '../../lib/service-context';
 import { recordCustomerEvent } from '../customers/customers.public';
-import { takePayment } from '../payments/payments.public';
+import { queueTemplateText } from '../messaging/messaging.public';
+import { findPayingAccount, takePayment } from '../payments/payments.public';
 
 /** A claim this old belongs to a run that died: the enrolment is taken again. */
 export const CLAIM_LEASE_MS = 10 * 60 * 1000;
@@ -67,29 +66,8 @@ async function claimDue(ctx: ProviderContext): Promise<Claimed[]> {
   return rows.filter((row): row is Claimed => row.claimed_due_date !== null);
 }
 
-const STATE_OF_PAYMENT: Record<TransactionStatus, AutopayRunState> = {
-  PAID: 'paid',
-  PENDING: 'pending',
-  FAILED: 'failed',
-  RETURNED: 'failed',
-  PARTIALLY_REFUNDED: 'paid',
-  REFUNDED: 'paid',
-  VOIDED: 'failed',
-};
-
 async function runOne(ctx: ProviderContext, row: Claimed): Promise<void> {
-  const [found] = await ctx.db
-    .select({
-      merchant: {
-        id: merchants.id,
-        is_integrated: merchants.is_integrated,
-        check_custom_roles: merchants.check_custom_roles,
-      },
-      amountDue: accounts.amount_due_cents,
-    })
-    .from(accounts)
-    .innerJoin(merchants, eq(merchants.id, accounts.merchant_id))
-    .where(eq(accounts.id, row.account_id));
+  const found = await findPayingAccount(ctx.db, row.account_id);
   if (!found) return;
   const idempotencyKey = `autopay:${row.account_id}:${row.claimed_due_date}`;
   try {
@@ -98,14 +76,14 @@ async function runOne(ctx: ProviderContext, row: Claimed): Promise<void> {
       user: { id: row.enrolled_by, accessRoles: [] },
       accountId: row.account_id,
       customerId: row.customer_id,
-      sources: [{ payment_method: row.payment_method_id, save: false, nickname: '', amount: found.amountDue }],
+      sources: [{ payment_method: row.payment_method_id, save: false, nickname: '', amount: found.amountDueCents }],
       waiveFee: false,
       origin: 'autopay',
       idempotencyKey,
       checkUserLimits: false,
     });
     await recordOutcome(ctx, row, {
-      state: STATE_OF_PAYMENT[payment.status],
+      state: runStateOfPayment(payment.status),
       paymentId: payment.id,
       message: payment.failure_message,
     });
@@ -113,7 +91,7 @@ async function runOne(ctx: ProviderContext, row: Claimed): Promise<void> {
     if (!(error instanceof HttpError)) throw error;
     // Paid up before the day: nothing to take (a claim taken again finds its first run's payment by the key before
     // this). Any other rule the account now breaks: the run fails with its words.
-    if (found.amountDue <= 0 || error.code === 'account.already_paid') {
+    if (found.amountDueCents <= 0 || error.code === 'account.already_paid') {
       await recordOutcome(ctx, row, { state: 'skipped', paymentId: null, message: NOTHING_DUE });
       return;
     }
@@ -144,7 +122,6 @@ async function recordOutcome(
       )
       .returning({ id: autopayEnrollments.id });
     if (!updated) return;
-    // The domain event the messaging capability will turn into AUTOPAY / PAYMENT_FAILED messages; for now, history.
     await recordCustomerEvent(tx, {
       merchantId: row.merchant_id,
       customerId: row.customer_id,
@@ -157,5 +134,17 @@ async function recordOutcome(
         ...(outcome.message ? { reason: outcome.message } : {}),
       },
     });
+    // The outcome as a text to the customer: THANKS when taken, PAYMENT_FAILED when not (a bank debit on its way
+    // and a skipped run send none).
+    const type = outcome.state === 'paid' ? 'THANKS' : outcome.state === 'failed' ? 'PAYMENT_FAILED' : null;
+    if (type) {
+      await queueTemplateText(tx, {
+        merchantId: row.merchant_id,
+        customerId: row.customer_id,
+        accountId: row.account_id,
+        type,
+        outcomeKey: `autopay:${row.account_id}:${row.claimed_due_date}`,
+      });
+    }
   });
 }

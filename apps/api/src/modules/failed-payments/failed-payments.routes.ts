@@ -5,6 +5,7 @@ import { notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import { toPage } from '../../lib/pagination';
 import { merchantAccessOf } from '../../plugins/auth';
+import { payerOf } from '../payments/payments.public';
 import { isFailedPaymentOf, listFailedPayments } from './failed-payment-view';
 import { retryFailedPayment } from './retry-failed-payment';
 
@@ -28,10 +29,10 @@ export const failedPaymentsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   registerEndpoint(app, endpoints.retry, async (request) => {
-    const access = merchantAccessOf(request);
+    const { merchant, user } = payerOf(merchantAccessOf(request));
     return retryFailedPayment(ctx, {
-      merchantId: access.merchant.id,
-      user: { id: access.userId, accessRoles: access.accessRoles },
+      merchantId: merchant.id,
+      user,
       failedPaymentId: request.params.paymentId,
       paymentMethodId: request.body.payment_method,
     });

@@ -4,12 +4,11 @@
 // person's retry and the job's, or two people's, charge once between them.
 
 import type { Payment } from '@paydesk/domain/payments/payments.contract';
-import { eq, sql } from 'drizzle-orm';
-import { merchants } from '../../db/schema/identity';
+import { sql } from 'drizzle-orm';
 import { payments } from '../../db/schema/payments';
 import { HttpError, notFound } from '../../lib/http-errors';
 import type { ProviderContext } from '../../lib/service-context';
-import { takePayment, type PayingUser } from '../payments/payments.public';
+import { findPayingAccount, takePayment, type PayingUser } from '../payments/payments.public';
 import { findOpenFailedPayment, type OpenFailedPayment } from './failed-payment-view';
 
 export type RetryRequest = {
@@ -43,17 +42,10 @@ export async function chargeRetry(
   user: PayingUser | null,
   paymentMethodId?: string,
 ): Promise<Payment> {
-  const [merchant] = await ctx.db
-    .select({
-      id: merchants.id,
-      is_integrated: merchants.is_integrated,
-      check_custom_roles: merchants.check_custom_roles,
-    })
-    .from(merchants)
-    .where(eq(merchants.id, failed.merchantId));
-  if (!merchant) throw notFound();
+  const paying = await findPayingAccount(ctx.db, failed.account.id);
+  if (!paying) throw notFound();
   return takePayment(ctx, {
-    merchant,
+    merchant: paying.merchant,
     user: user ?? { id: null, accessRoles: [] },
     accountId: failed.account.id,
     customerId: failed.customer.id,

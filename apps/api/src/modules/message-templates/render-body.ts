@@ -76,12 +76,14 @@ export async function renderBodyForCustomer(
     accountId: string;
     body: string;
     bodyType: BodyType;
+    /** Values the sender knows better than the account does (the promise a text is about). */
+    values?: Partial<MergeValues>;
   } & PaymentLinkMode,
 ): Promise<RenderedBody> {
   const merchant = await getMerchantOrNotFound(ctx, input.merchantId);
   const customer = await getCustomerRow(ctx.db, input.merchantId, input.customerId);
   const { account } = await getAccountOfCustomer(ctx.db, input.merchantId, customer.id, input.accountId);
-  const values = await loadMergeValues(ctx, merchant, customer, account);
+  const values = { ...(await loadMergeValues(ctx, merchant, customer, account)), ...input.values };
   const { body, bodyType } = input;
   let rendered: string;
   if (input.linkMode === 'preview') {

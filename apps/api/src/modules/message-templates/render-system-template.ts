@@ -1,3 +1,4 @@
+import type { MergeValues } from '@paydesk/domain/message-templates/merge-fields';
 import type { SystemTemplateType } from '@paydesk/domain/message-templates/template-types';
 import { and, asc, eq } from 'drizzle-orm';
 import { messageTemplates } from '../../db/schema/message-templates';
@@ -12,12 +13,25 @@ import { renderBodyForCustomer, type PaymentLinkMode } from './render-body';
  */
 export async function renderSystemTemplateForCustomer(
   ctx: ServiceContext,
-  input: { merchantId: string; customerId: string; accountId: string; type: SystemTemplateType } & PaymentLinkMode,
+  input: {
+    merchantId: string;
+    customerId: string;
+    accountId: string;
+    type: SystemTemplateType;
+    /** Values the sender knows better than the account does (the promise a text is about). */
+    values?: Partial<MergeValues>;
+  } & PaymentLinkMode,
 ): Promise<string | null> {
   const [template] = await ctx.db
     .select()
     .from(messageTemplates)
-    .where(and(eq(messageTemplates.merchant_id, input.merchantId), eq(messageTemplates.type, input.type)))
+    .where(
+      and(
+        eq(messageTemplates.merchant_id, input.merchantId),
+        eq(messageTemplates.type, input.type),
+        eq(messageTemplates.active, true),
+      ),
+    )
     .orderBy(asc(messageTemplates.created))
     .limit(1);
   const body = template ? smsBodyOf(template.message_bodies) : '';

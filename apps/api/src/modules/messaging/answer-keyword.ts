@@ -24,8 +24,20 @@ export type CreatePaymentLink = (
   input: { merchantId: string; accountId: string; customerId: string },
 ) => Promise<string>;
 
+/**
+ * Confirms the customer's unconfirmed promises to pay still ahead, in the reply's transaction (the promises module
+ * provides it); answers how many.
+ */
+export type ConfirmPromisesByReply = (
+  tx: TransactionContext,
+  input: { merchantId: string; customerId: string },
+) => Promise<number>;
+
 /** What the messaging module needs from modules built beside it. */
-export type MessagingDependencies = { createPaymentLink: CreatePaymentLink | null };
+export type MessagingDependencies = {
+  createPaymentLink: CreatePaymentLink | null;
+  confirmPromisesByReply?: ConfirmPromisesByReply | null;
+};
 
 type Customer = { id: string; merchant_id: string; first_name: string; last_name: string };
 
@@ -61,6 +73,11 @@ export async function answerKeyword(
     return;
   }
   if (!customer) return; // consent and accounts belong to a known customer
+  // "Reply YES to confirm" (PAYMENT_PROMISE): YES confirms the customer's unconfirmed promises besides opting in.
+  if (meaning.kind === 'confirm' || (meaning.kind === 'opt_in' && meaning.keyword === 'YES')) {
+    await deps.confirmPromisesByReply?.(tx, { merchantId, customerId: customer.id });
+    if (meaning.kind === 'confirm') return;
+  }
   if (meaning.kind === 'opt_out' || meaning.kind === 'opt_in') {
     const optedIn = meaning.kind === 'opt_in';
     const changed = await changeTextConsentByKeyword(tx, customer, { optedIn, words: input.words.trim() });

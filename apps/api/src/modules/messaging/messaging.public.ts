@@ -2,6 +2,7 @@
 // the Outbox screen's way in for a customer's reply, and the seam PAY uses to create payment links.
 
 export { queueMessage, type QueuedText } from './queue-message';
+export { queueTemplateText, type TemplateText, type TemplateTextResult } from './queue-template-text';
 export { receiveOutboxReply } from './receive-outbox-reply';
 export { type CreatePaymentLink, type MessagingDependencies } from './answer-keyword';
 export { registerMessagingJobHandlers } from './messaging.job-handlers';

@@ -1,7 +1,8 @@
 import type { MessageKind } from '@paydesk/domain/messaging/messaging.contract';
 import { withOptOutLine } from '@paydesk/domain/messaging/keywords';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
-import type { MessageAttachment } from '../../db/schema/messaging';
+import { and, eq } from 'drizzle-orm';
+import { messages, type MessageAttachment } from '../../db/schema/messaging';
 import { sendMessageJob } from './messaging.jobs';
 import type { MessageRow } from './message-view';
 import { settingsOf } from './sending-numbers';
@@ -19,6 +20,8 @@ export type QueuedText = {
   senderUserId?: string | null;
   /** A collection text: carries the merchant's opt-out line while it has the line on (the default). */
   collection?: boolean;
+  /** One message per key and merchant: queued again, the first one is answered and nothing is sent twice. */
+  idempotencyKey?: string;
 };
 
 /**
@@ -28,6 +31,13 @@ export type QueuedText = {
  */
 export async function queueMessage(ctx: ServiceContext, text: QueuedText): Promise<MessageRow> {
   return withTransaction(ctx, async (tx) => {
+    if (text.idempotencyKey) {
+      const [queued] = await tx.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.merchant_id, text.merchantId), eq(messages.idempotency_key, text.idempotencyKey)));
+      if (queued) return queued;
+    }
     let body = text.body;
     if (text.collection) {
       const settings = await settingsOf(tx.db, text.merchantId);
@@ -44,6 +54,7 @@ export async function queueMessage(ctx: ServiceContext, text: QueuedText): Promi
       attachments: text.attachments ?? [],
       to_number: text.to,
       status: 'queued',
+      idempotency_key: text.idempotencyKey ?? null,
     });
     await tx.jobs.send(sendMessageJob, { messageId: row.id });
     return row;

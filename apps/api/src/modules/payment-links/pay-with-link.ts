@@ -8,12 +8,11 @@ import type { PayReceipt } from '@paydesk/domain/payment-links/payment-links.con
 import type { Payment } from '@paydesk/domain/payments/payments.contract';
 import { eq } from 'drizzle-orm';
 import { customers } from '../../db/schema/customers';
-import { merchants } from '../../db/schema/identity';
 import { HttpError, notFound } from '../../lib/http-errors';
 import type { ProviderContext } from '../../lib/service-context';
 import { throttleAttempt } from '../auth/auth.public';
 import { queueEmail } from '../mail/mail.public';
-import { readPayment, receiptEmail, takePayment } from '../payments/payments.public';
+import { findPayingAccount, readPayment, receiptEmail, takePayment } from '../payments/payments.public';
 import { checkLinkLive } from './pay-link-state';
 import { claimLink, findLinkByToken, markLinkUsed, releaseLink, type PaymentLinkRow } from './payment-links.repository';
 
@@ -54,17 +53,10 @@ export async function payWithLink(ctx: ProviderContext, input: PayWithLinkInput)
       { key: `pay-link-pay:${link.id}`, free: PAY_ATTEMPTS_FREE_PER_LINK },
       { key: `pay-link-pay-ip:${input.ip}`, free: PAY_ATTEMPTS_FREE_PER_ADDRESS },
     ]);
-    const [merchant] = await ctx.db
-      .select({
-        id: merchants.id,
-        is_integrated: merchants.is_integrated,
-        check_custom_roles: merchants.check_custom_roles,
-      })
-      .from(merchants)
-      .where(eq(merchants.id, link.merchant_id));
-    if (!merchant) throw notFound();
+    const paying = await findPayingAccount(ctx.db, link.account_id);
+    if (!paying) throw notFound();
     payment = await takePayment(ctx, {
-      merchant,
+      merchant: paying.merchant,
       user: { id: null, accessRoles: [] },
       accountId: link.account_id,
       customerId: link.customer_id,

@@ -1,13 +1,19 @@
 // What was paid on an account in a span of time (the promises module settles a promise with it): payments that
 // went through or are settling (a bank debit), not failed, voided, returned or wholly refunded ones. Cents, no fees.
 
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payments } from '../../db/schema/payments';
 
-export async function sumAccountPaymentsBetween(db: Db, accountId: string, from: Date, to: Date): Promise<number> {
-  const [row] = await db
-    .select({ cents: sql<number>`coalesce(sum(${payments.amount_cents}), 0)`.mapWith(Number) })
+/** Those payments one by one (when, how much), oldest first: promises share them out (`allocatePaymentsToPromises`). */
+export async function listAccountPaymentsBetween(
+  db: Db,
+  accountId: string,
+  from: Date,
+  to: Date,
+): Promise<{ at: Date; amountCents: number }[]> {
+  return db
+    .select({ at: payments.created, amountCents: payments.amount_cents })
     .from(payments)
     .where(
       and(
@@ -16,6 +22,6 @@ export async function sumAccountPaymentsBetween(db: Db, accountId: string, from:
         gte(payments.created, from),
         lte(payments.created, to),
       ),
-    );
-  return row?.cents ?? 0;
+    )
+    .orderBy(payments.created);
 }

@@ -2,10 +2,11 @@
 
 export { seedDemoPayments } from './seed-demo-payments';
 export { takePayment, type TakePaymentInput } from './take-payment';
+export { findPayingAccount, type PayingAccount } from './paying-account';
 export { checkPaymentAmount, type PayingMerchant, type PayingUser } from './record-payment';
 export { payerOf } from './payer-of-access';
 export { toPaymentMethodDto } from './payment-view';
 export { readPayment } from './payment-view';
 export { receiptEmail } from './receipt-email';
-export { sumAccountPaymentsBetween } from './account-payments-total';
 export { findLastAccountPayment } from './last-account-payment';
+export { listAccountPaymentsBetween } from './account-payments-total';

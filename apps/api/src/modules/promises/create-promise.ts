@@ -1,15 +1,20 @@
 // Recording a promise to pay on an account (issue 19 item 3): the promise and the job that settles it at its time
-// commit together. It starts PROMISED (shown Unconfirmed) until the customer confirms it.
+// commit together. Without a method it starts PROMISED (shown Unconfirmed): the customer is asked to confirm it
+// (PAYMENT_PROMISE) and reminded a day before if still unconfirmed (UNCONFIRMED_PROMISE). With a saved method it is
+// SCHEDULED (shown Confirmed): a scheduled payment takes it at its time and the customer gets
+// PAYMENT_PROMISE_CONFIRMED.
 
-import type { PaymentPromise } from '@paydesk/domain/promises/promises.contract';
+import { unconfirmedReminderTime, type PaymentPromise } from '@paydesk/domain/promises/promises.contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { paymentMethods } from '../../db/schema/payments';
 import { paymentPromises } from '../../db/schema/promises';
 import { notFound } from '../../lib/http-errors';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import { getAccountOfCustomer, getCustomerRow, recordCustomerEvent } from '../customers/customers.public';
+import { schedulePromisedPayment } from '../scheduled-payments/scheduled-payments.public';
 import { readPromise } from './promise-view';
-import { settlePromiseJob } from './promises.jobs';
+import { queuePromiseText } from './promise-texts';
+import { remindUnconfirmedPromiseJob, settlePromiseJob } from './promises.jobs';
 
 export type CreatePromiseInput = {
   merchantId: string;
@@ -25,13 +30,14 @@ export type CreatePromiseInput = {
 export async function createPromise(ctx: ServiceContext, input: CreatePromiseInput): Promise<PaymentPromise> {
   const customer = await getCustomerRow(ctx.db, input.merchantId, input.customerId);
   const { account } = await getAccountOfCustomer(ctx.db, input.merchantId, customer.id, input.accountId);
-  if (input.paymentMethodId) {
+  const methodId = input.paymentMethodId ?? null;
+  if (methodId) {
     const [method] = await ctx.db
       .select({ id: paymentMethods.id })
       .from(paymentMethods)
       .where(
         and(
-          eq(paymentMethods.id, input.paymentMethodId),
+          eq(paymentMethods.id, methodId),
           eq(paymentMethods.merchant_id, input.merchantId),
           eq(paymentMethods.customer_id, customer.id),
           eq(paymentMethods.saved, true),
@@ -48,14 +54,15 @@ export async function createPromise(ctx: ServiceContext, input: CreatePromiseInp
         merchant_id: input.merchantId,
         account_id: account.id,
         customer_id: customer.id,
-        payment_method_id: input.paymentMethodId ?? null,
+        payment_method_id: methodId,
         amount_cents: input.amountCents,
         scheduled_date: input.scheduledDate,
         note: input.note ?? '',
+        status: methodId ? 'SCHEDULED' : 'PROMISED',
         created_by: input.userId,
         created: now,
       })
-      .returning({ id: paymentPromises.id });
+      .returning();
     if (!row) throw new Error('promise not recorded');
     await tx.jobs.send(settlePromiseJob, { promiseId: row.id }, { startAfter: input.scheduledDate });
     await recordCustomerEvent(tx, {
@@ -68,9 +75,31 @@ export async function createPromise(ctx: ServiceContext, input: CreatePromiseInp
         promise_id: row.id,
         amount_cents: input.amountCents,
         scheduled_date: input.scheduledDate.toISOString(),
+        status: row.status,
         ...(input.note ? { note: input.note } : {}),
       },
     });
+    if (methodId) {
+      const scheduledPaymentId = await schedulePromisedPayment(tx, {
+        merchantId: input.merchantId,
+        accountId: account.id,
+        customerId: customer.id,
+        paymentMethodId: methodId,
+        amountCents: input.amountCents,
+        runAt: input.scheduledDate,
+        promiseId: row.id,
+        createdBy: input.userId,
+      });
+      await tx.db
+        .update(paymentPromises)
+        .set({ scheduled_payment_id: scheduledPaymentId })
+        .where(eq(paymentPromises.id, row.id));
+      await queuePromiseText(tx, row, 'PAYMENT_PROMISE_CONFIRMED');
+    } else {
+      await queuePromiseText(tx, row, 'PAYMENT_PROMISE');
+      const remindAt = unconfirmedReminderTime(input.scheduledDate, now);
+      if (remindAt) await tx.jobs.send(remindUnconfirmedPromiseJob, { promiseId: row.id }, { startAfter: remindAt });
+    }
     return row.id;
   });
   return readPromise(ctx.db, input.merchantId, id);

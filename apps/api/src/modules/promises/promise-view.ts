@@ -50,6 +50,7 @@ function toDto({ row, external_id, customer, method, creator }: Selected): Payme
     payment_method_label: method?.id ? formatPaymentMethodLabel(method) : null,
     note: row.note,
     status: row.status,
+    confirmed_at: row.confirmed_at?.toISOString() ?? null,
     outcome: row.outcome,
     paid_amount: row.paid_cents,
     resolved_at: row.resolved_at?.toISOString() ?? null,

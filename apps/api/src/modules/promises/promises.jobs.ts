@@ -17,3 +17,12 @@ export const settleDuePromisesJob = defineJob({
   retryLimit: 3,
   retryDelaySeconds: 60,
 });
+
+/** Reminds the customer of a promise still unconfirmed a day before its time (queued with it; once per promise). */
+export const remindUnconfirmedPromiseJob = defineKeyedJob({
+  name: 'promises.remind-unconfirmed',
+  payload: z.object({ promiseId: z.uuid() }),
+  idempotencyKey: ({ promiseId }) => `promises.remind-unconfirmed:${promiseId}`,
+  retryLimit: 5,
+  retryDelaySeconds: 60,
+});

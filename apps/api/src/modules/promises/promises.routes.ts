@@ -6,6 +6,7 @@ import { isUuid } from '../../lib/ids';
 import { toPage } from '../../lib/pagination';
 import { merchantAccessOf } from '../../plugins/auth';
 import { getAccountOfMerchant } from '../customers/customers.public';
+import { confirmPromise } from './confirm-promise';
 import { createPromise } from './create-promise';
 import { listMerchantPromises, listUpcomingPromises } from './promise-view';
 
@@ -30,6 +31,16 @@ export const promisesRoutes: FastifyPluginAsync = async (app) => {
       scheduledDate: request.body.scheduled_date,
       paymentMethodId: request.body.payment_method,
       note: request.body.note,
+    });
+  });
+
+  registerEndpoint(app, endpoints.confirm, async (request) => {
+    const access = merchantAccessOf(request);
+    if (!isUuid(request.params.promiseId)) throw notFound();
+    return confirmPromise(ctx, {
+      merchantId: access.merchant.id,
+      userId: access.userId,
+      promiseId: request.params.promiseId,
     });
   });
 

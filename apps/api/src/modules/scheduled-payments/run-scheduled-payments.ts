@@ -3,16 +3,15 @@
 // job at once take different rows; a claim older than CLAIM_LEASE_MS (its process died mid-run) is taken again, and
 // the key makes that second run answer the first run's payment instead of charging twice.
 
-import type { TransactionStatus } from '@paydesk/domain/payments/payments';
+import { runStateOfPayment } from '@paydesk/domain/payments/payments';
 import type { ScheduledPaymentState } from '@paydesk/domain/scheduled-payments/scheduled-payments.contract';
-import { eq, sql } from 'drizzle-orm';
-import { accounts } from '../../db/schema/customers';
-import { merchants } from '../../db/schema/identity';
+import { sql } from 'drizzle-orm';
 import { scheduledPayments } from '../../db/schema/scheduled-payments';
 import { HttpError } from '../../lib/http-errors';
 import { withTransaction, type ProviderContext } from '../../lib/service-context';
 import { recordCustomerEvent } from '../customers/customers.public';
-import { takePayment } from '../payments/payments.public';
+import { queueTemplateText } from '../messaging/messaging.public';
+import { findPayingAccount, takePayment } from '../payments/payments.public';
 
 /** A claim this old belongs to a run that died: the row is taken again. */
 export const CLAIM_LEASE_MS = 10 * 60 * 1000;
@@ -49,31 +48,10 @@ async function claimDue(ctx: ProviderContext): Promise<Claimed[]> {
     .returning();
 }
 
-const STATE_OF_PAYMENT: Record<TransactionStatus, ScheduledPaymentState> = {
-  PAID: 'paid',
-  PENDING: 'pending',
-  FAILED: 'failed',
-  RETURNED: 'failed',
-  PARTIALLY_REFUNDED: 'paid',
-  REFUNDED: 'paid',
-  VOIDED: 'failed',
-};
-
 async function runOne(ctx: ProviderContext, row: Claimed): Promise<void> {
-  const [found] = await ctx.db
-    .select({
-      merchant: {
-        id: merchants.id,
-        is_integrated: merchants.is_integrated,
-        check_custom_roles: merchants.check_custom_roles,
-      },
-      amountDue: accounts.amount_due_cents,
-    })
-    .from(accounts)
-    .innerJoin(merchants, eq(merchants.id, accounts.merchant_id))
-    .where(eq(accounts.id, row.account_id));
+  const found = await findPayingAccount(ctx.db, row.account_id);
   if (!found) return;
-  if (found.amountDue <= 0) {
+  if (found.amountDueCents <= 0) {
     await recordOutcome(ctx, row, { state: 'skipped', paymentId: null, message: 'Nothing was due on the account.' });
     return;
   }
@@ -89,7 +67,7 @@ async function runOne(ctx: ProviderContext, row: Claimed): Promise<void> {
           payment_method: row.payment_method_id,
           save: false,
           nickname: '',
-          amount: Math.min(row.amount_cents, found.amountDue),
+          amount: Math.min(row.amount_cents, found.amountDueCents),
         },
       ],
       waiveFee: false,
@@ -98,7 +76,7 @@ async function runOne(ctx: ProviderContext, row: Claimed): Promise<void> {
       checkUserLimits: false,
     });
     await recordOutcome(ctx, row, {
-      state: STATE_OF_PAYMENT[payment.status],
+      state: runStateOfPayment(payment.status),
       paymentId: payment.id,
       message: payment.failure_message,
     });
@@ -122,7 +100,6 @@ async function recordOutcome(
       .where(sql`${scheduledPayments.id} = ${row.id} and ${scheduledPayments.state} = 'processing'`)
       .returning({ id: scheduledPayments.id });
     if (!updated) return;
-    // The domain event the messaging capability will turn into PAYMENT_FAILED / THANKS messages; for now, history.
     await recordCustomerEvent(tx, {
       merchantId: row.merchant_id,
       customerId: row.customer_id,
@@ -137,5 +114,17 @@ async function recordOutcome(
         ...(outcome.message ? { reason: outcome.message } : {}),
       },
     });
+    // The outcome as a text to the customer: THANKS when taken, PAYMENT_FAILED when not (a bank debit on its way
+    // and a skipped run send none).
+    const type = outcome.state === 'paid' ? 'THANKS' : outcome.state === 'failed' ? 'PAYMENT_FAILED' : null;
+    if (type) {
+      await queueTemplateText(tx, {
+        merchantId: row.merchant_id,
+        customerId: row.customer_id,
+        accountId: row.account_id,
+        type,
+        outcomeKey: `scheduled_payment:${row.id}`,
+      });
+    }
   });
 }

@@ -14,6 +14,7 @@ import { scheduledPayments } from '../../db/schema/scheduled-payments';
 import { CatalogueError, FieldErrors, HttpError, notFound } from '../../lib/http-errors';
 import { withTransaction, type ProviderContext } from '../../lib/service-context';
 import { getAccountOfCustomer, getCustomerRow, recordCustomerEvent } from '../customers/customers.public';
+import { queueTemplateText } from '../messaging/messaging.public';
 import { checkPaymentAmount, type PayingMerchant, type PayingUser } from '../payments/payments.public';
 import { readScheduledPayment } from './scheduled-payment-view';
 
@@ -79,6 +80,13 @@ export async function schedulePayment(ctx: ProviderContext, input: SchedulePayme
       kind: 'scheduled_payment.created',
       actor: { id: input.user.id },
       after: { scheduled_payment_id: row.id, amount_cents: input.amountCents, date: input.date },
+    });
+    await queueTemplateText(tx, {
+      merchantId: input.merchant.id,
+      customerId: customer.id,
+      accountId: account.id,
+      type: 'PAYMENT_SCHEDULED',
+      outcomeKey: `scheduled_payment:${row.id}`,
     });
     return row.id;
   });

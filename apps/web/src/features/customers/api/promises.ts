@@ -29,3 +29,13 @@ export function useCreatePromise(merchantID: string, accountID: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.promises.all(merchantID) }),
   });
 }
+
+/** POST /merchants/:id/promises/:pid/confirm/ (an unconfirmed promise becomes Confirmed) */
+export function useConfirmPromise(merchantID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (promiseID: string) =>
+      api.call(promiseEndpoints.confirm, { params: { id: merchantID, promiseId: promiseID } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.promises.all(merchantID) }),
+  });
+}

@@ -2,7 +2,7 @@
 
 import { promiseEndpoints, type PromiseOutcome } from '@paydesk/domain/promises/promises.contract';
 import { TABLE_DEFAULT_ROWS } from '@paydesk/domain/constants';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -19,5 +19,15 @@ export function usePromises(merchantID: string, page: number, outcome: PromiseOu
       }),
     enabled: Boolean(merchantID),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /merchants/:id/promises/:pid/confirm/ (an unconfirmed promise becomes Confirmed) */
+export function useConfirmPromise(merchantID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (promiseID: string) =>
+      api.call(promiseEndpoints.confirm, { params: { id: merchantID, promiseId: promiseID } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.promises.all(merchantID) }),
   });
 }

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Group, Pagination, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Pagination, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { ACCESS_REQUIREMENTS } from '@paydesk/domain/access/requirements';
 import { formatDateTime } from '@paydesk/domain/format/date';
 import { formatMoney } from '@paydesk/domain/format/money';
 import { promiseStatusDisplay } from '@paydesk/domain/format/promise';
@@ -13,8 +14,9 @@ import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { QueryState } from '../../../components/query-state';
 import { useMerchantTimeZone } from '../../../lib/merchant-query';
-import { useRouteMerchantId } from '../../../lib/use-merchant-access';
-import { PROMISES_PAGE_SIZE, usePromises } from '../api/promises';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useMeetsMerchantRequirement, useRouteMerchantId } from '../../../lib/use-merchant-access';
+import { PROMISES_PAGE_SIZE, useConfirmPromise, usePromises } from '../api/promises';
 
 const OUTCOME_COLORS: Record<PromiseOutcome, string> = {
   open: 'blue',
@@ -36,6 +38,8 @@ export function PromisesRoute() {
   const [outcome, setOutcome] = useState<PromiseOutcome | null>('open');
   const promises = usePromises(merchantID, page, outcome);
   const count = promises.data?.count ?? 0;
+  const mayConfirm = useMeetsMerchantRequirement(merchantID, ACCESS_REQUIREMENTS.paymentTake);
+  const confirm = useConfirmPromise(merchantID);
 
   const columns: DataColumn<PaymentPromise>[] = [
     {
@@ -57,7 +61,32 @@ export function PromisesRoute() {
       ),
     },
     { key: 'amount', label: 'Amount', render: (row) => formatMoney(row.amount) },
-    { key: 'status', label: 'Status', render: (row) => promiseStatusDisplay(row.status) },
+    {
+      key: 'status',
+      label: 'Status',
+      render: (row) =>
+        row.status === 'PROMISED' && row.outcome === 'open' && mayConfirm ? (
+          <Group gap="xs" wrap="nowrap">
+            <Text size="sm">{promiseStatusDisplay(row.status)}</Text>
+            <Button
+              size="compact-xs"
+              variant="light"
+              loading={confirm.isPending && confirm.variables === row.id}
+              aria-label={`Confirm the promise of ${row.customer_name}`}
+              onClick={() =>
+                confirm.mutate(row.id, {
+                  onSuccess: () => notifySuccess('Promise confirmed'),
+                  onError: (error) => notifyError(error),
+                })
+              }
+            >
+              Confirm
+            </Button>
+          </Group>
+        ) : (
+          promiseStatusDisplay(row.status)
+        ),
+    },
     {
       key: 'outcome',
       label: 'Outcome',

@@ -16,9 +16,9 @@ import { DateField } from '../../../../components/date-field';
 import { MoneyInput, readMoneyValue, type MoneyValue } from '../../../../components/money-input';
 import { QueryState } from '../../../../components/query-state';
 import { ApiError } from '../../../../lib/api-client';
-import { describeError, notifySuccess } from '../../../../lib/notify';
+import { describeError, notifyError, notifySuccess } from '../../../../lib/notify';
 import { usePaymentMethods } from '../../api/customers-queries';
-import { useAccountPromises, useCreatePromise } from '../../api/promises';
+import { useAccountPromises, useConfirmPromise, useCreatePromise } from '../../api/promises';
 
 /** An account's open promises to pay (those still ahead), and recording one. */
 export function AccountPromises({
@@ -37,6 +37,7 @@ export function AccountPromises({
   canRecord: boolean;
 }) {
   const promises = useAccountPromises(merchantID, accountID);
+  const confirm = useConfirmPromise(merchantID);
   const [recording, setRecording] = useState(false);
   const rows = promises.data?.results ?? [];
 
@@ -48,7 +49,32 @@ export function AccountPromises({
       render: (row) => formatDateTime(row.scheduled_date, { timeZone }),
     },
     { key: 'amount', label: 'Amount', render: (row) => formatMoney(row.amount) },
-    { key: 'status', label: 'Status', render: (row) => promiseStatusDisplay(row.status) },
+    {
+      key: 'status',
+      label: 'Status',
+      render: (row) =>
+        row.status === 'PROMISED' && canRecord ? (
+          <Group gap="xs" wrap="nowrap">
+            <Text size="sm">{promiseStatusDisplay(row.status)}</Text>
+            <Button
+              size="compact-xs"
+              variant="light"
+              loading={confirm.isPending && confirm.variables === row.id}
+              aria-label={`Confirm the promise of ${formatMoney(row.amount)}`}
+              onClick={() =>
+                confirm.mutate(row.id, {
+                  onSuccess: () => notifySuccess('Promise confirmed'),
+                  onError: (error) => notifyError(error),
+                })
+              }
+            >
+              Confirm
+            </Button>
+          </Group>
+        ) : (
+          promiseStatusDisplay(row.status)
+        ),
+    },
     { key: 'method', label: 'Pay with', render: (row) => row.payment_method_label ?? '—' },
     { key: 'note', label: 'Note', render: (row) => row.note || '—' },
     { key: 'by', label: 'Recorded by', render: (row) => row.created_by_name },

@@ -1,0 +1,2 @@
+ALTER TABLE "messages" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "messages_idempotency_key_idx" ON "messages" USING btree ("merchant_id","idempotency_key") WHERE "messages"."idempotency_key" is not null;
