@@ -20,10 +20,13 @@
 // - Dismiss: takes the text off the queue without sending it (again: 204); one already sent again → 409
 //   `message.already_handled`.
 // - A text that is not an outbound failed or undelivered text of this merchant → 404.
-// - Access: whoever may read the merchant's inbox (any role on it).
+// - Access: whoever may read the merchant's inbox (any role on it) sees both queues and dismisses; sending again is
+//   sending a text, so it needs what the inbox's send needs (SPEC §6 free-typing chat: with custom roles
+//   is_customer_free_text_allowed).
 
 import { z } from 'zod';
 import { merchantAccess } from '../access/endpoint-access';
+import { ACCESS_REQUIREMENTS } from '../access/requirements';
 import { defineEndpoint } from '../api/endpoint';
 import { pageSchema } from '../api/pagination';
 import { INBOX_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
@@ -127,7 +130,7 @@ export const messageQueueEndpoints = {
     path: '/merchants/:id/missed_messages/:mid/resend/',
     summary: 'Send a missed text again through the send path (needs an Idempotency-Key); answers the new message',
     tags,
-    access: inboxReaders,
+    access: merchantAccess(ACCESS_REQUIREMENTS.freeTypeChat),
     params: missedParams,
     idempotent: true,
     status: 201,

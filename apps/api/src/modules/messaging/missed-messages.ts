@@ -62,10 +62,12 @@ function selectMissed(where: SQL, tail: SQL): SQL {
     select m.id, m.created, m.status, m.kind, m.sender, m.to_number, m.body,
            jsonb_array_length(m.attachments)::int as attachments,
            m.error_code, m.error_message, m.secondary_message,
-           c.id as customer_id, c.first_name, c.last_name, c.primary_external_id as external_id,
+           c.id as customer_id, c.first_name, c.last_name,
+           coalesce(a.external_id, c.primary_external_id) as external_id,
            (select o.id from messages o where o.resent_message_id = m.id limit 1) as resend_of
       from messages m
       left join customers c on c.id = m.customer_id
+      left join accounts a on a.id = m.account_id
      where ${where}
      ${tail}`;
 }
