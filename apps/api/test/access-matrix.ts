@@ -41,6 +41,8 @@ export type RequestContext = {
   createMessageTemplate(): Promise<string>;
   /** An MMS attachment received from a customer of the merchant. */
   createMessageMedia(): Promise<string>;
+  /** A text to a new customer of the merchant that failed with 30003 (it may be sent again). */
+  createMissedMessage(): Promise<string>;
   /** A location of the merchant (no merchant accounts under it). */
   createLocation(): Promise<string>;
   /** A merchant account of the merchant, at a location of its own. */
@@ -654,6 +656,19 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   },
   'GET /api/merchants/:id/message_media/:mediaId/': customerReaders(async (context) => ({
     params: { mediaId: await context.createMessageMedia() },
+  })),
+  // The dashboard's message queues (any role on the merchant); sending a missed text again is sending a text
+  // (free-typing chat, SPEC §6).
+  'GET /api/merchants/:id/customer_replies/': { flags: [], expect: ROWS.merchantMembers },
+  'GET /api/merchants/:id/missed_messages/': { flags: [], expect: ROWS.merchantMembers },
+  'POST /api/merchants/:id/missed_messages/:mid/resend/': {
+    flags: ['is_customer_free_text_allowed'],
+    expect: ROWS.customerEditors,
+    crossTenantObject: 'hidden',
+    request: async (context) => ({ params: { mid: await context.createMissedMessage() } }),
+  },
+  'POST /api/merchants/:id/missed_messages/:mid/dismiss/': customerReaders(async (context) => ({
+    params: { mid: await context.createMissedMessage() },
   })),
   'POST /api/merchants/:id/customer_accounts/': {
     flags: [],

@@ -5,6 +5,7 @@ import { scheduledPayments } from '../src/db/schema/scheduled-payments';
 import { paymentLinks } from '../src/db/schema/payment-links';
 import { hashPayToken, newPayToken } from '../src/modules/payment-links/payment-link-tokens';
 import type { PermissionFlag } from '@paydesk/domain/access/roles';
+import { secondaryMessageOf } from '@paydesk/domain/messaging/delivery-errors';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { expect } from 'vitest';
@@ -529,6 +530,62 @@ export async function createPaymentLinkFixture(db: Db, merchantId: string): Prom
     expires_at: new Date(Date.now() + 24 * 60 * 60 * 1000),
   });
   return token;
+}
+
+let missedPhoneSeq = 0;
+
+/**
+ * A text to a new customer of the merchant (opted in to texts, with a phone) that failed with `code` (30003 unless
+ * told): a conversation and the outbound message, as the send job leaves it. Gives the message, customer and account.
+ */
+export async function createMissedMessageFixture(
+  db: Db,
+  merchantId: string,
+  options: {
+    code?: string;
+    status?: 'failed' | 'undelivered';
+    created?: Date;
+    body?: string;
+    kind?: 'manual' | 'automated' | 'bulk' | 'system';
+  } = {},
+): Promise<CustomerFixture & { messageId: string; phone: string }> {
+  const fixture = await createCustomerFixture(db, merchantId);
+  missedPhoneSeq += 1;
+  const phone = `+1415555${String(3000 + (missedPhoneSeq % 6000)).padStart(4, '0')}`;
+  await db
+    .update(customers)
+    .set({ sms_phone_number: phone, text_opt_in: true })
+    .where(eq(customers.id, fixture.customerId));
+  const created = options.created ?? new Date();
+  const [thread] = await db
+    .insert(inboxThreads)
+    .values({ merchant_id: merchantId, customer_id: fixture.customerId, last_message_created: created })
+    .returning({ id: inboxThreads.id });
+  if (!thread) throw new Error('conversation not created');
+  const code = options.code ?? '30003';
+  const [message] = await db
+    .insert(messages)
+    .values({
+      merchant_id: merchantId,
+      thread_id: thread.id,
+      customer_id: fixture.customerId,
+      account_id: fixture.accountId,
+      direction: 'outbound',
+      kind: options.kind ?? 'manual',
+      sender: 'Fixture Sender',
+      body: options.body ?? 'Your payment is due.',
+      to_number: phone,
+      status: options.status ?? 'failed',
+      provider: 'outbox',
+      error_code: code,
+      error_message: `Twilio error ${code}`,
+      secondary_message: secondaryMessageOf(code),
+      created,
+      updated: created,
+    })
+    .returning({ id: messages.id });
+  if (!message) throw new Error('message not created');
+  return { ...fixture, messageId: message.id, phone };
 }
 
 /** An MMS attachment received from a new customer of the merchant (a conversation, an inbound message, its media). */

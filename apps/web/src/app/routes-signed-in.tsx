@@ -42,6 +42,22 @@ export const signedInRoutes: RouteObject[] = [
         ),
       },
       {
+        path: ROUTE_ACCESS.CustomerReplies.path,
+        handle: ROUTE_ACCESS.CustomerReplies,
+        lazy: lazyPage(
+          () => import('../features/message-queues/routes/customer-replies'),
+          (module) => module.CustomerRepliesRoute,
+        ),
+      },
+      {
+        path: ROUTE_ACCESS.MissedMessages.path,
+        handle: ROUTE_ACCESS.MissedMessages,
+        lazy: lazyPage(
+          () => import('../features/message-queues/routes/missed-messages'),
+          (module) => module.MissedMessagesRoute,
+        ),
+      },
+      {
         path: ROUTE_ACCESS.TransactionSearch.path,
         handle: ROUTE_ACCESS.TransactionSearch,
         lazy: lazyPage(

@@ -113,6 +113,18 @@ export const queryKeys = {
         ? (['promises', merchantID, 'list'] as const)
         : (['promises', merchantID, 'list', filters] as const),
   },
+  /** The dashboard's message queues: customers' unread replies and missed texts, by page. */
+  messageQueues: {
+    all: (merchantID: string) => ['message-queues', merchantID] as const,
+    replies: (merchantID: string, page?: number) =>
+      page === undefined
+        ? (['message-queues', merchantID, 'replies'] as const)
+        : (['message-queues', merchantID, 'replies', page] as const),
+    missed: (merchantID: string, page?: number) =>
+      page === undefined
+        ? (['message-queues', merchantID, 'missed'] as const)
+        : (['message-queues', merchantID, 'missed', page] as const),
+  },
   customerImports: {
     mapping: (merchantID: string) => ['customer-import-mapping', merchantID] as const,
     one: (merchantID: string, importID: string | null) => ['customer-import', merchantID, importID] as const,

@@ -8,12 +8,12 @@ export const PERMANENT_ERROR_CODES = ['30004', '30005', '30006', '30007', '21211
 export const BAD_NUMBER_ERROR_CODES = ['30005', '30006', '21211', '21614'] as const;
 
 const PLAIN_WORDS: Record<string, string> = {
-  '30003': 'The phone was off or out of reach. The text will be tried again.',
+  '30003': 'The phone was off or out of reach. The text can be sent again later.',
   '30004': 'The customer has blocked texts from this number.',
   '30005': 'The number does not exist or is no longer in service.',
   '30006': 'The number cannot receive texts (a landline or a number the carrier cannot reach).',
   '30007': 'The carrier filtered this text as unwanted.',
-  '30008': 'The text could not be delivered for an unknown reason. It will be tried again.',
+  '30008': 'The text could not be delivered for an unknown reason. It can be sent again.',
   '21211': 'The phone number is not valid.',
   '21610': 'The customer has replied STOP to this number and cannot be texted until they reply START.',
   '21614': 'The number is not a mobile number and cannot receive texts.',
@@ -27,6 +27,14 @@ export function secondaryMessageOf(code: string | null | undefined): string {
 
 export const isRetryableErrorCode = (code: string | null | undefined) =>
   !!code && (RETRYABLE_ERROR_CODES as readonly string[]).includes(code);
+/**
+ * Whether a text that failed with this code may be sent again by hand (the missed-messages queue): not after a
+ * permanent error (a blocked, unknown, landline or invalid number, an opted-out recipient, a carrier filter), which
+ * would fail the same way; yes after a transient one (30003, 30008), a provider error without a code, or a refusal
+ * of ours (consent, do-not-contact, no sending number), which the send checks again.
+ */
+export const isResendableErrorCode = (code: string | null | undefined) =>
+  !code || !(PERMANENT_ERROR_CODES as readonly string[]).includes(code);
 export const isBadNumberErrorCode = (code: string | null | undefined) =>
   !!code && (BAD_NUMBER_ERROR_CODES as readonly string[]).includes(code);
 

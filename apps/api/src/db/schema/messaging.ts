@@ -2,6 +2,7 @@ import { MESSAGE_STATUSES } from '@paydesk/domain/messaging/delivery-errors';
 import { MESSAGE_DIRECTIONS, MESSAGE_KINDS } from '@paydesk/domain/messaging/messaging.contract';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   index,
@@ -74,6 +75,8 @@ export const inboxThreads = pgTable(
     unread_messages: integer().notNull().default(0),
     /** A reply that reads like an opt-out waits for a person to confirm it. */
     needs_review: boolean().notNull().default(false),
+    /** When the oldest reply not yet read arrived; null once the conversation is read (the customer-replies queue). */
+    first_unread_created: timestamp({ withTimezone: true }),
     created: createdAt(),
   },
   (table) => [
@@ -87,6 +90,10 @@ export const inboxThreads = pgTable(
     index('inbox_threads_recent_idx')
       .on(table.merchant_id, sql`${table.last_message_created} desc nulls last`, sql`${table.id} desc`)
       .where(sql`${table.last_message_created} is not null`),
+    // The customer-replies queue: a merchant's customers' conversations with unread replies, waiting longest first.
+    index('inbox_threads_unread_idx')
+      .on(table.merchant_id, table.first_unread_created, table.id)
+      .where(sql`${table.first_unread_created} is not null and ${table.customer_id} is not null`),
   ],
 );
 
@@ -132,6 +139,10 @@ export const messages = pgTable(
     /** An automated text's key (its outcome and template type): one text per outcome, however often its job runs. */
     idempotency_key: text(),
     sent_at: timestamp({ withTimezone: true }),
+    /** A failed text sent again from the missed-messages queue: the new text (it leaves the queue). */
+    resent_message_id: uuid().references((): AnyPgColumn => messages.id, { onDelete: 'set null' }),
+    /** A failed text taken off the missed-messages queue without sending it again. */
+    dismissed_at: timestamp({ withTimezone: true }),
     created: createdAt(),
     updated: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -141,6 +152,16 @@ export const messages = pgTable(
     uniqueIndex('messages_idempotency_key_idx')
       .on(table.merchant_id, table.idempotency_key)
       .where(sql`${table.idempotency_key} is not null`),
+    // The missed-messages queue: a merchant's failed texts nobody sent again or dismissed, newest first.
+    index('messages_missed_idx')
+      .on(table.merchant_id, sql`${table.created} desc`, sql`${table.id} desc`)
+      .where(
+        sql`${table.direction} = 'outbound' and ${table.status} in ('failed', 'undelivered') and ${table.resent_message_id} is null and ${table.dismissed_at} is null`,
+      ),
+    // "Resend of": the text a resend replaced.
+    index('messages_resent_idx')
+      .on(table.resent_message_id)
+      .where(sql`${table.resent_message_id} is not null`),
     uniqueIndex('messages_provider_id_idx')
       .on(table.provider, table.provider_message_id)
       .where(sql`${table.provider_message_id} is not null`),

@@ -104,10 +104,10 @@ export async function inboxEntryOf(
   });
 }
 
-/** Marks the customer's conversation read: its unread count goes to zero. */
+/** Marks the customer's conversation read: its unread count goes to zero and it leaves the customer-replies queue. */
 export async function markInboxRead(db: Db, merchantId: string, customerId: string): Promise<void> {
   await db
     .update(inboxThreads)
-    .set({ unread_messages: 0 })
+    .set({ unread_messages: 0, first_unread_created: null })
     .where(and(eq(inboxThreads.merchant_id, merchantId), eq(inboxThreads.customer_id, customerId)));
 }

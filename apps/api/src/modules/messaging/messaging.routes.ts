@@ -8,6 +8,7 @@ import { eventIdOf, recordProviderEvent, type ProviderEventKind, type WebhookPay
 import { sendMessage } from './send-message';
 import { FieldErrors } from '../../lib/http-errors';
 import { inboxRoutes } from './inbox.routes';
+import { messageQueuesRoutes } from './message-queues.routes';
 import { verifyTwilioWebhook } from './verify-twilio-webhook';
 
 /** Form fields as Twilio posts them; a name given more than once keeps every value. */
@@ -38,8 +39,9 @@ export const messagingRoutes: FastifyPluginAsync = async (app) => {
     }
   });
 
-  // The inbox, attachments and the compose picker (inbox.routes.ts).
+  // The inbox, attachments and the compose picker (inbox.routes.ts); the dashboard's queues.
   await app.register(inboxRoutes);
+  await app.register(messageQueuesRoutes);
 
   registerEndpoint(app, endpoints.send, async (request) => {
     const access = merchantAccessOf(request);

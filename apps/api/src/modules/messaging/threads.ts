@@ -30,7 +30,12 @@ export async function appendMessage(
       last_message_body: row.body,
       last_message_created: now,
       ...(phoneNumber ? { phone_number: phoneNumber } : {}),
-      ...(inbound ? { unread_messages: sql`${inboxThreads.unread_messages} + 1` } : {}),
+      ...(inbound
+        ? {
+            unread_messages: sql`${inboxThreads.unread_messages} + 1`,
+            first_unread_created: sql`coalesce(${inboxThreads.first_unread_created}, ${now})`,
+          }
+        : {}),
       ...(row.flagged_opt_out ? { needs_review: true } : {}),
     })
     .where(eq(inboxThreads.id, threadId));

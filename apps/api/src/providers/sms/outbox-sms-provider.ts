@@ -1,16 +1,21 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outboxMessages } from '../../db/schema/outbox';
+import { OUTBOX_FAILING_NUMBERS } from '@paydesk/domain/messaging/outbox-numbers';
 import { readLimited, type SmsProvider } from './sms-provider';
 
 /**
  * Embedded default: texts are kept in the outbox table (channel `sms`), where people and tests read them, and count
- * as delivered at once. The same idempotency key is the same text: the outbox keeps one.
+ * as delivered at once. The same idempotency key is the same text: the outbox keeps one. Texts to the sandbox's
+ * failing numbers (OUTBOX_FAILING_NUMBERS) are not kept: they fail with that number's Twilio error, at once and
+ * without retries, so a missed text can be tried without a phone.
  */
 export function createOutboxSmsProvider(db: Db): SmsProvider {
   return {
     name: 'outbox',
     async send(text, { idempotencyKey }) {
+      const failure = OUTBOX_FAILING_NUMBERS[text.to];
+      if (failure) return { status: 'failed', code: failure.code, message: failure.message };
       await db
         .insert(outboxMessages)
         .values({

@@ -58,6 +58,8 @@ describe('app shell', () => {
     // are for administrators.
     expect(homeCards()).toEqual([
       'Failed payments',
+      'Customer replies',
+      'Missed messages',
       'Transactions',
       'ACH returns',
       'Promises',
@@ -77,6 +79,8 @@ describe('app shell', () => {
 
     expect(homeCards()).toEqual([
       'Failed payments',
+      'Customer replies',
+      'Missed messages',
       'Transactions',
       'ACH returns',
       'Promises',
