@@ -11,7 +11,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { ATTACHMENT_ACCEPT, checkAttachment, describeLength, maySend } from '../chat-rules';
 
 export type TemplateChoice = { id: string; name: string };
@@ -27,7 +27,7 @@ export type ComposerProps = {
   onTemplateChange: (templateId: string | null) => void;
   /** While a chosen template is rendered for this customer. */
   rendering?: boolean;
-  /** Sends the body and the attachment; resolves once handed over (the message then shows as pending). */
+  /** Sends the body and the attachment (the pane shows the message as pending meanwhile). */
   onSend: (message: { body: string; file: File | null }) => void;
   /** The last send answered that it is outside the customer's texting hours. */
   outsideSendWindow?: boolean;
@@ -52,7 +52,6 @@ export function Composer({
 }: ComposerProps) {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const counterId = useId();
   const ready = !disabled && !rendering && maySend(body, file !== null);
 
   const send = () => {
@@ -107,12 +106,10 @@ export function Composer({
         minRows={2}
         maxRows={6}
         disabled={disabled}
-        aria-describedby={counterId}
+        description={describeLength(body)}
+        inputWrapperOrder={['label', 'input', 'description']}
       />
-      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-        <Text id={counterId} size="xs" c="dimmed">
-          {describeLength(body)}
-        </Text>
+      <Group justify="flex-end" wrap="nowrap" gap="xs">
         <Group gap="xs" wrap="nowrap">
           {canFreeType && (
             <FileButton onChange={pickFile} accept={ATTACHMENT_ACCEPT} disabled={disabled}>

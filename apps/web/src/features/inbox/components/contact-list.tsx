@@ -1,11 +1,10 @@
 import { Badge, Button, Group, Loader, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { useIntersection } from '@mantine/hooks';
 import { formatDateTime } from '@paydesk/domain/format/date';
 import { formatPhoneNumber } from '@paydesk/domain/format/phone';
 import type { InboxEntry } from '@paydesk/domain/messaging/inbox.contract';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { locationChoicesQueryOptions } from '../../../components/location-picker';
 import { QueryState } from '../../../components/query-state';
 import { useInboxList } from '../api/conversations';
@@ -47,12 +46,8 @@ export function ContactList({
 }: ContactListProps) {
   const locations = useQuery(locationChoicesQueryOptions(merchantID));
   const list = useInboxList(merchantID, { search, location });
-  const { ref: endRef, entry } = useIntersection({ threshold: 0 });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-
-  useEffect(() => {
-    if (entry?.isIntersecting && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [entry?.isIntersecting, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const endRef = useWhenVisible(() => void fetchNextPage(), Boolean(hasNextPage) && !isFetchingNextPage);
 
   const entries = list.data?.pages.flatMap((page) => page.results) ?? [];
   const locationData = [
@@ -112,6 +107,25 @@ export function ContactList({
       {isFetchingNextPage && <Loader size="sm" aria-label="Loading more conversations" />}
     </Stack>
   );
+}
+
+/** Calls `onVisible` when the element scrolls into view (infinite scroll); the Load more button is the fallback. */
+function useWhenVisible(onVisible: () => void, enabled: boolean) {
+  const ref = useRef<HTMLLIElement>(null);
+  const callback = useRef(onVisible);
+  useEffect(() => {
+    callback.current = onVisible;
+  });
+  useEffect(() => {
+    const node = ref.current;
+    if (!enabled || !node || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) callback.current();
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [enabled]);
+  return ref;
 }
 
 function ConversationRow({

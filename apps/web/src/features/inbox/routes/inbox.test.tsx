@@ -1,0 +1,192 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MERCHANTS, PROFILES, mockIdentityApi, renderApp, storeSession } from '../../../../test/identity';
+import { server } from '../../../../test/server';
+import { setupUser } from '../../../../test/user';
+
+const M = MERCHANTS.demoMotors.id;
+const PAT = '5b1f0c1e-8a43-4f6e-9f7a-1d2b3c4d5e6f';
+const ACCOUNT = '7c2e1d3f-9b54-4a7f-8e6b-2c3d4e5f6a7b';
+
+const ENTRY = {
+  customer_id: PAT,
+  first_name: 'Pat',
+  last_name: 'Lee',
+  external_id: 'DM-1001',
+  phone_number: '+13125550100',
+  last_message_body: 'Can I pay Friday?',
+  last_message_created: '2026-03-02T15:10:00.000Z',
+  unread_messages: 2,
+  needs_review: false,
+};
+
+function serverMessage(id: string, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    customer_id: PAT,
+    sender: 'Avery Admin',
+    direction: 'outbound',
+    body: 'Your payment is due.',
+    language: 'en-US',
+    translations: {},
+    created: '2026-03-02T15:00:00.000Z',
+    attachments: [],
+    status: 'delivered',
+    error_code: null,
+    error_message: null,
+    secondary_message: null,
+    flagged_opt_out: false,
+    ...overrides,
+  };
+}
+
+const CUSTOMER = {
+  id: PAT,
+  merchant: { id: M, name: 'Demo Motors', is_integrated: false },
+  first_name: 'Pat',
+  last_name: 'Lee',
+  email: null,
+  sms_phone_number: '+13125550100',
+  date_of_birth: null,
+  language: 'en-US',
+  location: { id: 'loc-1', name: 'Main St' },
+  text_opt_in: true,
+  email_opt_in: false,
+  removed: false,
+  removed_at: null,
+  accounts: [
+    {
+      id: ACCOUNT,
+      external_id: 'DM-1001',
+      role: 'primary',
+      status: 'active',
+      amount_due_cents: 12_500,
+      due_date: '2026-02-20',
+      autopay: false,
+      convenience_fee_cents: 0,
+      location: { id: 'loc-1', name: 'Main St' },
+      tags: [],
+      customers: [],
+      device: null,
+      created: '2026-01-01T00:00:00.000Z',
+    },
+  ],
+  created: '2026-01-01T00:00:00.000Z',
+};
+
+type Calls = { read: string[]; sent: unknown[] };
+
+function openInbox(send: () => Response, path = `/merchants/${M}/inbox`): Calls {
+  const calls: Calls = { read: [], sent: [] };
+  mockIdentityApi(PROFILES.admin);
+  storeSession(PROFILES.admin);
+  server.use(
+    http.get(`/api/merchants/${M}/merchant_locations/`, () =>
+      HttpResponse.json({ count: 1, next: null, previous: null, results: [{ id: 'loc-1', name: 'Main St' }] }),
+    ),
+    http.get(`/api/merchants/${M}/inbox/`, () => HttpResponse.json({ next: null, results: [ENTRY] })),
+    http.post(`/api/merchants/${M}/inbox/:cid/read/`, ({ params }) => {
+      calls.read.push(String(params.cid));
+      return HttpResponse.json({ ...ENTRY, unread_messages: 0 });
+    }),
+    http.get(`/api/merchants/${M}/customers/${PAT}/`, () => HttpResponse.json(CUSTOMER)),
+    http.get(`/api/merchants/${M}/customers/${PAT}/messages/`, () =>
+      HttpResponse.json({
+        next: null,
+        // Newest first, as the API lists them.
+        results: [
+          serverMessage('22222222-2222-4222-8222-222222222222', {
+            direction: 'inbound',
+            sender: 'Pat Lee',
+            status: 'received',
+            body: 'Can I pay Friday?',
+            created: '2026-03-02T15:10:00.000Z',
+          }),
+          serverMessage('11111111-1111-4111-8111-111111111111'),
+        ],
+      }),
+    ),
+    http.get(`/api/merchants/${M}/accounts/${ACCOUNT}/promises/`, () =>
+      HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
+    ),
+    http.get(`/api/merchants/${M}/customers/${PAT}/accounts/${ACCOUNT}/transactions/`, () =>
+      HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
+    ),
+    http.post(`/api/merchants/${M}/accounts/${ACCOUNT}/send_message/`, async ({ request }) => {
+      calls.sent.push(await request.json());
+      return send();
+    }),
+  );
+  renderApp({ initialEntries: [path] });
+  return calls;
+}
+
+describe('/merchants/:merchantID/inbox', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => localStorage.clear());
+
+  it('lists conversations with unread counts; opening one marks it read and shows it oldest first', async () => {
+    const user = setupUser();
+    const calls = openInbox(() => HttpResponse.json({}));
+
+    const conversations = await screen.findByRole('list', { name: 'Conversations' });
+    await user.click(within(conversations).getByRole('button', { name: 'Pat Lee, 2 unread' }));
+
+    const messages = await screen.findByRole('list', { name: 'Messages' });
+    const texts = within(messages)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent ?? '');
+    expect(texts.findIndex((text) => text.includes('Your payment is due.'))).toBeLessThan(
+      texts.findIndex((text) => text.includes('Can I pay Friday?')),
+    );
+    await waitFor(() => expect(calls.read).toEqual([PAT]));
+
+    const accounts = screen.getByRole('complementary', { name: 'Customer accounts' });
+    expect(within(accounts).getByText('$125.00')).toBeInTheDocument();
+    expect(within(accounts).getByText('02/20/2026')).toBeInTheDocument();
+  });
+
+  it('shows a sent message with a spinner, then the server’s message in its place', async () => {
+    const user = setupUser();
+    const sent = serverMessage('33333333-3333-4333-8333-333333333333', {
+      body: 'See you Friday',
+      status: 'queued',
+      created: '2026-03-02T15:11:00.000Z',
+    });
+    const calls = openInbox(
+      () => HttpResponse.json({ [PAT]: { ...sent, outside_send_window: true } }, { status: 201 }),
+      `/merchants/${M}/inbox?customer=${PAT}`,
+    );
+
+    const message = await screen.findByRole('textbox', { name: 'Message' });
+    await screen.findByRole('list', { name: 'Messages' });
+    await user.type(message, 'See you Friday{Enter}');
+
+    expect(await screen.findByText(/Queued/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Sending')).not.toBeInTheDocument();
+    expect(calls.sent).toEqual([{ customer: PAT, message: 'See you Friday' }]);
+    expect(screen.getByText(/outside the customer's texting hours/)).toBeInTheDocument();
+    expect(message).toHaveValue('');
+  });
+
+  it('keeps a refused send in the chat with the error icon and the catalogue message', async () => {
+    const user = setupUser();
+    openInbox(
+      () =>
+        HttpResponse.json(
+          { detail: 'The customer has opted out of email or text messages.', code: 'customer.unsubscribed' },
+          { status: 409 },
+        ),
+      `/merchants/${M}/inbox?customer=${PAT}`,
+    );
+
+    const message = await screen.findByRole('textbox', { name: 'Message' });
+    await screen.findByRole('list', { name: 'Messages' });
+    await user.type(message, 'Are you there?{Enter}');
+
+    expect(await screen.findByText('The customer has opted out of email or text messages.')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Not delivered' })).toBeInTheDocument();
+    expect(screen.getByText('Are you there?')).toBeInTheDocument();
+  });
+});
