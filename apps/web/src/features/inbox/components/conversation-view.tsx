@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Select, Stack, Text, Title } from '@mantine/core';
 import { DEFAULT_ERROR_MESSAGE } from '@paydesk/domain/errors/catalogue';
 import { formatFullName } from '@paydesk/domain/format/user';
 import { formatPhoneNumber } from '@paydesk/domain/format/phone';
@@ -169,30 +169,28 @@ export function ConversationView({
   return (
     <>
       <section className={classes.chatColumn} aria-label="Conversation">
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="xs" wrap="nowrap" miw={0}>
-            <Button
-              className={classes.backButton}
-              variant="subtle"
-              size="compact-sm"
-              leftSection={<IconArrowLeft size={16} />}
-              onClick={onBack}
-            >
-              Conversations
-            </Button>
-            <Stack gap={0} miw={0}>
-              <Title order={2} size="h4" lineClamp={1}>
-                {name || 'Loading…'}
-              </Title>
-              {phone && (
-                <Text size="xs" c="dimmed">
-                  {formatPhoneNumber(phone)}
-                  {customer.data && !customer.data.text_opt_in ? ' · opted out of texts' : ''}
-                </Text>
-              )}
-            </Stack>
-          </Group>
-        </Group>
+        <Stack gap={4} align="flex-start">
+          <Button
+            className={classes.backButton}
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconArrowLeft size={16} />}
+            onClick={onBack}
+          >
+            Conversations
+          </Button>
+          <Stack gap={0} miw={0} maw="100%">
+            <Title order={2} size="h4" lineClamp={1}>
+              {name || 'Loading…'}
+            </Title>
+            {phone && (
+              <Text size="xs" c="dimmed">
+                {formatPhoneNumber(phone)}
+                {customer.data && !customer.data.text_opt_in ? ' · opted out of texts' : ''}
+              </Text>
+            )}
+          </Stack>
+        </Stack>
         {thread.isError ? (
           <QueryState
             error={thread.error}
