@@ -217,6 +217,11 @@ export function ConversationView({
             allowDeselect={false}
           />
         )}
+        {!canFreeType && templates.isError && (
+          <Text size="sm" c="red.8">
+            The merchant&apos;s templates could not be loaded for you: {messageOf(templates.error)}
+          </Text>
+        )}
         {customer.data && !mayText ? (
           <Text size="sm" c="dimmed">
             This customer has no account to text from.

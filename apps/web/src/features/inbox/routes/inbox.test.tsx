@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import type { Profile } from '@paydesk/domain/profile/profile.contract';
+import { http, HttpResponse, type HttpHandler } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MERCHANTS, PROFILES, mockIdentityApi, renderApp, storeSession } from '../../../../test/identity';
 import { server } from '../../../../test/server';
@@ -77,21 +78,27 @@ const CUSTOMER = {
 
 type Calls = { read: string[]; sent: unknown[] };
 
-function openInbox(send: () => Response, path = `/merchants/${M}/inbox`): Calls {
+function openInbox(
+  send: () => Response,
+  path = `/merchants/${M}/inbox`,
+  profile: Profile = PROFILES.admin,
+  ...handlers: HttpHandler[]
+): Calls {
   const calls: Calls = { read: [], sent: [] };
-  mockIdentityApi(PROFILES.admin);
-  storeSession(PROFILES.admin);
+  mockIdentityApi(profile);
+  storeSession(profile);
   server.use(
-    http.get(`/api/merchants/${M}/merchant_locations/`, () =>
+    ...handlers,
+    http.get(`/api/merchants/:mid/merchant_locations/`, () =>
       HttpResponse.json({ count: 1, next: null, previous: null, results: [{ id: 'loc-1', name: 'Main St' }] }),
     ),
-    http.get(`/api/merchants/${M}/inbox/`, () => HttpResponse.json({ next: null, results: [ENTRY] })),
-    http.post(`/api/merchants/${M}/inbox/:cid/read/`, ({ params }) => {
+    http.get(`/api/merchants/:mid/inbox/`, () => HttpResponse.json({ next: null, results: [ENTRY] })),
+    http.post(`/api/merchants/:mid/inbox/:cid/read/`, ({ params }) => {
       calls.read.push(String(params.cid));
       return HttpResponse.json({ ...ENTRY, unread_messages: 0 });
     }),
-    http.get(`/api/merchants/${M}/customers/${PAT}/`, () => HttpResponse.json(CUSTOMER)),
-    http.get(`/api/merchants/${M}/customers/${PAT}/messages/`, () =>
+    http.get(`/api/merchants/:mid/customers/${PAT}/`, () => HttpResponse.json(CUSTOMER)),
+    http.get(`/api/merchants/:mid/customers/${PAT}/messages/`, () =>
       HttpResponse.json({
         next: null,
         // Newest first, as the API lists them.
@@ -107,13 +114,13 @@ function openInbox(send: () => Response, path = `/merchants/${M}/inbox`): Calls 
         ],
       }),
     ),
-    http.get(`/api/merchants/${M}/accounts/${ACCOUNT}/promises/`, () =>
+    http.get(`/api/merchants/:mid/accounts/${ACCOUNT}/promises/`, () =>
       HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
     ),
-    http.get(`/api/merchants/${M}/customers/${PAT}/accounts/${ACCOUNT}/transactions/`, () =>
+    http.get(`/api/merchants/:mid/customers/${PAT}/accounts/${ACCOUNT}/transactions/`, () =>
       HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
     ),
-    http.post(`/api/merchants/${M}/accounts/${ACCOUNT}/send_message/`, async ({ request }) => {
+    http.post(`/api/merchants/:mid/accounts/${ACCOUNT}/send_message/`, async ({ request }) => {
       calls.sent.push(await request.json());
       return send();
     }),
@@ -188,5 +195,55 @@ describe('/merchants/:merchantID/inbox', () => {
     expect(await screen.findByText('The customer has opted out of email or text messages.')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Not delivered' })).toBeInTheDocument();
     expect(screen.getByText('Are you there?')).toBeInTheDocument();
+  });
+
+  it('without free typing sends only a chosen template, rendered for the customer and account', async () => {
+    const user = setupUser();
+    const [agentMerchant] = PROFILES.agent.merchants;
+    // A custom role that may use templates but not type freely (SPEC §6).
+    const templateOnly: Profile = {
+      ...PROFILES.agent,
+      merchants: [{ ...agentMerchant!, access_roles: ['staff', 'is_template_update_allowed'] }],
+      access: { ...PROFILES.agent.access, roles: ['staff', 'is_template_update_allowed'] },
+    };
+    const custom = MERCHANTS.customRolesAuto.id;
+    const rendered: unknown[] = [];
+    const template = { id: '9d3e2f4a-0c65-4b8a-9f7c-3d4e5f6a7b8c', name: 'Friendly reminder', active: true };
+    const calls = openInbox(
+      () =>
+        HttpResponse.json(
+          { [PAT]: { ...serverMessage('44444444-4444-4444-8444-444444444444'), outside_send_window: false } },
+          { status: 201 },
+        ),
+      `/merchants/${custom}/inbox?customer=${PAT}`,
+      templateOnly,
+      http.get('/api/merchants/:mid/message_templates/', () =>
+        HttpResponse.json({
+          count: 2,
+          next: null,
+          previous: null,
+          results: [
+            { ...template, sms_body: 'Hi {first_name}, {amount_due} is due.' },
+            { ...template, id: 'b1c2d3e4-0000-4000-8000-000000000001', name: 'Retired', active: false, sms_body: 'x' },
+          ],
+        }),
+      ),
+      http.post('/api/merchants/:mid/message_templates/:tid/render/', async ({ request }) => {
+        rendered.push(await request.json());
+        return HttpResponse.json({ rendered_body: 'Hi Pat, $125.00 is due.', customer: null });
+      }),
+    );
+
+    const message = await screen.findByRole('textbox', { name: 'Message' });
+    expect(message).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: /Send payment link/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Template' }));
+    expect(screen.queryByRole('option', { name: 'Retired' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: 'Friendly reminder' }));
+
+    await waitFor(() => expect(message).toHaveValue('Hi Pat, $125.00 is due.'));
+    expect(rendered).toEqual([{ customer: PAT, account: ACCOUNT, type: 'TEXT' }]);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(calls.sent).toEqual([{ customer: PAT, message: 'Hi Pat, $125.00 is due.' }]));
   });
 });
