@@ -16,17 +16,40 @@ type MessageListProps = {
 
 /** The conversation, oldest to newest, with a time header where a message comes more than 5 minutes after the last. */
 export function MessageList({ messages, timeZone, hasEarlier, loadingEarlier, onLoadEarlier }: MessageListProps) {
-  const end = useRef<HTMLLIElement>(null);
+  const list = useRef<HTMLOListElement>(null);
+  // Whether the reader is at the newest message: then new messages and a narrower pane keep them there.
+  const pinned = useRef(true);
   const last = messages.at(-1);
-  const lastKey = last ? `${last.id}:${last.status}` : '';
+  const lastKey = last ? `${last.id}:${last.status}:${last.error_message ?? ''}` : '';
 
-  // The newest message in view when one arrives (also after the pane opens).
+  const scrollToEnd = () => {
+    const node = list.current;
+    if (node) node.scrollTop = node.scrollHeight;
+  };
+
+  // Only the pane scrolls (never the page): the newest message in view when one arrives, and after the pane opens.
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end' });
+    scrollToEnd();
+    pinned.current = true;
   }, [lastKey]);
 
+  useEffect(() => {
+    const node = list.current;
+    if (!node || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (pinned.current) scrollToEnd();
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+
+  const handleScroll = () => {
+    const node = list.current;
+    if (node) pinned.current = node.scrollHeight - node.scrollTop - node.clientHeight < 40;
+  };
+
   return (
-    <ol className={classes.messages} aria-label="Messages" tabIndex={0}>
+    <ol ref={list} className={classes.messages} aria-label="Messages" tabIndex={0} onScroll={handleScroll}>
       {hasEarlier && (
         <li className={classes.timeHeader}>
           <Button variant="subtle" size="compact-sm" onClick={onLoadEarlier} loading={loadingEarlier}>
@@ -55,7 +78,6 @@ export function MessageList({ messages, timeZone, hasEarlier, loadingEarlier, on
           </li>
         </Fragment>
       ))}
-      <li ref={end} aria-hidden="true" />
     </ol>
   );
 }
