@@ -24,6 +24,8 @@ export const ATTACHMENT_MAX_BYTES = 1024 * 1024;
 export const TEMPLATE_SMS_MAX = 300;
 export const TEMPLATE_SMS_WARN_ABOVE = 290;
 export const CHAT_TIME_HEADER_GAP_MINUTES = 5;
+/** The inbox starts listening for chat events this long after it opens (SPEC §9). */
+export const CHAT_LISTEN_DELAY_MS = 5000;
 export const AUTOPAY_DUE_DAY_CAP = 28;
 export const MINIMUM_PAYMENT_CENTS = 100;
 export const CARD_NUMBER_MIN_LENGTH = 15;

@@ -78,6 +78,14 @@ export const merchantRoutes: RouteObject[] = [
     ],
   },
   {
+    path: '/merchants/:merchantID?/inbox',
+    handle: ROUTE_ACCESS.Inbox,
+    lazy: () =>
+      importWithTimeout(() => import('../features/inbox/routes/inbox')).then((module) => ({
+        Component: module.InboxRoute,
+      })),
+  },
+  {
     path: '/merchants/:merchantID?/locations',
     handle: ROUTE_ACCESS.LocationList,
     lazy: () =>

@@ -85,6 +85,9 @@ export const queryKeys = {
       page === undefined
         ? (['payments', merchantID, 'account', accountID] as const)
         : (['payments', merchantID, 'account', accountID, page] as const),
+    /** The account's newest payment, beside the inbox's chat (under the account's key, so a payment refreshes it). */
+    lastPayment: (merchantID: string, accountID: string) =>
+      ['payments', merchantID, 'account', accountID, 'last-payment'] as const,
     /** The transaction search (issue 18 item 10): one page for its filters, order and size. */
     search: (merchantID: string, params?: Params) => ['payments', merchantID, 'search', params ?? {}] as const,
     failed: (merchantID: string, page?: number) =>
@@ -149,4 +152,18 @@ export const queryKeys = {
     passwordReset: (id: string, token: string) => ['password-reset-link', id, token] as const,
   },
   outbox: () => ['outbox'] as const,
+
+  /**
+   * The live inbox (issue 21): the conversation list (per search and location), a customer's conversation, the
+   * compose picker's customer accounts, and a chat attachment read with the user's token.
+   */
+  inbox: {
+    all: (merchantID: string) => ['inbox', merchantID] as const,
+    lists: (merchantID: string) => ['inbox', merchantID, 'list'] as const,
+    list: (merchantID: string, params: Params) => ['inbox', merchantID, 'list', params ?? {}] as const,
+    thread: (merchantID: string, customerID: string) => ['inbox', merchantID, 'thread', customerID] as const,
+    customerAccounts: (merchantID: string, search: string) =>
+      ['inbox', merchantID, 'customer-accounts', search] as const,
+    media: (url: string) => ['inbox-media', url] as const,
+  },
 };

@@ -9,6 +9,7 @@ import {
   IconCalendarTime,
   IconHistory,
   IconMapPin,
+  IconMessages,
   IconChecklist,
   IconCreditCardOff,
   IconReceipt,
@@ -112,6 +113,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     description: 'Take a payment that is not on an account: a down payment or a one-off charge.',
     icon: IconCashRegister,
     inNavbar: false,
+  },
+  {
+    route: 'Inbox',
+    label: 'Inbox',
+    description: 'Text with customers: conversations, replies as they arrive, and their accounts beside the chat.',
+    icon: IconMessages,
+    inNavbar: true,
   },
   {
     route: 'MessageTemplateList',

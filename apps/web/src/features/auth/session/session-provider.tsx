@@ -22,6 +22,7 @@ import { decodeJwtPayload } from './jwt';
 import { createSessionController, type LogoutReason, type SessionController } from './session-controller';
 import { readCurrentMerchantId, writeCurrentMerchantId } from './session-storage';
 import type { LiveClient } from '../../../lib/live/live-client';
+import { attachLiveClient } from '../../../lib/live/live-hub';
 
 type SessionProviderProps = {
   children: ReactNode;
@@ -133,6 +134,7 @@ export function SessionProvider({
     if (!signedIn) return;
     // Loaded once signed in: the client reads its frames with zod, which /login must not download.
     let live: LiveClient | null = null;
+    let detach = () => {};
     let stopped = false;
     void import('../../../lib/live/live-client').then(({ openLiveClient }) => {
       if (stopped) return;
@@ -140,9 +142,12 @@ export function SessionProvider({
         controller.getAccessToken() ? (await loadAuthApi()).wsTicket.requestWsTicket() : null,
       );
       live.subscribe('session.revoked', () => controller.logout());
+      // Features (the live inbox) subscribe through the hub.
+      detach = attachLiveClient(live);
     });
     return () => {
       stopped = true;
+      detach();
       live?.stop();
     };
   }, [controller, signedIn]);
