@@ -38,7 +38,7 @@ import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { registerAutopayJobHandlers } from './modules/autopay/autopay.job-handlers';
 import { autopayRoutes } from './modules/autopay/autopay.routes';
 import { registerPromiseJobHandlers } from './modules/promises/promises.job-handlers';
-import { confirmPromisesByReply } from './modules/promises/promises.public';
+import { confirmPromisesByReply } from './modules/promises/confirm-promise';
 import { promisesRoutes } from './modules/promises/promises.routes';
 import { sandboxGatewayRoutes } from './modules/payments/sandbox-gateway.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';

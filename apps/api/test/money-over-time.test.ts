@@ -19,7 +19,7 @@ import { deliverMessage } from '../src/modules/messaging/deliver-message';
 import { processProviderEvent } from '../src/modules/messaging/process-provider-event';
 import { receiveOutboxReply } from '../src/modules/messaging/messaging.public';
 import { settlePayments } from '../src/modules/payments/settle-payments';
-import { confirmPromisesByReply } from '../src/modules/promises/promises.public';
+import { confirmPromisesByReply } from '../src/modules/promises/confirm-promise';
 import { settleDuePromises } from '../src/modules/promises/settle-promises';
 import { runDueScheduledPayments } from '../src/modules/scheduled-payments/run-scheduled-payments';
 import { asSandboxGateway } from '../src/providers/gateway/sandbox-gateway';

@@ -1,5 +1,4 @@
-// Promises to pay, as other modules use them: the next open one (merge fields), and the customer's YES / CONFIRM
-// reply confirming their unconfirmed ones.
+// Promises to pay, as other modules use them: an account's next open one (merge fields). The customer's YES /
+// CONFIRM reply reaches `confirm-promise.ts` through the messaging dependencies app.ts wires (no import cycle).
 
 export { findNextOpenPromise, type OpenPromise } from './next-open-promise';
-export { confirmPromisesByReply } from './confirm-promise';
