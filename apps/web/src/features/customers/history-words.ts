@@ -34,6 +34,12 @@ const KIND_TITLES: Record<string, string> = {
   'scheduled_payment.pending': 'Scheduled bank payment sent',
   'scheduled_payment.failed': 'Scheduled payment failed',
   'scheduled_payment.skipped': 'Scheduled payment skipped',
+  'promise.created': 'Promise to pay recorded',
+  'promise.confirmed': 'Promise to pay confirmed',
+  'promise.kept': 'Promise to pay kept',
+  'promise.partially_kept': 'Promise to pay partly kept',
+  'promise.broken': 'Promise to pay broken',
+  'message.not_sent': 'Automatic text not sent',
 };
 
 const FIELD_LABELS: Record<string, string> = {
