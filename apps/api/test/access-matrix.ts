@@ -16,7 +16,9 @@
 
 import { randomUUID } from 'node:crypto';
 import type { PermissionFlag } from '@paydesk/domain/access/roles';
+import { signedMediaPath } from '../src/modules/messaging/media-links';
 import type { CustomerFixture } from './factories';
+import { testConfig } from './helpers';
 
 export const PRINCIPALS = [
   'anonymous',
@@ -41,6 +43,8 @@ export type RequestContext = {
   createMessageTemplate(): Promise<string>;
   /** An MMS attachment received from a customer of the merchant. */
   createMessageMedia(): Promise<string>;
+  /** A number the merchant sends texts from. */
+  createSendingNumber(): Promise<string>;
   /** A location of the merchant (no merchant accounts under it). */
   createLocation(): Promise<string>;
   /** A merchant account of the merchant, at a location of its own. */
@@ -641,6 +645,46 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/merchants/:id/message_media/:mediaId/': customerReaders(async (context) => ({
     params: { mediaId: await context.createMessageMedia() },
   })),
+  // An attachment by its signed link: no token, the signature is the permission (403 without; messaging-settings.test.ts).
+  'GET /api/media/:merchant/:media/': open(async (context) => {
+    const media = await context.createMessageMedia();
+    const [, query = ''] = signedMediaPath(testConfig(), context.merchantId, media, 4_102_444_800).split('?');
+    return { params: { merchant: context.merchantId, media }, query };
+  }),
+  // Confirming or dismissing a reply flagged as an opt-out changes consent: customer editors (400 with no flag).
+  'POST /api/merchants/:id/inbox/:cid/opt_out_flag/': {
+    flags: ['is_customer_update_allowed'],
+    expect: ROWS.customerEditors,
+    crossTenantObject: 'hidden',
+    request: async (context) => ({
+      params: { cid: (await context.createCustomer()).customerId },
+      body: { action: 'dismiss' },
+    }),
+  },
+  // Messaging settings: the merchant's administrators; its Twilio account and sending numbers: super users.
+  'GET /api/merchants/:id/messaging_settings/': { flags: [], expect: ROWS.merchantAdmins },
+  'PUT /api/merchants/:id/messaging_settings/': {
+    flags: [],
+    expect: ROWS.merchantAdmins,
+    request: () => ({ body: { opt_out_line: true } }),
+  },
+  'PUT /api/merchants/:id/messaging_settings/twilio/': {
+    flags: [],
+    expect: ROWS.superUsers,
+    request: (context) => ({ params: { id: context.merchantId }, body: { account_sid: '' } }),
+  },
+  'POST /api/merchants/:id/sending_numbers/': {
+    flags: [],
+    expect: ROWS.superUsers,
+    request: (context) => ({ params: { id: context.merchantId }, body: { phone_number: 'not a number' } }),
+  },
+  'DELETE /api/merchants/:id/sending_numbers/:nid/': {
+    flags: [],
+    expect: ROWS.superUsers,
+    request: async (context) => ({
+      params: { id: context.merchantId, nid: await context.createSendingNumber() },
+    }),
+  },
   'POST /api/merchants/:id/customer_accounts/': {
     flags: [],
     expect: ROWS.merchantMembers,

@@ -8,6 +8,8 @@ export const AUDIT_KINDS = [
   'integration',
   'user',
   'role',
+  'messaging_settings',
+  'sending_number',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -20,6 +22,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   integration: 'Integration',
   user: 'User',
   role: 'Role',
+  messaging_settings: 'Messaging settings',
+  sending_number: 'Sending number',
 };
 
 /** What happened to it. */

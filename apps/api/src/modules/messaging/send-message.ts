@@ -5,6 +5,8 @@ import { CatalogueError, FieldErrors } from '../../lib/http-errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { getAccountOfCustomer, getCustomerRow, type MerchantRef } from '../customers/customers.public';
 import { renderSystemTemplateForCustomer } from '../message-templates/message-templates.public';
+import { storedMediaOf } from './media-links';
+import { mediaUrl, readMedia } from './media-store';
 import { refusalToText } from './may-text';
 import { toMessageDto } from './message-view';
 import { queueMessage } from './queue-message';
@@ -14,6 +16,7 @@ const NO_PHONE = 'The customer has no phone number for texts.';
 const EMPTY = 'Enter a message or attach a file.';
 const NO_NUMBER = 'This merchant has no number to send texts from.';
 const NO_TEMPLATE = 'This merchant has no text for this template.';
+const UNKNOWN_FILE = 'Attach a file uploaded here first.';
 
 /**
  * A person's text to a customer of an account, from the inbox (issue 21): checked (customer on the account, a
@@ -47,6 +50,7 @@ export async function sendMessage(
     text = rendered.trim();
   }
   if (!text && !body.file_url) throw FieldErrors.of('message', EMPTY);
+  const attachment = body.file_url ? await uploadedAttachment(ctx, merchant.id, body.file_url) : null;
   if (!(await sendingNumberFor(ctx.db, merchant.id, customer.location_id))) {
     throw FieldErrors.of('non_field_errors', NO_NUMBER);
   }
@@ -56,7 +60,7 @@ export async function sendMessage(
     accountId: input.accountId,
     to: customer.sms_phone_number,
     body: text,
-    attachments: body.file_url ? [{ url: body.file_url, type: body.content_type ?? 'application/octet-stream' }] : [],
+    attachments: attachment ? [attachment] : [],
     kind: 'manual',
     sender: input.user.name,
     senderUserId: input.user.id,
@@ -67,7 +71,22 @@ export async function sendMessage(
     { phone: customer.sms_phone_number, merchantTimeZone: merchant.timezone },
     windowOf(settings),
   );
-  return { [customer.id]: { ...toMessageDto(row), outside_send_window: !inside } };
+  return { [customer.id]: { ...toMessageDto(row, ctx), outside_send_window: !inside } };
+}
+
+/**
+ * The attachment of a text: only a file uploaded for this merchant (upload_media's media_path), so its content was
+ * checked and its type is the stored one; a signed link to it is given out later, never to another merchant's file.
+ */
+async function uploadedAttachment(ctx: ServiceContext, merchantId: string, fileUrl: string) {
+  const stored = storedMediaOf(fileUrl);
+  if (!stored || stored.merchantId !== merchantId) throw FieldErrors.of('file_url', UNKNOWN_FILE);
+  try {
+    const media = await readMedia(ctx.db, ctx.config.DATA_DIR, merchantId, stored.mediaId);
+    return { url: mediaUrl(merchantId, stored.mediaId), type: media.type };
+  } catch {
+    throw FieldErrors.of('file_url', UNKNOWN_FILE);
+  }
 }
 
 export function windowOf(settings: { window_start_minute: number | null; window_end_minute: number | null } | null) {
