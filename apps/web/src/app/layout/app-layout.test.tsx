@@ -94,6 +94,7 @@ describe('app shell', () => {
       'Roles',
       'Tags',
       'Activity',
+      'Messaging',
       'Failed actions',
     ]);
   });

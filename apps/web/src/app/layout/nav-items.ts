@@ -9,6 +9,7 @@ import {
   IconCalendarTime,
   IconHistory,
   IconMapPin,
+  IconMessageCog,
   IconChecklist,
   IconCreditCardOff,
   IconReceipt,
@@ -165,6 +166,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     label: 'Activity',
     description: 'Who changed what in the merchant’s setup.',
     icon: IconHistory,
+    inNavbar: false,
+  },
+  {
+    route: 'SettingsMessaging',
+    label: 'Messaging',
+    description: 'Texting hours, the opt-out line and the HELP answer.',
+    icon: IconMessageCog,
     inNavbar: false,
   },
   {
