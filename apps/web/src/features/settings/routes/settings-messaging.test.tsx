@@ -38,9 +38,9 @@ function serveSettings(reply?: Record<string, string[]>) {
   return bodies;
 }
 
-function renderMessaging() {
+function renderMessaging(profile = buildProfile({ role: 'admin' })) {
   return renderRoutes([{ path: '/merchants/:merchantID/settings/messaging', element: <SettingsMessagingRoute /> }], {
-    session: buildSession(buildProfile({ role: 'admin' })),
+    session: buildSession(profile),
     initialEntries: ['/merchants/m-1/settings/messaging'],
   });
 }
@@ -103,5 +103,40 @@ describe('settings: messaging', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(await screen.findByText('Must be at most 100 characters')).toBeInTheDocument();
+  });
+
+  it('lets a super user add and remove sending numbers', async () => {
+    serveSettings();
+    const requests: Array<{ method: string; body?: unknown; url: string }> = [];
+    server.use(
+      http.get('/api/merchants/m-1/merchant_locations/', () =>
+        HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
+      ),
+      http.post('/api/merchants/m-1/sending_numbers/', async ({ request }) => {
+        requests.push({ method: 'POST', body: await request.json(), url: request.url });
+        return HttpResponse.json({ id: 'n-3', phone_number: '+18605550111', location: null }, { status: 201 });
+      }),
+      http.delete('/api/merchants/m-1/sending_numbers/:nid/', ({ request }) => {
+        requests.push({ method: 'DELETE', url: request.url });
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const user = setupUser();
+    renderMessaging(buildProfile({ role: 'super_admin', isSuperUser: true }));
+    await user.type(await screen.findByRole('textbox', { name: 'Phone number' }), '(860) 555-0111');
+    await user.click(screen.getByRole('button', { name: 'Add number' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]?.body).toEqual({ phone_number: '(860) 555-0111', location_id: null });
+    await user.click(screen.getByRole('button', { name: 'Remove (860) 555-0109' }));
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests[1]?.url).toMatch(/\/sending_numbers\/n-2\/$/);
+  });
+
+  it('shows an administrator no account or number controls', async () => {
+    serveSettings();
+    renderMessaging();
+    expect(await screen.findByRole('table', { name: 'Sending numbers' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add number' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Account SID' })).not.toBeInTheDocument();
   });
 });

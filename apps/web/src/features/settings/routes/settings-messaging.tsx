@@ -1,24 +1,31 @@
-import { Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { STATE_SEND_WINDOWS, formatMinuteOfDay } from '@paydesk/domain/messaging/quiet-hours';
 import { formatPhoneNumber } from '@paydesk/domain/format/phone';
 import { stateName } from '@paydesk/domain/locations/regions';
 import { useParams } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { useMerchant } from '../../../lib/merchant-query';
-import { useMessagingSettings, useSaveMessagingSettings } from '../api/messaging-settings';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useViewer } from '../../../lib/use-viewer';
+import { useMessagingSettings, useRemoveSendingNumber, useSaveMessagingSettings } from '../api/messaging-settings';
+import { AddSendingNumberForm, TwilioAccountForm } from '../components/messaging-account-forms';
 import { MessagingSettingsForm } from '../components/messaging-settings-form';
 
 const STATE_RULES = Object.entries(STATE_SEND_WINDOWS).sort(([a], [b]) => a.localeCompare(b));
 
 /**
  * /merchants/:merchantID/settings/messaging (administrators): the sending window, the opt-out line and the HELP
- * contact; the states' own windows (configuration) and the merchant's sending numbers, read-only.
+ * contact; the states' own windows (configuration) and the merchant's sending numbers, read-only. Super users also
+ * set the merchant's own Twilio account and add or remove its numbers.
  */
 export function SettingsMessagingRoute() {
   const { merchantID = '' } = useParams();
   const settings = useMessagingSettings(merchantID);
   const merchant = useMerchant(merchantID, { onlyIfOpenable: true });
   const save = useSaveMessagingSettings(merchantID);
+  const remove = useRemoveSendingNumber(merchantID);
+  const { isSuperUser } = useViewer();
 
   if (!settings.data || !merchant.data) {
     return (
@@ -85,6 +92,7 @@ export function SettingsMessagingRoute() {
               <Table.Tr>
                 <Table.Th>Number</Table.Th>
                 <Table.Th>Location</Table.Th>
+                {isSuperUser && <Table.Th aria-label="Actions" />}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -92,10 +100,43 @@ export function SettingsMessagingRoute() {
                 <Table.Tr key={number.id}>
                   <Table.Td>{formatPhoneNumber(number.phone_number)}</Table.Td>
                   <Table.Td>{number.location?.name ?? 'All locations'}</Table.Td>
+                  {isSuperUser && (
+                    <Table.Td>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove ${formatPhoneNumber(number.phone_number)}`}
+                        loading={remove.isPending && remove.variables === number.id}
+                        onClick={() =>
+                          remove.mutate(number.id, {
+                            onSuccess: () => notifySuccess('Sending number removed'),
+                            onError: (error) => notifyError(error),
+                          })
+                        }
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
+        )}
+        {isSuperUser && (
+          <Stack gap="lg" mt="lg">
+            <AddSendingNumberForm merchantID={merchantID} />
+            <div>
+              <Title order={3} size="h5" mb="xs">
+                Twilio account
+              </Title>
+              <TwilioAccountForm
+                key={`${data.twilio?.account_sid ?? ''}:${String(data.twilio?.has_auth_token ?? false)}`}
+                merchantID={merchantID}
+                settings={data}
+              />
+            </div>
+          </Stack>
         )}
       </Paper>
     </Stack>
