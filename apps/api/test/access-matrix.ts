@@ -16,7 +16,9 @@
 
 import { randomUUID } from 'node:crypto';
 import type { PermissionFlag } from '@paydesk/domain/access/roles';
+import { signedMediaPath } from '../src/modules/messaging/media-links';
 import type { CustomerFixture } from './factories';
+import { testConfig } from './helpers';
 
 export const PRINCIPALS = [
   'anonymous',
@@ -43,6 +45,8 @@ export type RequestContext = {
   createMessageMedia(): Promise<string>;
   /** A text to a new customer of the merchant that failed with 30003 (it may be sent again). */
   createMissedMessage(): Promise<string>;
+  /** A number the merchant sends texts from. */
+  createSendingNumber(): Promise<string>;
   /** A location of the merchant (no merchant accounts under it). */
   createLocation(): Promise<string>;
   /** A merchant account of the merchant, at a location of its own. */
@@ -670,6 +674,46 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/merchants/:id/missed_messages/:mid/dismiss/': customerReaders(async (context) => ({
     params: { mid: await context.createMissedMessage() },
   })),
+  // An attachment by its signed link: no token, the signature is the permission (403 without; messaging-settings.test.ts).
+  'GET /api/media/:merchant/:media/': open(async (context) => {
+    const media = await context.createMessageMedia();
+    const [, query = ''] = signedMediaPath(testConfig(), context.merchantId, media, 4_102_444_800).split('?');
+    return { params: { merchant: context.merchantId, media }, query };
+  }),
+  // Confirming or dismissing a reply flagged as an opt-out changes consent: customer editors (400 with no flag).
+  'POST /api/merchants/:id/inbox/:cid/opt_out_flag/': {
+    flags: ['is_customer_update_allowed'],
+    expect: ROWS.customerEditors,
+    crossTenantObject: 'hidden',
+    request: async (context) => ({
+      params: { cid: (await context.createCustomer()).customerId },
+      body: { action: 'dismiss' },
+    }),
+  },
+  // Messaging settings: the merchant's administrators; its Twilio account and sending numbers: super users.
+  'GET /api/merchants/:id/messaging_settings/': { flags: [], expect: ROWS.merchantAdmins },
+  'PUT /api/merchants/:id/messaging_settings/': {
+    flags: [],
+    expect: ROWS.merchantAdmins,
+    request: () => ({ body: { opt_out_line: true } }),
+  },
+  'PUT /api/merchants/:id/messaging_settings/twilio/': {
+    flags: [],
+    expect: ROWS.superUsers,
+    request: (context) => ({ params: { id: context.merchantId }, body: { account_sid: '' } }),
+  },
+  'POST /api/merchants/:id/sending_numbers/': {
+    flags: [],
+    expect: ROWS.superUsers,
+    request: (context) => ({ params: { id: context.merchantId }, body: { phone_number: 'not a number' } }),
+  },
+  'DELETE /api/merchants/:id/sending_numbers/:nid/': {
+    flags: [],
+    expect: ROWS.superUsers,
+    request: async (context) => ({
+      params: { id: context.merchantId, nid: await context.createSendingNumber() },
+    }),
+  },
   'POST /api/merchants/:id/customer_accounts/': {
     flags: [],
     expect: ROWS.merchantMembers,

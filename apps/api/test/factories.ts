@@ -17,7 +17,7 @@ import { failedActions } from '../src/db/schema/integrations';
 import { accountTags } from '../src/db/schema/tags';
 import { merchantLocations } from '../src/db/schema/locations';
 import { messageTemplates } from '../src/db/schema/message-templates';
-import { inboxThreads, messageMedia, messages } from '../src/db/schema/messaging';
+import { inboxThreads, messageMedia, messages, sendingNumbers } from '../src/db/schema/messaging';
 import { merchantAccounts } from '../src/db/schema/merchant-accounts';
 import { businessOwners } from '../src/db/schema/owners';
 import { createFieldCipher } from '../src/lib/field-encryption';
@@ -621,4 +621,17 @@ export async function createMessageMediaFixture(db: Db, merchantId: string): Pro
     .returning({ id: messageMedia.id });
   if (!media) throw new Error('media not created');
   return media.id;
+}
+
+let sendingNumberSeq = 0;
+
+/** A sending number of the merchant (from 860-555-02xx, apart from the demo's and the customers'). */
+export async function createSendingNumberFixture(db: Db, merchantId: string): Promise<string> {
+  sendingNumberSeq += 1;
+  const [row] = await db
+    .insert(sendingNumbers)
+    .values({ merchant_id: merchantId, phone_number: `+1860555${String(2000 + sendingNumberSeq).padStart(4, '0')}` })
+    .returning({ id: sendingNumbers.id });
+  if (!row) throw new Error('sending number not created');
+  return row.id;
 }

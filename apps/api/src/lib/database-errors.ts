@@ -40,6 +40,7 @@ const UNIQUE_VIOLATIONS: Record<string, () => HttpError | FieldErrors> = {
   merchant_locations_merchant_name_idx: () => FieldErrors.of('name', LOCATION_NAME_TAKEN),
   accounts_merchant_external_id_idx: () => new CatalogueError('account.external_id.clash'),
   customers_merchant_phone_idx: () => FieldErrors.of('sms_phone_number', ERROR_CATALOGUE['phone_number.duplicate']),
+  sending_numbers_phone_number_unique: () => FieldErrors.of('phone_number', ERROR_CATALOGUE['phone_number.duplicate']),
 };
 
 /** Foreign keys whose "still referenced" means something to the client: deleting what others still point at. */

@@ -5,11 +5,20 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type TwilioFakeMessage = { sid: string; to: string; from: string; body: string; key: string | undefined };
+export type TwilioFakeMessage = {
+  sid: string;
+  to: string;
+  from: string;
+  body: string;
+  mediaUrls: string[];
+  key: string | undefined;
+};
 
 export type TwilioFake = {
   url: string;
   messages: TwilioFakeMessage[];
+  /** The account SID of each create, in order (the merchant's own or the global one). */
+  accounts: string[];
   /** The next create answers this HTTP status with this Twilio code. */
   failNext(status: number, code: number, message?: string): void;
   close(): Promise<void>;
@@ -17,6 +26,7 @@ export type TwilioFake = {
 
 export async function startTwilioFake(): Promise<TwilioFake> {
   const messages: TwilioFakeMessage[] = [];
+  const accounts: string[] = [];
   const byKey = new Map<string, TwilioFakeMessage>();
   const failures: Array<{ status: number; code: number; message: string }> = [];
   const server = createServer((request, response) => {
@@ -36,6 +46,7 @@ export async function startTwilioFake(): Promise<TwilioFake> {
       const failure = failures.shift();
       if (failure) return send(failure.status, { ...failure, status: failure.status });
       const form = new URLSearchParams(text);
+      accounts.push(/\/Accounts\/(\w+)\//.exec(request.url ?? '')?.[1] ?? '');
       const key = request.headers['i-twilio-idempotency-token'] as string | undefined;
       const existing = key ? byKey.get(key) : undefined;
       const message = existing ?? {
@@ -43,6 +54,7 @@ export async function startTwilioFake(): Promise<TwilioFake> {
         to: form.get('To') ?? '',
         from: form.get('From') ?? '',
         body: form.get('Body') ?? '',
+        mediaUrls: form.getAll('MediaUrl'),
         key,
       };
       if (!existing) {
@@ -57,6 +69,7 @@ export async function startTwilioFake(): Promise<TwilioFake> {
   return {
     url: `http://127.0.0.1:${port}`,
     messages,
+    accounts,
     failNext: (status, code, message = `Twilio error ${code}`) => void failures.push({ status, code, message }),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -241,6 +241,14 @@ export const merchantRoutes: RouteObject[] = [
           })),
       },
       {
+        path: 'messaging',
+        handle: ROUTE_ACCESS.SettingsMessaging,
+        lazy: () =>
+          importWithTimeout(() => import('../features/settings/routes/settings-messaging')).then((module) => ({
+            Component: module.SettingsMessagingRoute,
+          })),
+      },
+      {
         path: 'roles/:roleID',
         handle: ROUTE_ACCESS.SettingsRoleDetail,
         lazy: () =>

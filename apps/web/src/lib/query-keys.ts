@@ -49,6 +49,7 @@ export const queryKeys = {
       ['merchant-message-templates', merchantID, 'customer-preview', body, customer, account] as const,
   },
 
+  messagingSettings: (merchantID: string) => ['messaging-settings', merchantID] as const,
   activity: {
     all: (merchantID: string) => ['merchant-activity', merchantID] as const,
     list: (merchantID: string, params?: Params) => ['merchant-activity', merchantID, 'list', params ?? {}] as const,

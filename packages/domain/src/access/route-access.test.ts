@@ -107,6 +107,7 @@ describe('SPEC §6 route access, row by row', () => {
     'SettingsRoleDetail',
     'SettingsTags',
     'SettingsActivity',
+    'SettingsMessaging',
   ])('%s', (route) => {
     it('super_admin or admin', () => {
       expect(visit(route, ['admin'])).toEqual(ALLOW);
@@ -189,6 +190,8 @@ describe('SPEC §6 route access, row by row', () => {
     'SettingsIturan',
     // Not a SPEC §2 screen: the audit log, for administrators (super_admin or admin).
     'SettingsActivity',
+    // Not a SPEC §2 screen: messaging settings, for administrators (super_admin or admin).
+    'SettingsMessaging',
     'InterchangeQualificationReport',
     'InterchangeQualificationInvoice',
     'MessageTemplateList',

@@ -103,6 +103,8 @@ const ROUTES = {
   SettingsIturan: { path: `${SETTINGS}/ituran`, ...R.ituranSettings },
   /** The merchant's audit log (who changed what in its setup), for its administrators. Not a SPEC §2 screen. */
   SettingsActivity: { path: `${SETTINGS}/activity`, ...R.merchantSettings },
+  /** The merchant's messaging settings (issue 21: HELP contact, opt-out line, sending window), for its administrators. */
+  SettingsMessaging: { path: `${SETTINGS}/messaging`, ...R.merchantSettings },
 
   // Reports. TransactionSearch is the spec's "TransactionReport" of guard 4.
   TransactionSearch: {

@@ -9,6 +9,8 @@ export const AUDIT_KINDS = [
   'user',
   'role',
   'message_template',
+  'messaging_settings',
+  'sending_number',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -22,6 +24,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   user: 'User',
   role: 'Role',
   message_template: 'Message template',
+  messaging_settings: 'Messaging settings',
+  sending_number: 'Sending number',
 };
 
 /** What happened to it. */

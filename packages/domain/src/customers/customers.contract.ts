@@ -47,7 +47,8 @@ export const CONSENT_CHANNELS = ['sms', 'email'] as const;
 export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];
 
 /** How a consent change came about: a user affirmed it, a CSV import set it, or it was chosen at creation. */
-export const CONSENT_METHODS = ['staff_affirmed', 'import', 'created', 'sms_keyword'] as const;
+/** `staff`: a person confirmed a customer's reply that read like an opt-out (the inbox's flag). */
+export const CONSENT_METHODS = ['staff_affirmed', 'import', 'created', 'sms_keyword', 'staff'] as const;
 export type ConsentMethod = (typeof CONSENT_METHODS)[number];
 
 /** Languages a customer can be written to in. */

@@ -12,9 +12,13 @@
 // - A customer of another merchant (or none) → 404. A customer without a conversation yet has an empty entry.
 // - `upload_media`: multipart field `file`, an image (PNG, JPEG, GIF, WebP, BMP, TIFF, HEIC) or a PDF by its content
 //   (the declared type is not trusted), at most ATTACHMENT_MAX_BYTES → else 400 on `file`.
+// - Attachments are answered (in messages) as `/api/media/<merchant>/<media>/?expires=…&signature=…` links a
+//   browser can open without the bearer token; the SMS provider gets the same kind, absolute from PUBLIC_URL.
+// - `opt_out_flag` (customer editors: it changes consent): `confirm` opts the customer out of texts (consent
+//   ledger, method `staff`, the flagged words) and clears the flag; `dismiss` clears it. No flag → 400.
 
 import { z } from 'zod';
-import { merchantAccess } from '../access/endpoint-access';
+import { merchantAccess, PUBLIC } from '../access/endpoint-access';
 import { ACCESS_REQUIREMENTS } from '../access/requirements';
 import { defineEndpoint } from '../api/endpoint';
 import { ATTACHMENT_MAX_BYTES, INBOX_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
@@ -80,6 +84,12 @@ export const customerAccountSchema = z.object({
 });
 export type CustomerAccount = z.infer<typeof customerAccountSchema>;
 
+export const OPT_OUT_FLAG_ACTIONS = ['confirm', 'dismiss'] as const;
+export const NO_OPT_OUT_FLAG = 'This conversation has no reply waiting for review.';
+export const optOutFlagReviewBody = z
+  .object({ action: z.enum(OPT_OUT_FLAG_ACTIONS, { error: 'Must be confirm or dismiss' }) })
+  .strict();
+
 const tags = ['messaging'];
 const read = merchantAccess();
 const customerParams = z.object({ id: z.string(), cid: z.string() });
@@ -141,6 +151,32 @@ export const inboxEndpoints = {
     status: 200,
     response: z.any().describe('The file'),
     errors: [401, 403, 404],
+  }),
+  signedMedia: defineEndpoint({
+    method: 'GET',
+    path: '/media/:merchant/:media/',
+    summary:
+      'A stored attachment by an expiring signed link (for the SMS provider and the browser); bad or expired → 403',
+    tags,
+    access: PUBLIC,
+    params: z.object({ merchant: z.string(), media: z.string() }),
+    query: z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() }),
+    status: 200,
+    response: z.any().describe('The file'),
+    errors: [403, 404],
+  }),
+  reviewOptOutFlag: defineEndpoint({
+    method: 'POST',
+    path: '/merchants/:id/inbox/:cid/opt_out_flag/',
+    summary:
+      'Confirm (the customer is opted out of texts, method `staff`) or dismiss a reply flagged as reading like an opt-out',
+    tags,
+    access: merchantAccess(ACCESS_REQUIREMENTS.customerUpdate),
+    params: customerParams,
+    body: optOutFlagReviewBody,
+    status: 200,
+    response: inboxEntrySchema,
+    errors: [400, 401, 403, 404],
   }),
   customerAccounts: defineEndpoint({
     method: 'POST',

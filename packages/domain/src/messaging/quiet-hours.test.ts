@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyReply } from './keywords';
-import { isInsideSendWindow, localPlaceOf, nextSendTime } from './quiet-hours';
+import { formatMinuteOfDay, isInsideSendWindow, localPlaceOf, nextSendTime } from './quiet-hours';
 
 const at = (iso: string) => new Date(iso);
 
@@ -52,5 +52,14 @@ describe('classifyReply', () => {
     expect(classifyReply('pay')).toEqual({ kind: 'pay', keyword: 'PAY' });
     expect(classifyReply('stop texting me')).toEqual({ kind: 'possible_opt_out' });
     expect(classifyReply('I will pay Friday')).toEqual({ kind: 'none' });
+  });
+});
+
+describe('formatMinuteOfDay', () => {
+  it('reads minutes after midnight as a 12-hour time', () => {
+    expect(formatMinuteOfDay(480)).toBe('8:00 AM');
+    expect(formatMinuteOfDay(12 * 60 + 30)).toBe('12:30 PM');
+    expect(formatMinuteOfDay(21 * 60)).toBe('9:00 PM');
+    expect(formatMinuteOfDay(0)).toBe('12:00 AM');
   });
 });

@@ -76,3 +76,10 @@ export function nextSendTime(now: Date, place: RecipientPlace, merchantWindow?: 
 export function isInsideSendWindow(now: Date, place: RecipientPlace, merchantWindow?: SendWindow | null): boolean {
   return nextSendTime(now, place, merchantWindow).getTime() === now.getTime();
 }
+
+/** A window end as people read it: 480 → "8:00 AM", 1260 → "9:00 PM". */
+export function formatMinuteOfDay(minutes: number): string {
+  const hour = Math.floor(minutes / 60) % 24;
+  const minute = String(minutes % 60).padStart(2, '0');
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${minute} ${hour < 12 ? 'AM' : 'PM'}`;
+}

@@ -51,6 +51,19 @@ export async function changeTextConsentByKeyword(
   customer: { id: string; merchant_id: string },
   input: { optedIn: boolean; words: string },
 ): Promise<boolean> {
+  return changeTextConsentFromReply(ctx, customer, { ...input, method: 'sms_keyword', actor: null });
+}
+
+/**
+ * A customer's text consent changed because of what they texted: by a keyword (`sms_keyword`, no user), or by a
+ * person who read a reply flagged as an opt-out in other words and confirmed it (`staff`, that user). The words
+ * received are kept in the consent ledger. Returns whether the opt-in changed.
+ */
+export async function changeTextConsentFromReply(
+  ctx: ServiceContext,
+  customer: { id: string; merchant_id: string },
+  input: { optedIn: boolean; words: string; method: 'sms_keyword' | 'staff'; actor: Actor },
+): Promise<boolean> {
   return withTransaction(ctx, async (tx) => {
     const [changed] = await tx.db
       .update(customers)
@@ -63,7 +76,7 @@ export async function changeTextConsentByKeyword(
         customer,
         null,
         { sms: input.optedIn },
-        { method: 'sms_keyword', actor: null, words: () => input.words, now: tx.clock() },
+        { method: input.method, actor: input.actor, words: () => input.words, now: tx.clock() },
       ),
     );
     if (changed) tx.afterCommit(() => invalidateCustomerCounts(customer.merchant_id));

@@ -58,4 +58,4 @@ export {
 } from './customers.read';
 
 /** Text consent changed by a keyword the customer texted (messaging): opt-in column and consent ledger. */
-export { changeTextConsentByKeyword } from './customer-consent';
+export { changeTextConsentByKeyword, changeTextConsentFromReply } from './customer-consent';

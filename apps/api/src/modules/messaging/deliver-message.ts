@@ -7,6 +7,7 @@ import { merchants } from '../../db/schema/identity';
 import { badNumbers, messages } from '../../db/schema/messaging';
 import { appUrlOf } from '../../lib/app-url';
 import { withTransaction, type ProviderContext, type ServiceContext } from '../../lib/service-context';
+import { providerMediaUrl } from './media-links';
 import { publishMessageChange } from './messaging.events';
 import { MESSAGE_MAX_ATTEMPTS, MESSAGE_SEND_LEASE_SECONDS, sendMessageJob } from './messaging.jobs';
 import { refusalToText } from './may-text';
@@ -106,7 +107,10 @@ export async function deliverMessage(ctx: ProviderContext, messageId: string): P
       from: from.phone_number,
       to: message.to_number,
       body: message.body,
-      mediaUrls: message.attachments.map((attachment) => attachment.url),
+      // Twilio fetches attachments over the internet: expiring signed links from PUBLIC_URL. The outbox keeps paths.
+      mediaUrls: message.attachments.map((attachment) =>
+        ctx.providers.sms.name === 'twilio' ? providerMediaUrl(ctx.config, attachment.url, now) : attachment.url,
+      ),
       statusCallback: ctx.config.PUBLIC_URL ? `${appUrlOf(ctx.config)}/api${STATUS_WEBHOOK_PATH}` : undefined,
     },
     { idempotencyKey: messageIdempotencyKey(message.id), credentials: credentialsOf(settings, ctx.cipher) },

@@ -5,14 +5,17 @@ import {
   ATTACHMENT_WRONG_TYPE,
   inboxEndpoints as endpoints,
 } from '@paydesk/domain/messaging/inbox.contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-routes';
-import { FieldErrors } from '../../lib/http-errors';
+import { FieldErrors, permissionDenied } from '../../lib/http-errors';
+import { principalOf } from '../../plugins/auth';
 import { getCustomerRow } from '../customers/customers.public';
 import { inboxEntryOf, listInbox, markInboxRead } from './inbox-entries';
 import { listCustomerAccounts } from './list-customer-accounts';
 import { mediaTypeOf } from './media-kind';
+import { isValidMediaSignature } from './media-links';
 import { mediaUrl, readMedia, storeUpload } from './media-store';
+import { reviewOptOutFlag } from './review-opt-out-flag';
 
 const nextLink = (request: FastifyRequest, page: number) => {
   const url = new URL(request.url, 'http://local');
@@ -36,6 +39,16 @@ async function fileOf(body: unknown): Promise<Buffer> {
   if (!file || typeof file === 'string') throw FieldErrors.of('file', ATTACHMENT_REQUIRED);
   if (file.size > ATTACHMENT_MAX_BYTES) throw FieldErrors.of('file', ATTACHMENT_TOO_LARGE);
   return Buffer.from(await file.arrayBuffer());
+}
+
+/** An attachment as what it is, never sniffed into something a browser would run. */
+function sendMedia(reply: FastifyReply, media: { type: string; content: Buffer }) {
+  void reply
+    .header('content-type', media.type)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', media.type === 'application/pdf' ? 'inline; filename="attachment.pdf"' : 'inline')
+    .header('cache-control', 'private, max-age=3600');
+  return reply.send(media.content) as never;
 }
 
 export const inboxRoutes: FastifyPluginAsync = async (app) => {
@@ -70,13 +83,28 @@ export const inboxRoutes: FastifyPluginAsync = async (app) => {
 
   registerEndpoint(app, endpoints.media, async (request, reply) => {
     const media = await readMedia(ctx.db, ctx.config.DATA_DIR, request.params.id, request.params.mediaId);
-    // Served as what it is, never sniffed into something a browser would run.
-    void reply
-      .header('content-type', media.type)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', media.type === 'application/pdf' ? 'inline; filename="attachment.pdf"' : 'inline')
-      .header('cache-control', 'private, max-age=3600');
-    return reply.send(media.content) as never;
+    return sendMedia(reply, media);
+  });
+
+  // No token: the expiring signature is the permission (media-links.ts); checked before the file is looked for.
+  registerEndpoint(app, endpoints.signedMedia, async (request, reply) => {
+    const { merchant, media } = request.params;
+    const { expires = '', signature = '' } = request.query;
+    if (!isValidMediaSignature(ctx.config, { merchantId: merchant, mediaId: media, expires, signature }, ctx.clock())) {
+      throw permissionDenied();
+    }
+    return sendMedia(reply, await readMedia(ctx.db, ctx.config.DATA_DIR, merchant, media));
+  });
+
+  registerEndpoint(app, endpoints.reviewOptOutFlag, async (request) => {
+    const customer = await getCustomerRow(ctx.db, request.params.id, request.params.cid, { includeRemoved: true });
+    await reviewOptOutFlag(ctx, {
+      merchantId: request.params.id,
+      customer,
+      action: request.body.action,
+      actor: principalOf(request).user,
+    });
+    return inboxEntryOf(ctx.db, request.params.id, customer);
   });
 
   registerEndpoint(app, endpoints.customerAccounts, async (request) => {

@@ -1,7 +1,7 @@
-import { and, desc, eq, ilike } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { and, desc, eq, ilike } from 'drizzle-orm';
 import { messages } from '../../db/schema/messaging';
-import { toMessageDto, type MessageRow } from './message-view';
+import { toMessageDto, type MessageRow, type MessageViewContext } from './message-view';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -10,13 +10,13 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
  * text holds `search`. One row more than the page is read to know whether there is a next page.
  */
 export async function listMessages(
-  db: Db,
+  ctx: MessageViewContext & { db: Db },
   merchantId: string,
   customerId: string,
   query: { page: number; page_size: number; search?: string },
 ) {
   const search = query.search?.trim();
-  const rows: MessageRow[] = await db
+  const rows: MessageRow[] = await ctx.db
     .select()
     .from(messages)
     .where(
@@ -29,5 +29,8 @@ export async function listMessages(
     .orderBy(desc(messages.created), desc(messages.id))
     .limit(query.page_size + 1)
     .offset((query.page - 1) * query.page_size);
-  return { more: rows.length > query.page_size, results: rows.slice(0, query.page_size).map(toMessageDto) };
+  return {
+    more: rows.length > query.page_size,
+    results: rows.slice(0, query.page_size).map((row) => toMessageDto(row, ctx)),
+  };
 }

@@ -9,6 +9,7 @@ import { sendMessage } from './send-message';
 import { FieldErrors } from '../../lib/http-errors';
 import { inboxRoutes } from './inbox.routes';
 import { messageQueuesRoutes } from './message-queues.routes';
+import { messagingSettingsRoutes } from './messaging-settings.routes';
 import { verifyTwilioWebhook } from './verify-twilio-webhook';
 
 /** Form fields as Twilio posts them; a name given more than once keeps every value. */
@@ -42,6 +43,7 @@ export const messagingRoutes: FastifyPluginAsync = async (app) => {
   // The inbox, attachments and the compose picker (inbox.routes.ts); the dashboard's queues.
   await app.register(inboxRoutes);
   await app.register(messageQueuesRoutes);
+  await app.register(messagingSettingsRoutes);
 
   registerEndpoint(app, endpoints.send, async (request) => {
     const access = merchantAccessOf(request);
@@ -58,7 +60,7 @@ export const messagingRoutes: FastifyPluginAsync = async (app) => {
     const customer = await getCustomerRow(ctx.db, request.params.id, request.params.customerId, {
       includeRemoved: true,
     });
-    const { more, results } = await listMessages(ctx.db, request.params.id, customer.id, request.query);
+    const { more, results } = await listMessages(ctx, request.params.id, customer.id, request.query);
     return { next: more ? nextLink(request, request.query.page) : null, results };
   });
 

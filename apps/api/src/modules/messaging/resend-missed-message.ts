@@ -83,5 +83,5 @@ export async function resendMissedMessage(
       .where(eq(messages.id, original.id));
     return row;
   });
-  return toMessageDto(resent);
+  return toMessageDto(resent, ctx);
 }

@@ -5,6 +5,8 @@ import { CatalogueError, FieldErrors } from '../../lib/http-errors';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import { getAccountOfCustomer, getCustomerRow, type MerchantRef } from '../customers/customers.public';
 import { renderSystemTemplateForCustomer } from '../message-templates/message-templates.public';
+import { storedMediaOf } from './media-links';
+import { mediaUrl, readMedia } from './media-store';
 import { refusalToText } from './may-text';
 import { toMessageDto } from './message-view';
 import { queueMessage } from './queue-message';
@@ -14,6 +16,7 @@ const NO_PHONE = 'The customer has no phone number for texts.';
 const EMPTY = 'Enter a message or attach a file.';
 const NO_NUMBER = 'This merchant has no number to send texts from.';
 const NO_TEMPLATE = 'This merchant has no text for this template.';
+const UNKNOWN_FILE = 'Attach a file uploaded here first.';
 
 /**
  * A person's text to a customer of an account, from the inbox (issue 21): checked (customer on the account, a
@@ -36,14 +39,15 @@ export async function sendMessage(
   if (!phone) throw FieldErrors.of('customer', NO_PHONE);
   const refusal = await refusalToText(ctx.db, customer.id, input.accountId);
   if (refusal) throw new CatalogueError(refusal);
-  if (!body.template && !body.message.trim() && !body.file_url) throw FieldErrors.of('message', EMPTY);
+  let draft = body.message.trim();
+  if (!body.template && !draft && !body.file_url) throw FieldErrors.of('message', EMPTY);
+  const attachment = body.file_url ? await uploadedAttachment(ctx, merchant.id, body.file_url) : null;
   if (!(await sendingNumberFor(ctx.db, merchant.id, customer.location_id))) {
     throw FieldErrors.of('non_field_errors', NO_NUMBER);
   }
   // One transaction: a payment link the template issues (voiding the account's earlier one) stands only if the
   // text that carries it is queued.
   const row = await withTransaction(ctx, async (tx) => {
-    let text = body.message.trim();
     if (body.template) {
       const rendered = await renderSystemTemplateForCustomer(tx, {
         merchantId: merchant.id,
@@ -54,15 +58,15 @@ export async function sendMessage(
         issuedBy: input.user.id,
       });
       if (!rendered?.trim()) throw FieldErrors.of('template', NO_TEMPLATE);
-      text = rendered.trim();
+      draft = rendered.trim();
     }
     return queueMessage(tx, {
       merchantId: merchant.id,
       customerId: customer.id,
       accountId: input.accountId,
       to: phone,
-      body: text,
-      attachments: body.file_url ? [{ url: body.file_url, type: body.content_type ?? 'application/octet-stream' }] : [],
+      body: draft,
+      attachments: attachment ? [attachment] : [],
       kind: 'manual',
       sender: input.user.name,
       senderUserId: input.user.id,
@@ -70,7 +74,22 @@ export async function sendMessage(
   });
   const settings = await settingsOf(ctx.db, merchant.id);
   const inside = isInsideSendWindow(ctx.clock(), { phone, merchantTimeZone: merchant.timezone }, windowOf(settings));
-  return { [customer.id]: { ...toMessageDto(row), outside_send_window: !inside } };
+  return { [customer.id]: { ...toMessageDto(row, ctx), outside_send_window: !inside } };
+}
+
+/**
+ * The attachment of a text: only a file uploaded for this merchant (upload_media's media_path), so its content was
+ * checked and its type is the stored one; a signed link to it is given out later, never to another merchant's file.
+ */
+async function uploadedAttachment(ctx: ServiceContext, merchantId: string, fileUrl: string) {
+  const stored = storedMediaOf(fileUrl);
+  if (!stored || stored.merchantId !== merchantId) throw FieldErrors.of('file_url', UNKNOWN_FILE);
+  try {
+    const media = await readMedia(ctx.db, ctx.config.DATA_DIR, merchantId, stored.mediaId);
+    return { url: mediaUrl(merchantId, stored.mediaId), type: media.type };
+  } catch {
+    throw FieldErrors.of('file_url', UNKNOWN_FILE);
+  }
 }
 
 export function windowOf(settings: { window_start_minute: number | null; window_end_minute: number | null } | null) {

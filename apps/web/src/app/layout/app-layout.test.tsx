@@ -101,6 +101,7 @@ describe('app shell', () => {
       'Roles',
       'Tags',
       'Activity',
+      'Messaging',
       'Failed actions',
     ]);
   });

@@ -10,6 +10,7 @@ import {
   IconHistory,
   IconMapPin,
   IconMessages,
+  IconMessageCog,
   IconChecklist,
   IconCreditCardOff,
   IconReceipt,
@@ -189,6 +190,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     label: 'Activity',
     description: 'Who changed what in the merchant’s setup.',
     icon: IconHistory,
+    inNavbar: false,
+  },
+  {
+    route: 'SettingsMessaging',
+    label: 'Messaging',
+    description: 'Texting hours, the opt-out line and the HELP answer.',
+    icon: IconMessageCog,
     inNavbar: false,
   },
   {

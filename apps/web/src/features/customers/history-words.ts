@@ -78,6 +78,8 @@ const CONSENT_METHODS: Record<string, string> = {
   staff_affirmed: 'Affirmed by a user',
   import: 'CSV import',
   created: 'Chosen when the customer was created',
+  sms_keyword: 'Texted a keyword',
+  staff: "Confirmed by a user from the customer's reply",
 };
 
 const LANGUAGES: Record<string, string> = { 'en-US': 'English', 'es-US': 'Spanish', 'fr-CA': 'French (Canada)' };

@@ -16,6 +16,7 @@ export function useSettingsAccess(merchantID: string) {
     roles: meetsRequirement(ROUTE_ACCESS.SettingsRoles, context),
     tags: meetsRequirement(ROUTE_ACCESS.SettingsTags, context),
     activity: meetsRequirement(ROUTE_ACCESS.SettingsActivity, context),
+    messaging: meetsRequirement(ROUTE_ACCESS.SettingsMessaging, context),
     integrations: meetsRequirement(ROUTE_ACCESS.SettingsIntegrations, context),
     passtime: meetsRequirement(ROUTE_ACCESS.SettingsPasstime, context),
     ituran: meetsRequirement(ROUTE_ACCESS.SettingsIturan, context),

@@ -38,6 +38,7 @@ function renderSettings(
           { path: 'roles/:roleID', element: <p>Role page</p> },
           { path: 'tags', element: <p>Tags page</p> },
           { path: 'activity', element: <p>Activity page</p> },
+          { path: 'messaging', element: <p>Messaging page</p> },
         ],
       },
     ],
@@ -62,7 +63,7 @@ const COLLECTOR = {
 };
 
 describe('settings layout', () => {
-  it('shows admins General, Users, Roles, Tags, PassTime, Ituran and Activity, and opens the one clicked', async () => {
+  it('shows admins General, Users, Roles, Tags, Messaging, PassTime, Ituran and Activity, and opens the one clicked', async () => {
     const user = setupUser();
     const { router } = renderSettings(buildProfile({ role: 'admin' }));
 
@@ -73,6 +74,7 @@ describe('settings layout', () => {
       'Users',
       'Roles',
       'Tags',
+      'Messaging',
       'PassTime',
       'Ituran',
       'Activity',
@@ -91,6 +93,7 @@ describe('settings layout', () => {
     expect(screen.queryByRole('tab', { name: 'Roles' })).not.toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Tags' })).not.toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Activity' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Messaging' })).not.toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'PassTime' })).not.toBeInTheDocument();
   });
 
@@ -103,6 +106,7 @@ describe('settings layout', () => {
       'Users',
       'Roles',
       'Tags',
+      'Messaging',
       'Integrations',
       'PassTime',
       'Ituran',
@@ -141,6 +145,7 @@ describe('settings layout', () => {
     ['/merchants/m-1/settings/roles', 'Roles', ['Merchants', 'Demo Motors', 'Settings', 'Roles']],
     ['/merchants/m-1/settings/tags', 'Tags', ['Merchants', 'Demo Motors', 'Settings', 'Tags']],
     ['/merchants/m-1/settings/activity', 'Activity', ['Merchants', 'Demo Motors', 'Settings', 'Activity']],
+    ['/merchants/m-1/settings/messaging', 'Messaging', ['Merchants', 'Demo Motors', 'Settings', 'Messaging']],
     [
       '/merchants/m-1/settings/roles/create',
       'Create role',

@@ -9,7 +9,8 @@ import { getRoleQueryOptions } from '../api/get-role';
 import { useSettingsAccess } from '../hooks/use-settings-access';
 import { useViewer } from '../../../lib/use-viewer';
 
-type SettingsTab = 'general' | 'users' | 'roles' | 'tags' | 'integrations' | 'passtime' | 'ituran' | 'activity';
+type SettingsTab =
+  'general' | 'users' | 'roles' | 'tags' | 'messaging' | 'integrations' | 'passtime' | 'ituran' | 'activity';
 
 const INTEGRATION_TABS = ['integrations', 'passtime', 'ituran'] as const;
 
@@ -17,7 +18,16 @@ const INTEGRATION_TABS = ['integrations', 'passtime', 'ituran'] as const;
 type SettingsPage =
   | {
       kind:
-        'general' | 'users' | 'roles' | 'role-create' | 'tags' | 'activity' | 'integrations' | 'passtime' | 'ituran';
+        | 'general'
+        | 'users'
+        | 'roles'
+        | 'role-create'
+        | 'tags'
+        | 'messaging'
+        | 'activity'
+        | 'integrations'
+        | 'passtime'
+        | 'ituran';
     }
   | { kind: 'role-detail'; roleID: string }
   | { kind: 'unknown' };
@@ -27,6 +37,7 @@ const TAB_LABELS: Record<SettingsTab, string> = {
   users: 'Users',
   roles: 'Roles',
   tags: 'Tags',
+  messaging: 'Messaging',
   activity: 'Activity',
   integrations: 'Integrations',
   passtime: 'PassTime',
@@ -42,6 +53,7 @@ export function findSettingsPage(pathname: string): SettingsPage {
   if (first === 'users' && second === undefined) return { kind: 'users' };
   if (first === 'tags' && second === undefined) return { kind: 'tags' };
   if (first === 'activity' && second === undefined) return { kind: 'activity' };
+  if (first === 'messaging' && second === undefined) return { kind: 'messaging' };
   const integrationTab = INTEGRATION_TABS.find((tab) => tab === first);
   if (integrationTab && second === undefined) return { kind: integrationTab };
   if (first !== 'roles') return { kind: 'unknown' };
@@ -54,6 +66,7 @@ function findTab(page: SettingsPage): SettingsTab {
   if (page.kind === 'users') return 'users';
   if (page.kind === 'tags') return 'tags';
   if (page.kind === 'activity') return 'activity';
+  if (page.kind === 'messaging') return 'messaging';
   if (page.kind === 'integrations' || page.kind === 'passtime' || page.kind === 'ituran') return page.kind;
   if (page.kind === 'roles' || page.kind === 'role-create' || page.kind === 'role-detail') return 'roles';
   return 'general';
@@ -98,6 +111,7 @@ export function SettingsLayoutRoute() {
     ...(access.users ? [{ value: 'users' as const, path: `${base}/users` }] : []),
     ...(access.roles ? [{ value: 'roles' as const, path: `${base}/roles` }] : []),
     ...(access.tags ? [{ value: 'tags' as const, path: `${base}/tags` }] : []),
+    ...(access.messaging ? [{ value: 'messaging' as const, path: `${base}/messaging` }] : []),
     ...INTEGRATION_TABS.filter((tab) => access[tab]).map((tab) => ({ value: tab, path: `${base}/${tab}` })),
     ...(access.activity ? [{ value: 'activity' as const, path: `${base}/activity` }] : []),
   ];
@@ -171,6 +185,8 @@ function describePage(
       return { heading: 'Tags', parents: [] };
     case 'activity':
       return { heading: 'Activity', parents: [] };
+    case 'messaging':
+      return { heading: 'Messaging', parents: [] };
     case 'integrations':
     case 'passtime':
     case 'ituran':
