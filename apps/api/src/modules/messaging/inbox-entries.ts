@@ -1,8 +1,10 @@
 import { stripInboxSearch, type InboxEntry } from '@paydesk/domain/messaging/inbox.contract';
-import { and, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { inboxThreads } from '../../db/schema/messaging';
+import type { ServiceContext } from '../../lib/service-context';
+import { publishInboxChange } from './messaging.events';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -104,10 +106,21 @@ export async function inboxEntryOf(
   });
 }
 
-/** Marks the customer's conversation read: its unread count goes to zero. */
-export async function markInboxRead(db: Db, merchantId: string, customerId: string): Promise<void> {
-  await db
+/**
+ * Marks the customer's conversation read: its unread count goes to zero, and the merchant's users' inbox lists hear
+ * of it (only when there was something unread).
+ */
+export async function markInboxRead(ctx: ServiceContext, merchantId: string, customerId: string): Promise<void> {
+  const [thread] = await ctx.db
     .update(inboxThreads)
     .set({ unread_messages: 0 })
-    .where(and(eq(inboxThreads.merchant_id, merchantId), eq(inboxThreads.customer_id, customerId)));
+    .where(
+      and(
+        eq(inboxThreads.merchant_id, merchantId),
+        eq(inboxThreads.customer_id, customerId),
+        gt(inboxThreads.unread_messages, 0),
+      ),
+    )
+    .returning();
+  if (thread) await publishInboxChange(ctx.events, thread);
 }

@@ -1,5 +1,7 @@
 import type { Message } from '@paydesk/domain/messaging/messaging.contract';
-import type { messages } from '../../db/schema/messaging';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { messages } from '../../db/schema/messaging';
 
 export type MessageRow = typeof messages.$inferSelect;
 
@@ -20,4 +22,13 @@ export function toMessageDto(row: MessageRow): Message {
     secondary_message: row.secondary_message,
     flagged_opt_out: row.flagged_opt_out,
   };
+}
+
+/** One message of the merchant as the conversation lists it, or null when there is none. */
+export async function findMessageView(db: Db, merchantId: string, messageId: string): Promise<Message | null> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.merchant_id, merchantId)));
+  return row ? toMessageDto(row) : null;
 }

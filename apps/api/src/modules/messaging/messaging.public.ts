@@ -5,3 +5,4 @@ export { queueMessage, type QueuedText } from './queue-message';
 export { receiveOutboxReply } from './receive-outbox-reply';
 export { type CreatePaymentLink, type MessagingDependencies } from './answer-keyword';
 export { registerMessagingJobHandlers } from './messaging.job-handlers';
+export { chatSocketRoutes } from './chat-socket.routes';
