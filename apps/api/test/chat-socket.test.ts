@@ -5,7 +5,7 @@ import { WebSocket } from 'ws';
 import { customers } from '../src/db/schema/customers';
 import { createCustomerFixture } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
-import { addUser, bearer, seedDemo, signIn, type DemoIds } from './identity';
+import { addGrant, addUser, bearer, seedDemo, signIn, type DemoIds } from './identity';
 
 let t: TestApp;
 let ids: DemoIds;
@@ -168,6 +168,28 @@ describe('GET /ws/chat/{customerId}/', () => {
       expect(await closed).toBe(4004);
       expect(frames).toEqual([]);
     }
+  });
+
+  it("closes with 4004 once the user's role at the customer's merchant is removed, leaving their other sockets", async () => {
+    const customer = await textableCustomer();
+    const staff = await newStaff();
+    // Still a user of another merchant, so the account stays active.
+    await addGrant(t.database.db, staff.id, ids.integratedAuto, 'staff');
+    const chat = await openChat(staff.access, customer.customerId);
+    const events = await connect(`/ws/events/?ticket=${encodeURIComponent(await requestTicket(staff.access))}`);
+    const admin = await signIn(t.app, 'admin@demo.test');
+    const removed = await t.app.inject({
+      method: 'POST',
+      url: `/api/merchants/${ids.demoMotors}/users/${staff.id}/disable/`,
+      headers: bearer(admin.access),
+      payload: {},
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await chat.closed).toBe(4004);
+    await reply(customer.phone, 'After the role went');
+    expect(chat.frames).toEqual([]);
+    expect(events.socket.readyState).toBe(WebSocket.OPEN);
+    events.socket.terminate();
   });
 
   it("lets a super user open any merchant's customer", async () => {
