@@ -22,7 +22,11 @@ import { customerImportsRoutes } from './modules/customers/customer-imports.rout
 import { registerCustomerImportJobHandlers } from './modules/customers/customer-imports.job-handlers';
 import { registerCustomerNameOrderJobHandlers } from './modules/customers/list/name-order.job-handlers';
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
-import { registerMessagingJobHandlers, type MessagingDependencies } from './modules/messaging/messaging.public';
+import {
+  chatSocketRoutes,
+  registerMessagingJobHandlers,
+  type MessagingDependencies,
+} from './modules/messaging/messaging.public';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { binsRoutes } from './modules/payments/bins.routes';
 import { registerPaymentJobHandlers } from './modules/payments/payments.job-handlers';
@@ -191,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(liveRoutes);
+  await app.register(chatSocketRoutes);
   // The FreshBooks sandbox's authorization page exists only while it is the FreshBooks provider.
   if (app.providers.freshbooks.name === 'sandbox') await app.register(freshbooksSandboxRoutes);
   // The sandbox processor's tokeniser and settlement exist only while it is the gateway.

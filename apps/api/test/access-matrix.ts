@@ -900,4 +900,11 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   // The live channel: a ticket for it, then the WebSocket upgrade with the ticket in the query
   'POST /api/ws-ticket/': { flags: [], expect: ROWS.signedIn },
   'GET /ws/events/': { flags: [], expect: ROWS.signedIn },
+  // A customer's conversation: any signed-in user's upgrade opens; one who may not see the customer's merchant is
+  // closed at once with 4004 (chat-socket.test.ts), so no status tells another tenant's customers apart.
+  'GET /ws/chat/:customerId/': {
+    flags: [],
+    expect: ROWS.signedIn,
+    request: async (context) => ({ params: { customerId: (await context.createCustomer()).customerId } }),
+  },
 };

@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from './helpers';
 const DOMAIN_SRC = join(API_ROOT, '../../packages/domain/src');
 
 /** Routes served by plugins rather than from endpoint definitions. */
-const PLUGIN_ROUTES = [/^\/api\/docs/, /^\/api\/openapi\.json$/, /^\/ws\/events\/$/];
+const PLUGIN_ROUTES = [/^\/api\/docs/, /^\/api\/openapi\.json$/, /^\/ws\/events\/$/, /^\/ws\/chat\/:customerId\/$/];
 
 function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value;

@@ -114,6 +114,47 @@ describe('GET inbox', () => {
     expect((await get(`/inbox/?location=all&search=${name}`)).json().results).toHaveLength(1);
   });
 
+  it('pages a phone search through customers and unknown senders, newest first, without gaps or repeats', async () => {
+    const base = Date.UTC(2031, 0, 1);
+    const digits = String(Math.floor(Math.random() * 9000) + 1000);
+    const phoneOf = (n: number) => `+1646${digits}${n}00`;
+    const oldest = await conversation('Paged', new Date(base), { phone: phoneOf(1) });
+    await db()
+      .insert(inboxThreads)
+      .values({
+        merchant_id: ids.demoMotors,
+        phone_number: phoneOf(2),
+        last_message_body: 'unknown',
+        last_message_created: new Date(base + 1000),
+      });
+    const middle = await conversation('Paged', new Date(base + 2000), { phone: phoneOf(3) });
+    await db()
+      .insert(inboxThreads)
+      .values({
+        merchant_id: ids.demoMotors,
+        phone_number: phoneOf(4),
+        last_message_body: 'unknown',
+        last_message_created: new Date(base + 3000),
+      });
+    const search = encodeURIComponent(`(646) ${digits}`);
+    const pages = [
+      (await get(`/inbox/?search=${search}&page_size=3`)).json(),
+      (await get(`/inbox/?search=${search}&page_size=3&page=2`)).json(),
+    ];
+    const listed = pages.flatMap((page) =>
+      page.results.map(
+        (entry: { customer_id: string | null; phone_number: string }) => entry.customer_id ?? entry.phone_number,
+      ),
+    );
+    expect(listed).toEqual([phoneOf(4), middle.customerId, phoneOf(2), oldest.customerId]);
+    expect(pages.map((page) => page.next !== null)).toEqual([true, false]);
+    // A location filter leaves the unknown senders out.
+    const here = (await get(`/inbox/?search=${search}&location=${middle.locationId}`)).json();
+    const hereIds = here.results.map((entry: { customer_id: string | null }) => entry.customer_id);
+    expect(hereIds).toContain(middle.customerId);
+    expect(hereIds).not.toContain(null);
+  });
+
   it('answers 400 for a bad page or location, 401 without a token, 404 for another merchant', async () => {
     expect((await get('/inbox/?page=0')).statusCode).toBe(400);
     expect((await get('/inbox/?location=nowhere')).statusCode).toBe(400);

@@ -4,6 +4,7 @@ import { outboxMessages } from '../src/db/schema/outbox';
 import { z } from 'zod';
 import { defineEvent } from '../src/lib/events';
 import { defineJob } from '../src/lib/jobs';
+import { withTransaction } from '../src/lib/service-context';
 import { queueEmail } from '../src/modules/mail/mail.service';
 import { buildApp } from '../src/app';
 import { buildTestApp, testConfig, type TestApp } from './helpers';
@@ -75,6 +76,38 @@ describe('job queue', () => {
       const delivered = async () =>
         Number((await t.database.query(`select count(*)::int as n from outbox_messages where subject = 'Bulk'`))[0]?.n);
       await vi.waitFor(async () => expect(await delivered()).toBe(70), { timeout: 15_000, interval: 200 });
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('runs a woken job at once, not at the worker’s next poll', async () => {
+    const awaited = defineJob({ name: 'test.awaited', payload: z.object({ n: z.number() }) });
+    const handled: number[] = [];
+    // A worker that polls only every 30 seconds.
+    const worker = await buildApp({
+      config: testConfig(),
+      logger: false,
+      webDistDir: '/nonexistent',
+      database: t.database,
+      runJobWorkers: true,
+      jobPollingIntervalSeconds: 30,
+    });
+    worker.jobs.work(awaited, async ({ n }) => {
+      handled.push(n);
+    });
+    try {
+      await worker.ready();
+      const sendAndWake = (n: number) =>
+        withTransaction(worker.ctx, async (tx) => {
+          await tx.jobs.send(awaited, { n });
+          tx.afterCommit(() => tx.jobs.wake(awaited));
+        });
+      // The first is found by the worker's first fetch or the wake; then the worker waits out its 30 s.
+      await sendAndWake(1);
+      await vi.waitFor(() => expect(handled).toEqual([1]), { timeout: 10_000, interval: 50 });
+      await sendAndWake(2);
+      await vi.waitFor(() => expect(handled).toEqual([1, 2]), { timeout: 10_000, interval: 50 });
     } finally {
       await worker.close();
     }

@@ -60,6 +60,12 @@ export type JobSender = {
     payload: z.input<Schema>,
     options?: SendOptions,
   ): Promise<string | null>;
+  /**
+   * Wakes this process's worker of the job now rather than at its next poll (every 2 s): for a job a person is
+   * waiting on, such as a customer's text on its way to an open chat. Call it once the job is committed
+   * (`afterCommit`): woken earlier, the worker would not see it yet.
+   */
+  wake(job: JobDefinition<z.ZodType>): void;
 };
 
 /** The queue a service context is built on: a sender, and senders bound to a transaction's connection. */

@@ -12,7 +12,10 @@ import { userChangedEvent } from '../modules/users/users.public';
 
 /** A caller signed in with an access token (every /api route). */
 export type TokenPrincipal = { user: UserRow; claims: AccessTokenClaims };
-/** A socket opened with a ticket (`/ws/events/?ticket=`): a user and the sign-in the ticket was asked for. */
+/**
+ * A socket opened with a ticket (`/ws/events/?ticket=`, `/ws/chat/{customerId}/?token=`): a user and the sign-in the
+ * ticket was asked for.
+ */
 export type TicketPrincipal = { user: UserRow; claims: null; familyId: string };
 /** Who made a request. */
 export type Principal = TokenPrincipal | TicketPrincipal;
@@ -107,10 +110,12 @@ function readAccessToken(request: FastifyRequest): string | null {
 
 /**
  * WebSocket upgrades authenticate with a ticket from `POST /api/ws-ticket/` (browsers cannot set their headers,
- * and an access token in a URL ends up in logs): used up here, whatever happens next.
+ * and an access token in a URL ends up in logs): used up here, whatever happens next. SPEC §7 names the chat
+ * socket's parameter `token`; it takes a ticket all the same, never an access token.
  */
 async function readTicketPrincipal(app: FastifyInstance, request: FastifyRequest): Promise<Principal> {
-  const ticket = (request.query as Record<string, unknown> | undefined)?.ticket;
+  const query = request.query as Record<string, unknown> | undefined;
+  const ticket = query?.ticket ?? query?.token;
   if (typeof ticket !== 'string' || !ticket) throw notAuthenticated();
   const signIn = await redeemWsTicket(app.database.db, ticket);
   // A ticket asked for before its sign-in ended (logout, password change) opens nothing after.

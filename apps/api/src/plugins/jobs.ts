@@ -89,6 +89,8 @@ export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsOptions) 
   const registered: Registered[] = [];
   const schedules: Array<{ job: JobDefinition<z.ZodType>; cron: string; payload: object }> = [];
   const createdQueues = new Set<string>();
+  // This process's pg-boss worker of each queue, to wake it (`jobs.wake`).
+  const workerIds = new Map<string, string>();
   boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
 
   async function ensureQueue(job: JobDefinition<z.ZodType>) {
@@ -122,6 +124,10 @@ export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsOptions) 
           ...(singletonKey ? { singletonKey } : {}),
           ...(execute ? { db: { executeSql: execute } } : {}),
         });
+      },
+      wake(job) {
+        const workerId = workerIds.get(job.name);
+        if (workerId) boss.notifyWorker(workerId);
       },
     };
   }
@@ -200,7 +206,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsOptions) 
       const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
       // pg-boss fetches one batch per polling interval; a full batch means more are waiting, so keep fetching
       // until the queue is empty (40 password resets must not hold invitations back for a minute).
-      await boss.work(entry.job.name, { pollingIntervalSeconds, batchSize }, async (batch) => {
+      const workerId = await boss.work(entry.job.name, { pollingIntervalSeconds, batchSize }, async (batch) => {
         for (let items = batch; items.length > 0;) {
           await runItems(entry, items);
           if (items.length < batchSize) break;
@@ -208,6 +214,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsOptions) 
         }
         // pg-boss then completes the batch's ids, which only touches jobs still active: none.
       });
+      workerIds.set(entry.job.name, workerId);
     }
     for (const { job, cron, payload } of schedules) {
       await ensureQueue(job);

@@ -23,6 +23,18 @@ export const liveFrameSchemas = {
     direction: z.enum(['outbound', 'inbound']),
     status: z.string(),
   }),
+  /**
+   * A conversation of the merchant changed in the inbox list: a new last message (either direction) or its unread
+   * count (a new inbound text, or marked read). Counts and ids only, no text: the list refetches the entry.
+   * `customer_id` is null for an unknown sender's conversation.
+   */
+  'inbox.updated': z.object({
+    type: z.literal('inbox.updated'),
+    merchant_id: z.uuid(),
+    customer_id: z.uuid().nullable(),
+    unread_messages: z.number().int().min(0),
+    last_message_created: z.iso.datetime({ offset: true }).nullable(),
+  }),
 } as const;
 
 export type LiveFrameType = keyof typeof liveFrameSchemas;

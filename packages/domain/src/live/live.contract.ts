@@ -6,7 +6,11 @@ import { defineEndpoint } from '../api/endpoint';
 export const WS_TICKET_LIFETIME_SECONDS = 30;
 
 export const wsTicketSchema = z.object({
-  ticket: z.string().describe(`Single use, valid for ${WS_TICKET_LIFETIME_SECONDS} s: /ws/events/?ticket=…`),
+  ticket: z
+    .string()
+    .describe(
+      `Single use, valid for ${WS_TICKET_LIFETIME_SECONDS} s: /ws/events/?ticket=… or /ws/chat/{customerId}/?token=…`,
+    ),
 });
 
 export type WsTicket = z.infer<typeof wsTicketSchema>;
@@ -15,7 +19,7 @@ export const liveEndpoints = {
   ticket: defineEndpoint({
     method: 'POST',
     path: '/ws-ticket/',
-    summary: 'A short-lived single-use ticket to open the live events socket (browsers cannot set its headers)',
+    summary: 'A short-lived single-use ticket to open a live socket (browsers cannot set its headers)',
     tags: ['live'],
     access: AUTHENTICATED,
     status: 201,

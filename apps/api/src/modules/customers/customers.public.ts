@@ -53,6 +53,7 @@ export {
   getAccountOfCustomer,
   getAccountOfMerchant,
   getCustomerRow,
+  merchantIdOfCustomer,
   type AccountRow,
   type MerchantRef,
 } from './customers.read';

@@ -49,6 +49,16 @@ export async function getCustomerRow(
   return row;
 }
 
+/** The merchant a customer (removed ones too) belongs to, or null for an unknown id. */
+export async function merchantIdOfCustomer(db: Db, customerId: string): Promise<string | null> {
+  if (!isUuid(customerId)) return null;
+  const [row] = await db
+    .select({ merchantId: customers.merchant_id })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return row?.merchantId ?? null;
+}
+
 /** An account the customer is on (either role), else 404. */
 export async function getAccountOfCustomer(
   db: Db,

@@ -1,8 +1,10 @@
 import { stripInboxSearch, type InboxEntry } from '@paydesk/domain/messaging/inbox.contract';
-import { and, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { inboxThreads } from '../../db/schema/messaging';
+import type { ServiceContext } from '../../lib/service-context';
+import { publishInboxChange } from './messaging.events';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -36,21 +38,17 @@ const toEntry = (row: EntryRow): InboxEntry => ({
   last_message_created: row.last_message_created ? row.last_message_created.toISOString() : null,
 });
 
-function searchCondition(search: string | undefined): SQL | undefined {
+/** What a search looks for: the words (as typed, and with parentheses, dashes and plus signs stripped), and digits. */
+function searchTerms(search: string | undefined): { words: string[]; digits: string | null } | null {
   const text = search?.trim().toLowerCase();
-  if (!text) return undefined;
+  if (!text) return null;
   const stripped = stripInboxSearch(text);
-  const words = [...new Set([text, stripped].filter(Boolean))].map(
-    (word) => sql`${customers.search_text} like ${`%${escapeLike(word)}%`}`,
-  );
-  const digits = /^\d+$/.test(stripped)
-    ? [
-        sql`${customers.phone_digits} like ${`%${stripped}%`}`,
-        sql`${inboxThreads.phone_number} like ${`%${stripped}%`}`,
-      ]
-    : [];
-  return or(...words, ...digits);
+  return { words: [...new Set([text, stripped].filter(Boolean))], digits: /^\d+$/.test(stripped) ? stripped : null };
 }
+
+const newestFirst = [sql`${inboxThreads.last_message_created} desc nulls last`, desc(inboxThreads.id)] as const;
+
+type Query = { page: number; page_size: number; search?: string; location?: string };
 
 /**
  * The merchant's conversations, newest first (`inbox_threads_recent_idx`), the unknown senders' among them; one row
@@ -59,26 +57,95 @@ function searchCondition(search: string | undefined): SQL | undefined {
 export async function listInbox(
   db: Db,
   merchantId: string,
-  query: { page: number; page_size: number; search?: string; location?: string },
+  query: Query,
 ): Promise<{ more: boolean; results: InboxEntry[] }> {
   const location = query.location && query.location !== 'all' ? query.location : undefined;
-  const rows = await db
-    .select(entryColumns)
+  const terms = searchTerms(query.search);
+  const offset = (query.page - 1) * query.page_size;
+  const rows = terms
+    ? await searchInbox(db, merchantId, terms, location, offset + query.page_size + 1)
+    : await db
+        .select(entryColumns)
+        .from(inboxThreads)
+        .leftJoin(customers, eq(customers.id, inboxThreads.customer_id))
+        .where(
+          and(
+            eq(inboxThreads.merchant_id, merchantId),
+            isNotNull(inboxThreads.last_message_created),
+            or(isNull(inboxThreads.customer_id), isNull(customers.removed_at)),
+            location ? eq(customers.location_id, location) : undefined,
+          ),
+        )
+        .orderBy(...newestFirst)
+        .limit(query.page_size + 1)
+        .offset(offset);
+  const page = terms ? rows.slice(offset) : rows;
+  return { more: page.length > query.page_size, results: page.slice(0, query.page_size).map(toEntry) };
+}
+
+/**
+ * The first `limit` matching conversations, newest first: the customers' and the unknown senders' searched apart and
+ * merged. One query over both would need an OR across the two tables, which no index answers (with 100,000
+ * conversations, a phone search read them all: ~0.5 s); apart, the customers' trigram indexes find a rare match and
+ * the newest-first walk a common one (bench/BENCHMARKS.md, inbox list).
+ */
+async function searchInbox(
+  db: Db,
+  merchantId: string,
+  terms: { words: string[]; digits: string | null },
+  location: string | undefined,
+  limit: number,
+): Promise<EntryRow[]> {
+  const selection = { ...entryColumns, thread_id: inboxThreads.id };
+  const customersMatch = or(
+    ...terms.words.map((word) => sql`${customers.search_text} like ${`%${escapeLike(word)}%`}`),
+    ...(terms.digits ? [sql`${customers.phone_digits} like ${`%${terms.digits}%`}`] : []),
+  );
+  const customersThreads = db
+    .select(selection)
     .from(inboxThreads)
-    .leftJoin(customers, eq(customers.id, inboxThreads.customer_id))
+    .innerJoin(customers, eq(customers.id, inboxThreads.customer_id))
     .where(
       and(
         eq(inboxThreads.merchant_id, merchantId),
         isNotNull(inboxThreads.last_message_created),
-        or(isNull(inboxThreads.customer_id), isNull(customers.removed_at)),
+        eq(customers.merchant_id, merchantId),
+        isNull(customers.removed_at),
         location ? eq(customers.location_id, location) : undefined,
-        searchCondition(query.search),
+        customersMatch,
       ),
     )
-    .orderBy(sql`${inboxThreads.last_message_created} desc nulls last`, desc(inboxThreads.id))
-    .limit(query.page_size + 1)
-    .offset((query.page - 1) * query.page_size);
-  return { more: rows.length > query.page_size, results: rows.slice(0, query.page_size).map(toEntry) };
+    .orderBy(...newestFirst)
+    .limit(limit);
+  // Unknown senders have only their number, and no location (a location filter leaves them out).
+  const unknownThreads =
+    terms.digits && !location
+      ? db
+          .select(selection)
+          .from(inboxThreads)
+          .leftJoin(customers, eq(customers.id, inboxThreads.customer_id))
+          .where(
+            and(
+              eq(inboxThreads.merchant_id, merchantId),
+              isNull(inboxThreads.customer_id),
+              isNotNull(inboxThreads.last_message_created),
+              sql`${inboxThreads.phone_number} like ${`%${terms.digits}%`}`,
+            ),
+          )
+          .orderBy(...newestFirst)
+          .limit(limit)
+      : Promise.resolve([]);
+  const [known, unknown] = await Promise.all([customersThreads, unknownThreads]);
+  return [...known, ...unknown].sort(newerFirst).slice(0, limit).map(withoutThreadId);
+}
+
+const withoutThreadId = ({ thread_id: _threadId, ...row }: EntryRow & { thread_id: string }): EntryRow => row;
+
+/** The list's order: the newest last message first, ties by thread id, descending (as `newestFirst` sorts). */
+function newerFirst(a: EntryRow & { thread_id: string }, b: EntryRow & { thread_id: string }): number {
+  const time = (b.last_message_created?.getTime() ?? 0) - (a.last_message_created?.getTime() ?? 0);
+  if (time !== 0) return time;
+  return a.thread_id < b.thread_id ? 1 : a.thread_id > b.thread_id ? -1 : 0;
 }
 
 /** The entry of a customer of the merchant (the caller checked the customer); empty when they have no conversation. */
@@ -104,10 +171,21 @@ export async function inboxEntryOf(
   });
 }
 
-/** Marks the customer's conversation read: its unread count goes to zero and it leaves the customer-replies queue. */
-export async function markInboxRead(db: Db, merchantId: string, customerId: string): Promise<void> {
-  await db
+/**
+ * Marks the customer's conversation read: its unread count goes to zero (it leaves the customer-replies queue), and the merchant's users' inbox lists hear
+ * of it (only when there was something unread).
+ */
+export async function markInboxRead(ctx: ServiceContext, merchantId: string, customerId: string): Promise<void> {
+  const [thread] = await ctx.db
     .update(inboxThreads)
     .set({ unread_messages: 0, first_unread_created: null })
-    .where(and(eq(inboxThreads.merchant_id, merchantId), eq(inboxThreads.customer_id, customerId)));
+    .where(
+      and(
+        eq(inboxThreads.merchant_id, merchantId),
+        eq(inboxThreads.customer_id, customerId),
+        gt(inboxThreads.unread_messages, 0),
+      ),
+    )
+    .returning();
+  if (thread) await publishInboxChange(ctx.events, thread);
 }

@@ -69,7 +69,7 @@ export const inboxRoutes: FastifyPluginAsync = async (app) => {
 
   registerEndpoint(app, endpoints.markRead, async (request) => {
     const customer = await getCustomerRow(ctx.db, request.params.id, request.params.cid, { includeRemoved: true });
-    await markInboxRead(ctx.db, request.params.id, customer.id);
+    await markInboxRead(ctx, request.params.id, customer.id);
     return inboxEntryOf(ctx.db, request.params.id, customer);
   });
 

@@ -1,6 +1,8 @@
 import type { Message } from '@paydesk/domain/messaging/messaging.contract';
+import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { messages } from '../../db/schema/messaging';
+import type { Db } from '../../db/client';
+import { messages } from '../../db/schema/messaging';
 import { viewableAttachment } from './media-links';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -27,4 +29,18 @@ export function toMessageDto(row: MessageRow, view: MessageViewContext): Message
     secondary_message: row.secondary_message,
     flagged_opt_out: row.flagged_opt_out,
   };
+}
+
+/** One message of the merchant as the conversation lists it, or null when there is none. */
+export async function findMessageView(
+  db: Db,
+  view: MessageViewContext,
+  merchantId: string,
+  messageId: string,
+): Promise<Message | null> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.merchant_id, merchantId)));
+  return row ? toMessageDto(row, view) : null;
 }

@@ -31,3 +31,31 @@ export async function publishMessageChange(events: EventPublisher, message: Chan
     { kind: 'merchant', merchantId: message.merchant_id },
   );
 }
+
+/** A conversation's entry in the inbox list changed (last message, unread count): the `inbox.updated` frame. */
+export const inboxUpdatedEvent = defineEvent({
+  name: 'inbox.updated',
+  payload: liveFrameSchemas['inbox.updated'].omit({ type: true }),
+  audience: 'merchant',
+});
+
+type ChangedThread = {
+  merchant_id: string;
+  customer_id: string | null;
+  unread_messages: number;
+  last_message_created: Date | null;
+};
+
+/** Publishes the conversation's new state to the merchant's users (inside a transaction: on its commit). */
+export async function publishInboxChange(events: EventPublisher, thread: ChangedThread): Promise<void> {
+  await events.publish(
+    inboxUpdatedEvent,
+    {
+      merchant_id: thread.merchant_id,
+      customer_id: thread.customer_id,
+      unread_messages: thread.unread_messages,
+      last_message_created: thread.last_message_created?.toISOString() ?? null,
+    },
+    { kind: 'merchant', merchantId: thread.merchant_id },
+  );
+}

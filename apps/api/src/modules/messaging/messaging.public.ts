@@ -6,3 +6,4 @@ export { queueTemplateText, type TemplateText, type TemplateTextResult } from '.
 export { receiveOutboxReply } from './receive-outbox-reply';
 export { type CreatePaymentLink, type MessagingDependencies } from './answer-keyword';
 export { registerMessagingJobHandlers } from './messaging.job-handlers';
+export { chatSocketRoutes } from './chat-socket.routes';

@@ -38,6 +38,8 @@ export async function recordProviderEvent(
       .returning({ id: providerEvents.id });
     if (!row) return null;
     await tx.jobs.send(processProviderEventJob, { eventId: row.id });
+    // An inbound text is awaited in open chats (SPEC §7 socket; p99 < 100 ms): processed now, not at the next poll.
+    tx.afterCommit(() => tx.jobs.wake(processProviderEventJob));
     return row.id;
   });
 }

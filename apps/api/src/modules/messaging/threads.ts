@@ -2,13 +2,14 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { inboxThreads, messages } from '../../db/schema/messaging';
 import type { TransactionContext } from '../../lib/service-context';
 import type { MessageRow } from './message-view';
-import { publishMessageChange } from './messaging.events';
+import { publishInboxChange, publishMessageChange } from './messaging.events';
 
 type NewMessage = Omit<typeof messages.$inferInsert, 'thread_id' | 'merchant_id'>;
 
 /**
  * Writes a message and brings its conversation up to date (last body and time, unread count for inbound, the
- * review flag) in the caller's transaction. The conversation is the customer's, or the unknown number's.
+ * review flag) in the caller's transaction, and tells the merchant's users (the chat socket, the inbox list). The
+ * conversation is the customer's, or the unknown number's.
  */
 export async function appendMessage(
   tx: TransactionContext,
@@ -24,7 +25,7 @@ export async function appendMessage(
     .returning();
   if (!row) throw new Error('message not written');
   const inbound = row.direction === 'inbound';
-  await tx.db
+  const [thread] = await tx.db
     .update(inboxThreads)
     .set({
       last_message_body: row.body,
@@ -38,8 +39,10 @@ export async function appendMessage(
         : {}),
       ...(row.flagged_opt_out ? { needs_review: true } : {}),
     })
-    .where(eq(inboxThreads.id, threadId));
+    .where(eq(inboxThreads.id, threadId))
+    .returning();
   await publishMessageChange(tx.events, row);
+  if (thread) await publishInboxChange(tx.events, thread);
   return row;
 }
 
