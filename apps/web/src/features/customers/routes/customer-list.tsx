@@ -11,7 +11,7 @@ import { formatMoney } from '@paydesk/domain/format/money';
 import { formatPhoneNumber } from '@paydesk/domain/format/phone';
 import { formatFullName } from '@paydesk/domain/format/user';
 import { IconFileImport, IconSearch, IconUserPlus } from '@tabler/icons-react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { NotFoundState } from '../../../components/not-found-state';
 import { QueryState } from '../../../components/query-state';
@@ -25,7 +25,10 @@ import { OptionSelect } from '../components/option-select';
 import { useCustomerAccess } from '../hooks/use-customer-access';
 
 const FILTERS = ['location', 'status', 'tag'] as const;
-type Filter = (typeof FILTERS)[number];
+
+/** The filters as the URL holds them (`?location=…&status=…&tag=…`), '' for none. */
+const readFilters = (params: URLSearchParams) =>
+  Object.fromEntries(FILTERS.map((key) => [key, params.get(key) ?? ''])) as Record<(typeof FILTERS)[number], string>;
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All statuses' },
@@ -54,9 +57,8 @@ function primaryAccount(row: CustomerListRow) {
 export function CustomerListRoute() {
   const { merchantID } = useParams();
   const navigate = useNavigate();
-  const list = useListState(customerListQuery);
-  const [params, setParams] = useSearchParams();
-  const filters = Object.fromEntries(FILTERS.map((key) => [key, params.get(key) ?? ''])) as Record<Filter, string>;
+  const list = useListState(customerListQuery, readFilters);
+  const { filters, setFilter } = list;
   const status = (ACCOUNT_STATUSES as readonly string[]).includes(filters.status)
     ? (filters.status as AccountStatus)
     : undefined;
@@ -73,16 +75,6 @@ export function CustomerListRoute() {
   const tags = useAccountTags(merchantID);
   const recent = useRecentlyViewed(merchantID);
   const access = useCustomerAccess(merchantID);
-
-  const setFilter = (key: Filter, value: string) => {
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      next.delete('page');
-      return next;
-    });
-  };
 
   // A merchant the user does not work for reads as missing, as the API answers.
   if (merchantID && customers.error instanceof ApiError && customers.error.status === 404) return <NotFoundState />;

@@ -4,7 +4,7 @@ import { activityListQuery, type ActivityEntry } from '@paydesk/domain/audit/aud
 import { paginationQuery } from '@paydesk/domain/api/pagination';
 import { formatDateTime } from '@paydesk/domain/format/date';
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { z } from 'zod';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { QueryState } from '../../../components/query-state';
@@ -37,23 +37,12 @@ function readFilters(params: URLSearchParams): { actor?: string; kind?: AuditKin
  */
 export function SettingsActivityRoute() {
   const { merchantID = '' } = useParams();
-  const [params, setParams] = useSearchParams();
-  const list = useListState(activityPageQuery);
-  const filters = readFilters(params);
+  const list = useListState(activityPageQuery, readFilters);
+  const { filters, setFilter } = list;
   const activity = useActivity(merchantID, { page: list.page, pageSize: list.pageSize, ...filters });
   const actors = useActivityActors(merchantID);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const count = activity.data?.count ?? 0;
-
-  const setFilter = (name: 'actor' | 'kind', value: string | null) => {
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(name, value);
-      else next.delete(name);
-      next.delete('page');
-      return next;
-    });
-  };
 
   const toggle = (id: string) =>
     setExpanded((current) => {

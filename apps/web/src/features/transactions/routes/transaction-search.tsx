@@ -23,7 +23,7 @@ import {
 } from '@paydesk/domain/transactions/transactions.contract';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { DateField } from '../../../components/date-field';
@@ -82,9 +82,8 @@ const customerName = (row: TransactionRow) =>
 export function TransactionSearchRoute({ legacy = false }: { legacy?: boolean }) {
   const merchantID = useRouteMerchantId();
   const timeZone = useMerchantTimeZone(merchantID);
-  const [params, setParams] = useSearchParams();
-  const list = useListState(listSchema);
-  const filters = readFilters(params);
+  const list = useListState(listSchema, readFilters);
+  const { filters, setFilter } = list;
   const like = list.search || undefined;
   const search = useTransactionSearch(merchantID, {
     page: list.page,
@@ -97,24 +96,6 @@ export function TransactionSearchRoute({ legacy = false }: { legacy?: boolean })
   });
   const count = search.data?.count ?? 0;
   const title = legacy ? 'Transaction report' : 'Transaction search';
-
-  const setFilter = (change: Partial<Filters>) => {
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (change.status) {
-        next.delete('status');
-        for (const status of change.status) next.append('status', status);
-      }
-      for (const name of ['start', 'end'] as const) {
-        if (!(name in change)) continue;
-        const value = change[name];
-        if (value) next.set(name, value);
-        else next.delete(name);
-      }
-      next.delete('page');
-      return next;
-    });
-  };
 
   const columns: DataColumn<TransactionRow>[] = [
     {
@@ -209,7 +190,7 @@ export function TransactionSearchRoute({ legacy = false }: { legacy?: boolean })
             placeholder={filters.status.length ? undefined : 'Any status'}
             data={STATUS_OPTIONS}
             value={filters.status}
-            onChange={(value) => setFilter({ status: value as TransactionStatus[] })}
+            onChange={(value) => setFilter('status', value)}
             clearable
             clearButtonProps={{ 'aria-label': 'Clear statuses' }}
             w={{ base: '100%', sm: 260 }}
@@ -218,7 +199,7 @@ export function TransactionSearchRoute({ legacy = false }: { legacy?: boolean })
             label="Start date"
             value={filters.start ?? ''}
             onChange={(value) => {
-              if (!value || isCalendarDate(value)) setFilter({ start: value || undefined });
+              if (!value || isCalendarDate(value)) setFilter('start', value);
             }}
             w={{ base: '100%', xs: 170 }}
           />
@@ -226,7 +207,7 @@ export function TransactionSearchRoute({ legacy = false }: { legacy?: boolean })
             label="End date"
             value={filters.end ?? ''}
             onChange={(value) => {
-              if (!value || isCalendarDate(value)) setFilter({ end: value || undefined });
+              if (!value || isCalendarDate(value)) setFilter('end', value);
             }}
             w={{ base: '100%', xs: 170 }}
           />
