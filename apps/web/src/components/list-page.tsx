@@ -75,6 +75,8 @@ export type ListSearch = {
   hiddenLabel?: boolean;
   placeholder: string;
   maxLength?: number;
+  /** `search`: a search box (role searchbox) rather than a plain text box. */
+  type?: 'search';
   /** Shows a spinner in the box while the list is asked again. */
   loading?: boolean;
   w?: StyleProp<number | string>;
@@ -121,7 +123,7 @@ type ListSectionProps<Row> = {
   children?: ReactNode;
 };
 
-function SearchBox({ list, label, hiddenLabel, placeholder, maxLength, loading, w }: ListSearch) {
+function SearchBox({ list, label, hiddenLabel, placeholder, maxLength, type, loading, w }: ListSearch) {
   return (
     <TextInput
       label={hiddenLabel ? undefined : label}
@@ -131,6 +133,7 @@ function SearchBox({ list, label, hiddenLabel, placeholder, maxLength, loading, 
       rightSection={loading ? <Loader size="xs" /> : null}
       value={list.searchText}
       maxLength={maxLength}
+      type={type}
       onChange={(event) => list.setSearchText(event.currentTarget.value)}
       w={w ?? { base: '100%', xs: 320 }}
     />
