@@ -54,3 +54,69 @@ export async function expectNoSeriousViolations(page: Page, screen: string) {
     );
   expect(blocking).toEqual([]);
 }
+
+/** Makes `merchantName` (the demo's card merchant, Demo Motors, unless named) the current merchant from the header. */
+export async function chooseMerchant(page: Page, merchantName = 'Demo Motors') {
+  await page.getByRole('combobox', { name: 'Current merchant' }).click();
+  await page.getByRole('option', { name: merchantName, exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Current merchant' })).toContainText(merchantName);
+}
+
+type OwingCustomer = {
+  firstName: string;
+  lastName: string;
+  /** Dollars, as typed: `250.00`. */
+  amountDue: string;
+  convenienceFee?: string;
+  /** Ten digits, as typed. */
+  mobilePhone?: string;
+  /** Ticks Text opt-in and confirms it (needs `mobilePhone`). */
+  textOptIn?: boolean;
+};
+
+/**
+ * Creates a customer at Main St (the current merchant's card location) owing `amountDue` on a new account, from the
+ * Customers screen, and waits for the customer's page.
+ */
+export async function createOwingCustomer(page: Page, customer: OwingCustomer) {
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Customers' }).click();
+  await page.getByRole('link', { name: 'Create customer' }).click();
+  await page.getByLabel('First name').fill(customer.firstName);
+  await page.getByLabel('Last name').fill(customer.lastName);
+  if (customer.mobilePhone) await page.getByLabel('Mobile phone').fill(customer.mobilePhone);
+  const location = page.getByRole('combobox', { name: /^Location/ });
+  await expect(location.locator('option')).not.toHaveCount(1);
+  await location.selectOption({ label: 'Main St' });
+  await page.getByLabel('Account number').fill(`${customer.lastName.slice(0, 2).toUpperCase()}-${Date.now()}`);
+  await page.getByLabel('Amount due').fill(customer.amountDue);
+  if (customer.convenienceFee) await page.getByLabel('Convenience fee').fill(customer.convenienceFee);
+  if (customer.textOptIn) await page.getByRole('checkbox', { name: 'Text opt-in' }).check();
+  await page.getByRole('button', { name: 'Create customer' }).click();
+  if (customer.textOptIn)
+    await page.getByRole('dialog', { name: 'Turn on text opt-in?' }).getByRole('button', { name: "I'm Sure" }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `${customer.firstName} ${customer.lastName}` }),
+  ).toBeVisible();
+}
+
+/** Adds a card (expiry 12/30, CVC 123) on the customer's Payment methods tab, through the sandbox tokeniser. */
+export async function addCard(page: Page, { number = '4242 4242 4242 4242', nickname = 'Visa' } = {}) {
+  await page.getByRole('tab', { name: 'Payment methods' }).click();
+  await page.getByRole('button', { name: 'Add card' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add card' });
+  await dialog.getByLabel(/^Card number/).fill(number);
+  await dialog.getByLabel(/^Expiry/).fill('12/30');
+  await dialog.getByLabel(/^Security code/).fill('123');
+  await dialog.getByLabel('Nickname').fill(nickname);
+  await dialog.getByRole('button', { name: 'Add card' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`${nickname} XXXX${number.replace(/\D/g, '').slice(-4)}`).first()).toBeVisible();
+}
+
+/** Opens the customer's (first) account tab. */
+export async function openAccountTab(page: Page) {
+  await page
+    .getByRole('tab', { name: /^Account/ })
+    .first()
+    .click();
+}

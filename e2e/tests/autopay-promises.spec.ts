@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousViolations, signIn } from '../support/journeys';
+import {
+  addCard,
+  chooseMerchant,
+  createOwingCustomer,
+  expectNoSeriousViolations,
+  openAccountTab,
+  signIn,
+} from '../support/journeys';
 
 // Autopay and promises to pay on an account (issue 19 items 2, 3): enrol the customer with a saved card, record a
 // promise for tomorrow, and find it on /promises for follow-up.
@@ -19,36 +26,13 @@ function tomorrowInNewYork(): string {
 test('autopay and promises: enrol autopay, record a promise and see it on /promises', async ({ page }) => {
   const lastName = `Promiser${Date.now()}`;
   await signIn(page, 'admin@demo.test');
-  await page.getByRole('combobox', { name: 'Current merchant' }).click();
-  await page.getByRole('option', { name: 'Demo Motors', exact: true }).click();
-  await expect(page.getByRole('region', { name: 'Current merchant' })).toContainText('Demo Motors');
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Customers' }).click();
-  await page.getByRole('link', { name: 'Create customer' }).click();
-  await page.getByLabel('First name').fill('Robin');
-  await page.getByLabel('Last name').fill(lastName);
-  const location = page.getByRole('combobox', { name: /^Location/ });
-  await expect(location.locator('option')).not.toHaveCount(1);
-  await location.selectOption({ label: 'Main St' });
-  await page.getByLabel('Account number').fill(`AP-${Date.now()}`);
-  await page.getByLabel('Amount due').fill('300.00');
-  await page.getByRole('button', { name: 'Create customer' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Robin ${lastName}` })).toBeVisible();
+  await chooseMerchant(page);
+  await createOwingCustomer(page, { firstName: 'Robin', lastName, amountDue: '300.00' });
 
-  await page.getByRole('tab', { name: 'Payment methods' }).click();
-  await page.getByRole('button', { name: 'Add card' }).click();
-  const addCard = page.getByRole('dialog', { name: 'Add card' });
-  await addCard.getByLabel(/^Card number/).fill('4242 4242 4242 4242');
-  await addCard.getByLabel(/^Expiry/).fill('12/30');
-  await addCard.getByLabel(/^Security code/).fill('123');
-  await addCard.getByLabel('Nickname').fill('Visa');
-  await addCard.getByRole('button', { name: 'Add card' }).click();
-  await expect(page.getByText('Visa XXXX4242').first()).toBeVisible();
+  await addCard(page);
 
   // Autopay with the saved card
-  await page
-    .getByRole('tab', { name: /^Account/ })
-    .first()
-    .click();
+  await openAccountTab(page);
   const autopay = page.getByRole('region', { name: 'Autopay' });
   await expect(autopay.getByText('Not enrolled.')).toBeVisible();
   await autopay.getByRole('button', { name: /^Enrol in autopay on account/ }).click();

@@ -1,57 +1,24 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousViolations, signIn } from '../support/journeys';
+import { expect, test } from '@playwright/test';
+import {
+  addCard,
+  chooseMerchant,
+  createOwingCustomer,
+  expectNoSeriousViolations,
+  openAccountTab,
+  signIn,
+} from '../support/journeys';
 
 // Money over weeks, on the sandbox processor: a declined card lands on /failed-payments and is retried there from
 // another card; a payment scheduled for a later day shows on the account and can be cancelled.
 
-async function chooseDemoMotors(page: Page) {
-  await page.getByRole('combobox', { name: 'Current merchant' }).click();
-  await page.getByRole('option', { name: 'Demo Motors', exact: true }).click();
-  await expect(page.getByRole('region', { name: 'Current merchant' })).toContainText('Demo Motors');
-}
-
-async function createOwingCustomer(page: Page, lastName: string) {
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Customers' }).click();
-  await page.getByRole('link', { name: 'Create customer' }).click();
-  await page.getByLabel('First name').fill('Robin');
-  await page.getByLabel('Last name').fill(lastName);
-  const location = page.getByRole('combobox', { name: /^Location/ });
-  await expect(location.locator('option')).not.toHaveCount(1);
-  await location.selectOption({ label: 'Main St' });
-  await page.getByLabel('Account number').fill(`M-${Date.now()}`);
-  await page.getByLabel('Amount due').fill('300.00');
-  await page.getByRole('button', { name: 'Create customer' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Robin ${lastName}` })).toBeVisible();
-}
-
-async function addCard(page: Page, number: string, nickname: string) {
-  await page.getByRole('tab', { name: 'Payment methods' }).click();
-  await page.getByRole('button', { name: 'Add card' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add card' });
-  await dialog.getByLabel(/^Card number/).fill(number);
-  await dialog.getByLabel(/^Expiry/).fill('12/30');
-  await dialog.getByLabel(/^Security code/).fill('123');
-  await dialog.getByLabel('Nickname').fill(nickname);
-  await dialog.getByRole('button', { name: 'Add card' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByText(nickname).first()).toBeVisible();
-}
-
-async function openAccountTab(page: Page) {
-  await page
-    .getByRole('tab', { name: /^Account/ })
-    .first()
-    .click();
-}
-
 test('a declined payment is retried from /failed-payments with another card', async ({ page }) => {
   const lastName = `Declined${Date.now()}`;
   await signIn(page, 'admin@demo.test');
-  await chooseDemoMotors(page);
-  await createOwingCustomer(page, lastName);
+  await chooseMerchant(page);
+  await createOwingCustomer(page, { firstName: 'Robin', lastName, amountDue: '300.00' });
   const customerURL = page.url();
-  await addCard(page, '4000 0000 0000 9995', 'Low funds');
-  await addCard(page, '4242 4242 4242 4242', 'Good card');
+  await addCard(page, { number: '4000 0000 0000 9995', nickname: 'Low funds' });
+  await addCard(page, { number: '4242 4242 4242 4242', nickname: 'Good card' });
 
   await openAccountTab(page);
   await page.getByRole('button', { name: /^Take payment on account/ }).click();
@@ -91,9 +58,9 @@ test('a declined payment is retried from /failed-payments with another card', as
 test('a payment scheduled for a later day shows on the account and can be cancelled', async ({ page }) => {
   const lastName = `Scheduled${Date.now()}`;
   await signIn(page, 'admin@demo.test');
-  await chooseDemoMotors(page);
-  await createOwingCustomer(page, lastName);
-  await addCard(page, '4242 4242 4242 4242', 'Visa');
+  await chooseMerchant(page);
+  await createOwingCustomer(page, { firstName: 'Robin', lastName, amountDue: '300.00' });
+  await addCard(page, { number: '4242 4242 4242 4242', nickname: 'Visa' });
   await openAccountTab(page);
 
   const section = page.getByRole('region', { name: 'Scheduled payments' });

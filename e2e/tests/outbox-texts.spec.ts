@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from '../support/journeys';
+import { addCard, chooseMerchant, createOwingCustomer, openAccountTab, signIn } from '../support/journeys';
 
 // Texts on the Outbox screen (issue 21 items 11 and 12): a super user texts a receipt from the receipt modal and sees
 // it in the Outbox, then posts the customer's reply from the Outbox, through the inbound path a provider takes, and
@@ -29,40 +29,20 @@ test('outbox texts: text a receipt, see it in the Outbox, post the customer’s 
   const phone = uniquePhone();
   const lastName = `Texter${Date.now()}`;
   await signIn(page, 'super@demo.test');
-  await page.getByRole('combobox', { name: 'Current merchant' }).click();
-  await page.getByRole('option', { name: 'Demo Motors', exact: true }).click();
-  await expect(page.getByRole('region', { name: 'Current merchant' })).toContainText('Demo Motors');
+  await chooseMerchant(page);
 
   // A customer with a phone who agreed to texts
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Customers' }).click();
-  await page.getByRole('link', { name: 'Create customer' }).click();
-  await page.getByLabel('First name').fill('Pat');
-  await page.getByLabel('Last name').fill(lastName);
-  await page.getByLabel('Mobile phone').fill(phone.digits);
-  const location = page.getByRole('combobox', { name: /^Location/ });
-  await expect(location.locator('option')).not.toHaveCount(1);
-  await location.selectOption({ label: 'Main St' });
-  await page.getByLabel('Account number').fill(`T-${Date.now()}`);
-  await page.getByLabel('Amount due').fill('250.00');
-  await page.getByRole('checkbox', { name: 'Text opt-in' }).check();
-  await page.getByRole('button', { name: 'Create customer' }).click();
-  await page.getByRole('dialog', { name: 'Turn on text opt-in?' }).getByRole('button', { name: "I'm Sure" }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Pat ${lastName}` })).toBeVisible();
+  await createOwingCustomer(page, {
+    firstName: 'Pat',
+    lastName,
+    amountDue: '250.00',
+    mobilePhone: phone.digits,
+    textOptIn: true,
+  });
 
   // A card and a payment
-  await page.getByRole('tab', { name: 'Payment methods' }).click();
-  await page.getByRole('button', { name: 'Add card' }).click();
-  const addCard = page.getByRole('dialog', { name: 'Add card' });
-  await addCard.getByLabel(/^Card number/).fill('4242 4242 4242 4242');
-  await addCard.getByLabel(/^Expiry/).fill('12/30');
-  await addCard.getByLabel(/^Security code/).fill('123');
-  await addCard.getByLabel('Nickname').fill('Visa');
-  await addCard.getByRole('button', { name: 'Add card' }).click();
-  await expect(page.getByText('Visa XXXX4242').first()).toBeVisible();
-  await page
-    .getByRole('tab', { name: /^Account/ })
-    .first()
-    .click();
+  await addCard(page);
+  await openAccountTab(page);
   await page.getByRole('button', { name: /^Take payment on account/ }).click();
   const take = page.getByRole('dialog', { name: /^Take a payment/ });
   await take.getByRole('combobox', { name: /^Payment method/ }).click();

@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousViolations, signIn } from '../support/journeys';
+import {
+  addCard,
+  chooseMerchant,
+  createOwingCustomer,
+  expectNoSeriousViolations,
+  openAccountTab,
+  signIn,
+} from '../support/journeys';
 
 // Money on an account, on the sandbox processor: add a card, take a payment with the convenience fee, see and
 // email the receipt, refund part of it, and see the ledger's effect on the amount due and the transactions.
@@ -8,38 +15,14 @@ test('payments: add a card, take a payment with a fee, email the receipt, refund
   const lastName = `Payer${Date.now()}`;
   await signIn(page, 'admin@demo.test');
   // The admin works for three merchants; the card merchant account is Demo Motors' at Main St.
-  await page.getByRole('combobox', { name: 'Current merchant' }).click();
-  await page.getByRole('option', { name: 'Demo Motors', exact: true }).click();
-  await expect(page.getByRole('region', { name: 'Current merchant' })).toContainText('Demo Motors');
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Customers' }).click();
-  await page.getByRole('link', { name: 'Create customer' }).click();
-  await page.getByLabel('First name').fill('Pat');
-  await page.getByLabel('Last name').fill(lastName);
-  const location = page.getByRole('combobox', { name: /^Location/ });
-  await expect(location.locator('option')).not.toHaveCount(1);
-  await location.selectOption({ label: 'Main St' });
-  await page.getByLabel('Account number').fill(`P-${Date.now()}`);
-  await page.getByLabel('Amount due').fill('250.00');
-  await page.getByLabel('Convenience fee').fill('2.95');
-  await page.getByRole('button', { name: 'Create customer' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Pat ${lastName}` })).toBeVisible();
+  await chooseMerchant(page);
+  await createOwingCustomer(page, { firstName: 'Pat', lastName, amountDue: '250.00', convenienceFee: '2.95' });
 
   // A card, through the processor's tokeniser
-  await page.getByRole('tab', { name: 'Payment methods' }).click();
-  await page.getByRole('button', { name: 'Add card' }).click();
-  const addCard = page.getByRole('dialog', { name: 'Add card' });
-  await addCard.getByLabel(/^Card number/).fill('4242 4242 4242 4242');
-  await addCard.getByLabel(/^Expiry/).fill('12/30');
-  await addCard.getByLabel(/^Security code/).fill('123');
-  await addCard.getByLabel('Nickname').fill('Visa');
-  await addCard.getByRole('button', { name: 'Add card' }).click();
-  await expect(page.getByText('Visa XXXX4242').first()).toBeVisible();
+  await addCard(page);
 
   // Take $100.00 with the $2.95 fee
-  await page
-    .getByRole('tab', { name: /^Account/ })
-    .first()
-    .click();
+  await openAccountTab(page);
   await page.getByRole('button', { name: /^Take payment on account/ }).click();
   const take = page.getByRole('dialog', { name: /^Take a payment/ });
   await take.getByRole('combobox', { name: /^Payment method/ }).click();

@@ -21,7 +21,7 @@ export type DataColumn<Row> = {
   sort?: Omit<SortableThProps, 'children'>;
 };
 
-type DataTableProps<Row> = {
+export type DataTableProps<Row> = {
   columns: readonly DataColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;

@@ -5,13 +5,15 @@ import { MemoryRouter, useLocation, useNavigate, useNavigationType } from 'react
 import { describe, expect, it } from 'vitest';
 import { useListState } from './use-list-state';
 
+const readStatus = (params: URLSearchParams) => ({ status: params.getAll('status') });
+
 function renderListState(url: string) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>
   );
   return renderHook(
     () => ({
-      list: useListState(merchantListQuery),
+      list: useListState(merchantListQuery, readStatus),
       location: useLocation(),
       navigationType: useNavigationType(),
       navigate: useNavigate(),
@@ -97,5 +99,32 @@ describe('useListState', () => {
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(queryOf(result.current.location.search)).toEqual({ search: 'Demo' });
     expect(result.current.navigationType).toBe('POP');
+  });
+
+  it('sets a filter (one param, several or none) going back to page 1, and pushes it', () => {
+    const { result } = renderListState('/merchants?page=3&search=Demo');
+    act(() => result.current.list.setFilter('status', ['active', 'paused']));
+    expect(result.current.list.filters).toEqual({ status: ['active', 'paused'] });
+    expect(result.current.location.search).toBe('?search=Demo&status=active&status=paused');
+    expect(result.current.navigationType).toBe('PUSH');
+    act(() => result.current.list.setFilter('status', 'active'));
+    expect(result.current.list.filters).toEqual({ status: ['active'] });
+    act(() => result.current.list.setFilter('status', ''));
+    expect(result.current.location.search).toBe('?search=Demo');
+  });
+
+  it('builds each write on the last one, before the router has rendered it', () => {
+    const { result } = renderListState('/merchants?page=3');
+    act(() => {
+      // Three writes in one turn: each must build on the one before, not on the params rendered before them.
+      result.current.list.setFilter('status', 'active');
+      result.current.list.sortOf('created').onSort();
+      result.current.list.setFilter('status', 'paused');
+    });
+    expect(queryOf(result.current.location.search)).toEqual({ status: 'paused', ordering: 'created' });
+    act(() => result.current.navigate(-1));
+    act(() => result.current.list.setPage(4));
+    // Once the router has rendered the writes, the location it shows (here: back) is the newest.
+    expect(queryOf(result.current.location.search)).toEqual({ status: 'active', ordering: 'created', page: '4' });
   });
 });

@@ -1,7 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_DEBOUNCE_MS, TABLE_DEFAULT_ROWS, TABLE_ROW_OPTIONS } from '@paydesk/domain/constants';
-import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 
 /** A list endpoint's query schema (`paginationQuery` + `orderingQuery`, and `search` where the list has one). */
@@ -62,35 +62,90 @@ export function writeListState<Ordering extends string>(
   return next;
 }
 
+/** A filter's value in the URL: one param, several (`?status=PAID&status=FAILED`), or none (empty or absent). */
+export type FilterValue = string | readonly string[] | null | undefined;
+
+const normalized = (search: string) => new URLSearchParams(search).toString();
+
 /**
- * A list's page, rows per page, search and sort order, kept in the URL (`?page=2&page_size=75&search=…&ordering=-name`)
- * so back, forward and refresh keep them. Values are checked against the list contract's query schema: an unknown
- * or invalid one reads as its default. A new search, page size or order goes back to page 1. Typing a search replaces
- * the history entry (after the debounce); page, page size and order changes push one.
+ * The one writer of a list's URL params, each write built from the newest params. A router renders a new location
+ * in a transition, so for a moment after a write the rendered params are older than the URL: a second write built
+ * from them (a search whose debounce ends just as a filter is chosen) would undo the first. Until the router renders
+ * the last write, writes build on it; any other location it renders (back, forward, a link) is the newest.
  */
-export function useListState<Schema extends ListQuerySchema>(schema: Schema) {
+function useSearchParamsWriter() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const rendered = normalized(location.search);
+  // What the list wrote that the router has not rendered yet, and the rendered params it started from.
+  const unrendered = useRef<{ from: string; written: string[] } | null>(null);
+  useEffect(() => {
+    if (unrendered.current?.written.at(-1) === rendered) unrendered.current = null;
+  }, [rendered]);
+
+  const write = useCallback(
+    (change: (current: URLSearchParams) => URLSearchParams, options: { replace: boolean }) => {
+      const pending = unrendered.current;
+      const catchingUp =
+        pending !== null &&
+        rendered !== pending.written.at(-1) &&
+        (rendered === pending.from || pending.written.includes(rendered));
+      const current = catchingUp ? pending.written.at(-1)! : rendered;
+      const next = change(new URLSearchParams(current)).toString();
+      unrendered.current = catchingUp
+        ? { from: pending.from, written: [...pending.written, next] }
+        : { from: rendered, written: [next] };
+      void navigate(`?${next}`, { replace: options.replace });
+    },
+    [rendered, navigate],
+  );
+  return [new URLSearchParams(rendered), write] as const;
+}
+
+/**
+ * A list's page, rows per page, search, sort order and filters, kept in the URL (`?page=2&page_size=75&search=…&
+ * ordering=-name&status=PAID`) so back, forward and refresh keep them. Values are checked against the list contract's
+ * query schema: an unknown or invalid one reads as its default; `readFilters` reads the list's filters from the
+ * params. A new search, page size, order or filter goes back to page 1. Typing a search replaces the history entry
+ * (after the debounce); page, page size, order and filter changes push one. All of them go through one writer, so
+ * none undoes another.
+ */
+export function useListState<Schema extends ListQuerySchema, Filters = Record<string, never>>(
+  schema: Schema,
+  readFilters?: (params: URLSearchParams) => Filters,
+) {
   type Ordering = z.output<Schema>['ordering'] & string;
-  const [params, setParams] = useSearchParams();
+  const [params, write] = useSearchParamsWriter();
   const state = readListState<Ordering>(schema, params);
+  const filters = (readFilters?.(params) ?? {}) as Filters;
 
   const update = useCallback(
     (change: Change<Ordering>, options: { replace: boolean }) => {
-      setParams(
-        (current) => {
-          const previous = readListState<Ordering>(schema, current);
-          const next = { ...previous, ...change };
-          const resetsPage =
-            next.search !== previous.search ||
-            next.pageSize !== previous.pageSize ||
-            next.ordering !== previous.ordering;
-          if (resetsPage && change.page === undefined) next.page = 1;
-          return writeListState(schema, current, next);
-        },
-        { replace: options.replace },
-      );
+      write((current) => {
+        const previous = readListState<Ordering>(schema, current);
+        const next = { ...previous, ...change };
+        const resetsPage =
+          next.search !== previous.search || next.pageSize !== previous.pageSize || next.ordering !== previous.ordering;
+        if (resetsPage && change.page === undefined) next.page = 1;
+        return writeListState(schema, current, next);
+      }, options);
     },
-    [schema, setParams],
+    [schema, write],
   );
+
+  /** Sets (or, empty, removes) a filter's param(s) and goes back to page 1. */
+  const setFilter = (name: keyof Filters & string, value: FilterValue) =>
+    write(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(name);
+        const values = typeof value === 'string' ? [value] : (value ?? []);
+        for (const item of values) if (item) next.append(name, item);
+        next.delete(PARAM.page);
+        return next;
+      },
+      { replace: false },
+    );
 
   // The search box shows what is typed at once; the URL (and the request) follow after the debounce.
   const [searchText, setSearchText] = useState(state.search);
@@ -115,6 +170,8 @@ export function useListState<Schema extends ListQuerySchema>(schema: Schema) {
 
   return {
     ...state,
+    filters,
+    setFilter,
     searchText,
     setSearchText,
     setPage: (page: number) => update({ page }, { replace: false }),

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Pagination, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Select, Stack, Text } from '@mantine/core';
 import { formatDate } from '@paydesk/domain/format/date';
 import { formatMoney } from '@paydesk/domain/format/money';
 import {
@@ -10,8 +10,8 @@ import type { AchReturn } from '@paydesk/domain/payments/ach-returns.contract';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { DataTable, type DataColumn } from '../../../components/data-table';
-import { QueryState } from '../../../components/query-state';
+import { type DataColumn } from '../../../components/data-table';
+import { countOf, ListPage, ListSection } from '../../../components/list-page';
 import { useMerchantTimeZone } from '../../../lib/merchant-query';
 import { notifySuccess } from '../../../lib/notify';
 import { useRouteMerchantId } from '../../../lib/use-merchant-access';
@@ -48,7 +48,6 @@ export function AchReturnsRoute() {
   const [representing, setRepresenting] = useState<AchReturn | null>(null);
   const returns = useAchReturns(merchantID, page, code);
   const rates = useAchReturnRates(merchantID);
-  const count = returns.data?.count ?? 0;
 
   const columns: DataColumn<AchReturn>[] = [
     {
@@ -123,72 +122,40 @@ export function AchReturnsRoute() {
   ];
 
   return (
-    <Stack gap="lg">
-      <title>ACH returns · Paydesk</title>
-      <div>
-        <Title order={1}>ACH returns</Title>
-        <Text c="dimmed" size="sm">
-          {`A returned debit goes back on the account. R01 and R09 may be re-presented for the same amount at most ${MAX_REPRESENTMENTS} times within ${REPRESENTMENT_WINDOW_DAYS} days of the original debit; R02, R03, R04 and R16 disable the bank method; R07, R10 and R29 need a new authorisation from the customer.`}
-        </Text>
-      </div>
+    <ListPage
+      title="ACH returns"
+      description={`A returned debit goes back on the account. R01 and R09 may be re-presented for the same amount at most ${MAX_REPRESENTMENTS} times within ${REPRESENTMENT_WINDOW_DAYS} days of the original debit; R02, R03, R04 and R16 disable the bank method; R07, R10 and R29 need a new authorisation from the customer.`}
+    >
       {merchantID && <ReturnRatesPanel rates={rates.data} error={rates.error} />}
-      <Paper withBorder p="md">
-        {!merchantID ? (
-          <Text c="dimmed">Choose a merchant first.</Text>
-        ) : (
-          <Stack gap="md">
-            <Group justify="space-between" align="flex-end">
-              <Select
-                label="Return code"
-                placeholder="All codes"
-                data={CODE_OPTIONS}
-                value={code}
-                onChange={(value) => {
-                  setCode(value);
-                  setPage(1);
-                }}
-                clearable
-                searchable
-                w={320}
-              />
-              <Text c="dimmed" size="sm" aria-live="polite">
-                {returns.data ? `${count} ${count === 1 ? 'return' : 'returns'}` : ' '}
-              </Text>
-            </Group>
-            {!returns.isSuccess ? (
-              <QueryState
-                error={returns.error}
-                loadingLabel="Loading ACH returns"
-                errorTitle="ACH returns could not be loaded"
-              />
-            ) : (
-              <>
-                <DataTable columns={columns} rows={returns.data.results} rowKey={(row) => row.id} minWidth={1040} />
-                {returns.data.results.length === 0 && (
-                  <Text c="dimmed" ta="center" py="xl">
-                    No ACH returns.
-                  </Text>
-                )}
-                {count > ACH_RETURNS_PAGE_SIZE && (
-                  <Group justify="flex-end">
-                    <Pagination
-                      total={Math.ceil(count / ACH_RETURNS_PAGE_SIZE)}
-                      value={page}
-                      onChange={setPage}
-                      size="sm"
-                      getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                    />
-                  </Group>
-                )}
-              </>
-            )}
-          </Stack>
-        )}
-      </Paper>
+      <ListSection
+        unavailable={!merchantID && 'Choose a merchant first.'}
+        filters={
+          <Select
+            label="Return code"
+            placeholder="All codes"
+            data={CODE_OPTIONS}
+            value={code}
+            onChange={(value) => {
+              setCode(value);
+              setPage(1);
+            }}
+            clearable
+            searchable
+            w={320}
+          />
+        }
+        count={countOf(returns.data, 'return')}
+        query={returns}
+        loadingLabel="Loading ACH returns"
+        errorTitle="ACH returns could not be loaded"
+        table={{ columns, rowKey: (row) => row.id, minWidth: 1040 }}
+        empty="No ACH returns."
+        pager={{ page, pageSize: ACH_RETURNS_PAGE_SIZE, onPageChange: setPage }}
+      />
       {representing && (
         <RepresentDialog merchantID={merchantID} returned={representing} onClose={() => setRepresenting(null)} />
       )}
-    </Stack>
+    </ListPage>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Paper, Text } from '@mantine/core';
 import {
   ACCOUNT_STATUSES,
   customerListQuery,
@@ -10,12 +10,11 @@ import { formatDate } from '@paydesk/domain/format/date';
 import { formatMoney } from '@paydesk/domain/format/money';
 import { formatPhoneNumber } from '@paydesk/domain/format/phone';
 import { formatFullName } from '@paydesk/domain/format/user';
-import { IconFileImport, IconSearch, IconUserPlus } from '@tabler/icons-react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { DataTable, type DataColumn } from '../../../components/data-table';
+import { IconFileImport, IconUserPlus } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { type DataColumn } from '../../../components/data-table';
+import { countOf, ListPage, ListSection } from '../../../components/list-page';
 import { NotFoundState } from '../../../components/not-found-state';
-import { QueryState } from '../../../components/query-state';
-import { TableFooter } from '../../../components/table-footer';
 import { ApiError } from '../../../lib/api-client';
 import { useListState } from '../../../lib/use-list-state';
 import { useRecentlyViewed, useCustomers } from '../api/customers-queries';
@@ -25,7 +24,10 @@ import { OptionSelect } from '../components/option-select';
 import { useCustomerAccess } from '../hooks/use-customer-access';
 
 const FILTERS = ['location', 'status', 'tag'] as const;
-type Filter = (typeof FILTERS)[number];
+
+/** The filters as the URL holds them (`?location=…&status=…&tag=…`), '' for none. */
+const readFilters = (params: URLSearchParams) =>
+  Object.fromEntries(FILTERS.map((key) => [key, params.get(key) ?? ''])) as Record<(typeof FILTERS)[number], string>;
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All statuses' },
@@ -54,9 +56,8 @@ function primaryAccount(row: CustomerListRow) {
 export function CustomerListRoute() {
   const { merchantID } = useParams();
   const navigate = useNavigate();
-  const list = useListState(customerListQuery);
-  const [params, setParams] = useSearchParams();
-  const filters = Object.fromEntries(FILTERS.map((key) => [key, params.get(key) ?? ''])) as Record<Filter, string>;
+  const list = useListState(customerListQuery, readFilters);
+  const { filters, setFilter } = list;
   const status = (ACCOUNT_STATUSES as readonly string[]).includes(filters.status)
     ? (filters.status as AccountStatus)
     : undefined;
@@ -74,20 +75,9 @@ export function CustomerListRoute() {
   const recent = useRecentlyViewed(merchantID);
   const access = useCustomerAccess(merchantID);
 
-  const setFilter = (key: Filter, value: string) => {
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      next.delete('page');
-      return next;
-    });
-  };
-
   // A merchant the user does not work for reads as missing, as the API answers.
   if (merchantID && customers.error instanceof ApiError && customers.error.status === 404) return <NotFoundState />;
 
-  const count = customers.data?.count ?? 0;
   const columns: DataColumn<CustomerListRow>[] = [
     {
       key: 'name',
@@ -141,11 +131,11 @@ export function CustomerListRoute() {
   ];
 
   return (
-    <Stack gap="lg">
-      <title>Customers · Paydesk</title>
-      <Group justify="space-between" align="flex-end">
-        <Title order={1}>Customers</Title>
-        {merchantID && access.canCreate && (
+    <ListPage
+      title="Customers"
+      actions={
+        merchantID &&
+        access.canCreate && (
           <Group gap="sm">
             <Button
               component={Link}
@@ -163,9 +153,9 @@ export function CustomerListRoute() {
               Create customer
             </Button>
           </Group>
-        )}
-      </Group>
-
+        )
+      }
+    >
       {merchantID && recent.data && recent.data.results.length > 0 && (
         <Paper withBorder p="sm" component="nav" aria-label="Recently viewed customers">
           <Group gap="xs" wrap="wrap">
@@ -181,19 +171,17 @@ export function CustomerListRoute() {
           </Group>
         </Paper>
       )}
-
-      <Paper withBorder p="lg">
-        <Stack gap="md">
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <TextInput
-              label="Search"
-              placeholder="Name, account, email or phone"
-              leftSection={<IconSearch size={16} aria-hidden />}
-              value={list.searchText}
-              onChange={(event) => list.setSearchText(event.currentTarget.value)}
-              style={{ flex: '1 1 240px' }}
-              type="search"
-            />
+      <ListSection
+        p="lg"
+        search={{
+          list,
+          label: 'Search',
+          placeholder: 'Name, account, email or phone',
+          type: 'search',
+          w: { base: '100%', sm: 300 },
+        }}
+        filters={
+          <>
             {merchantID && (
               <OptionSelect
                 label="Location"
@@ -221,36 +209,22 @@ export function CustomerListRoute() {
                 w={160}
               />
             )}
-          </Group>
-          <Text c="dimmed" size="sm" aria-live="polite">
-            {customers.data ? `${count} ${count === 1 ? 'customer' : 'customers'}` : ' '}
-          </Text>
-          {!customers.isSuccess ? (
-            <QueryState
-              error={customers.error}
-              loadingLabel="Loading customers"
-              errorTitle="Customers could not be loaded"
-            />
-          ) : (
-            <>
-              <DataTable
-                columns={columns}
-                rows={customers.data.results}
-                rowKey={(row) => row.id}
-                onRowClick={(row) => navigate(customerPath(row.merchant.id, row.id))}
-                minWidth={720}
-                compact
-              />
-              {customers.data.results.length === 0 && (
-                <Text c="dimmed" ta="center" py="xl">
-                  No customers found.
-                </Text>
-              )}
-              <TableFooter total={count} {...list.footer} />
-            </>
-          )}
-        </Stack>
-      </Paper>
-    </Stack>
+          </>
+        }
+        count={countOf(customers.data, 'customer')}
+        query={customers}
+        loadingLabel="Loading customers"
+        errorTitle="Customers could not be loaded"
+        table={{
+          columns,
+          rowKey: (row) => row.id,
+          onRowClick: (row) => navigate(customerPath(row.merchant.id, row.id)),
+          minWidth: 720,
+          compact: true,
+        }}
+        empty="No customers found."
+        pager={list.footer}
+      />
+    </ListPage>
   );
 }

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import type { FailedPayment } from '@paydesk/domain/failed-payments/failed-payments.contract';
 import { formatDateTime } from '@paydesk/domain/format/date';
 import { formatMoney } from '@paydesk/domain/format/money';
@@ -19,8 +6,8 @@ import { AUTOMATIC_RETRY_AFTER_DAYS, MAX_AUTOMATIC_RETRIES } from '@paydesk/doma
 import type { PaymentOrigin } from '@paydesk/domain/payments/payments';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { DataTable, type DataColumn } from '../../../components/data-table';
-import { QueryState } from '../../../components/query-state';
+import { type DataColumn } from '../../../components/data-table';
+import { countOf, ListPage, ListSection } from '../../../components/list-page';
 import { describeError, notifySuccess } from '../../../lib/notify';
 import { useMerchantTimeZone } from '../../../lib/merchant-query';
 import { useRouteMerchantId } from '../../../lib/use-merchant-access';
@@ -52,7 +39,6 @@ export function FailedPaymentsRoute() {
   const [page, setPage] = useState(1);
   const [retrying, setRetrying] = useState<FailedPayment | null>(null);
   const failed = useFailedPayments(merchantID, page);
-  const count = failed.data?.count ?? 0;
 
   const columns: DataColumn<FailedPayment>[] = [
     { key: 'created', label: 'Failed', primary: true, render: (row) => formatDateTime(row.created, { timeZone }) },
@@ -139,50 +125,22 @@ export function FailedPaymentsRoute() {
   ];
 
   return (
-    <Stack gap="lg">
-      <title>Failed payments · Paydesk</title>
-      <div>
-        <Title order={1}>Failed payments</Title>
-        <Text c="dimmed" size="sm">
-          {`Scheduled and autopay payments declined for insufficient funds or a processing error are retried automatically ${AUTOMATIC_RETRY_AFTER_DAYS} days after each decline, at most ${MAX_AUTOMATIC_RETRIES} times. Other declines are not retried; a lost, stolen or expired card is flagged.`}
-        </Text>
-        <Text c="dimmed" size="sm" aria-live="polite">
-          {failed.data ? `${count} ${count === 1 ? 'failed payment' : 'failed payments'}` : ' '}
-        </Text>
-      </div>
-      <Paper withBorder p="md">
-        {!merchantID ? (
-          <Text c="dimmed">Choose a merchant first.</Text>
-        ) : !failed.isSuccess ? (
-          <QueryState
-            error={failed.error}
-            loadingLabel="Loading failed payments"
-            errorTitle="Failed payments could not be loaded"
-          />
-        ) : (
-          <>
-            <DataTable columns={columns} rows={failed.data.results} rowKey={(row) => row.id} minWidth={1040} />
-            {failed.data.results.length === 0 && (
-              <Text c="dimmed" ta="center" py="xl">
-                No failed payments.
-              </Text>
-            )}
-            {count > FAILED_PAYMENTS_PAGE_SIZE && (
-              <Group justify="flex-end" mt="md">
-                <Pagination
-                  total={Math.ceil(count / FAILED_PAYMENTS_PAGE_SIZE)}
-                  value={page}
-                  onChange={setPage}
-                  size="sm"
-                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                />
-              </Group>
-            )}
-          </>
-        )}
-      </Paper>
+    <ListPage
+      title="Failed payments"
+      description={`Scheduled and autopay payments declined for insufficient funds or a processing error are retried automatically ${AUTOMATIC_RETRY_AFTER_DAYS} days after each decline, at most ${MAX_AUTOMATIC_RETRIES} times. Other declines are not retried; a lost, stolen or expired card is flagged.`}
+      count={countOf(failed.data, 'failed payment')}
+    >
+      <ListSection
+        unavailable={!merchantID && 'Choose a merchant first.'}
+        query={failed}
+        loadingLabel="Loading failed payments"
+        errorTitle="Failed payments could not be loaded"
+        table={{ columns, rowKey: (row) => row.id, minWidth: 1040 }}
+        empty="No failed payments."
+        pager={{ page, pageSize: FAILED_PAYMENTS_PAGE_SIZE, onPageChange: setPage }}
+      />
       {retrying && <RetryDialog merchantID={merchantID} failed={retrying} onClose={() => setRetrying(null)} />}
-    </Stack>
+    </ListPage>
   );
 }
 

@@ -1,13 +1,12 @@
-import { Anchor, Button, Group, Loader, Paper, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, VisuallyHidden } from '@mantine/core';
 import { ACCESS_REQUIREMENTS } from '@paydesk/domain/access/requirements';
 import { formatPhoneNumber } from '@paydesk/domain/format/phone';
 import { locationListQuery, type Location } from '@paydesk/domain/locations/locations.contract';
 import { timeZoneLabel } from '@paydesk/domain/locations/regions';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { DataTable, type DataColumn } from '../../../components/data-table';
-import { QueryState } from '../../../components/query-state';
-import { TableFooter } from '../../../components/table-footer';
+import { type DataColumn } from '../../../components/data-table';
+import { countOf, ListPage, ListSection } from '../../../components/list-page';
 import { useListState } from '../../../lib/use-list-state';
 import { useMeetsMerchantRequirement, useRouteMerchantId, withMerchant } from '../../../lib/use-merchant-access';
 import { useLocations } from '../api/locations';
@@ -24,8 +23,6 @@ export function LocationListRoute() {
     search: list.search,
     ordering: list.ordering,
   });
-  const count = locations.data?.count ?? 0;
-  const rows = locations.data?.results ?? [];
   const locationPath = (location: Location) => withMerchant(`/locations/${location.id}`, merchantID);
 
   const columns: DataColumn<Location>[] = [
@@ -71,16 +68,11 @@ export function LocationListRoute() {
   ];
 
   return (
-    <Stack gap="lg">
-      <title>Locations · Paydesk</title>
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1}>Locations</Title>
-          <Text c="dimmed" size="sm" aria-live="polite">
-            {locations.data ? `${count} ${count === 1 ? 'location' : 'locations'}` : ' '}
-          </Text>
-        </div>
-        {mayEdit && (
+    <ListPage
+      title="Locations"
+      count={countOf(locations.data, 'location')}
+      actions={
+        mayEdit && (
           <Button
             component={Link}
             to={withMerchant('/locations/create', merchantID)}
@@ -88,44 +80,30 @@ export function LocationListRoute() {
           >
             Create location
           </Button>
-        )}
-      </Group>
-
-      <Paper withBorder p="md">
-        <TextInput
-          aria-label="Search locations"
-          placeholder="Search locations by name"
-          leftSection={<IconSearch size={16} />}
-          rightSection={locations.isFetching ? <Loader size="xs" /> : null}
-          value={list.searchText}
-          onChange={(event) => list.setSearchText(event.currentTarget.value)}
-          maw={360}
-          mb="md"
-        />
-        {!locations.isSuccess ? (
-          <QueryState
-            error={locations.error}
-            loadingLabel="Loading locations"
-            errorTitle="Locations could not be loaded"
-          />
-        ) : (
-          <>
-            <DataTable
-              columns={columns}
-              rows={rows}
-              rowKey={(location) => location.id}
-              onRowClick={(location) => navigate(locationPath(location))}
-              minWidth={760}
-            />
-            {rows.length === 0 && (
-              <Text c="dimmed" ta="center" py="xl">
-                {list.search ? `No locations match “${list.search}”.` : 'No locations yet.'}
-              </Text>
-            )}
-            <TableFooter total={count} {...list.footer} />
-          </>
-        )}
-      </Paper>
-    </Stack>
+        )
+      }
+    >
+      <ListSection
+        search={{
+          list,
+          label: 'Search locations',
+          hiddenLabel: true,
+          placeholder: 'Search locations by name',
+          loading: locations.isFetching,
+          w: { base: '100%', xs: 360 },
+        }}
+        query={locations}
+        loadingLabel="Loading locations"
+        errorTitle="Locations could not be loaded"
+        table={{
+          columns,
+          rowKey: (location) => location.id,
+          onRowClick: (location) => navigate(locationPath(location)),
+          minWidth: 760,
+        }}
+        empty={list.search ? `No locations match “${list.search}”.` : 'No locations yet.'}
+        pager={list.footer}
+      />
+    </ListPage>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button } from '@mantine/core';
 import { ACCESS_REQUIREMENTS } from '@paydesk/domain/access/requirements';
 import { formatMoney } from '@paydesk/domain/format/money';
 import { formatBasisPoints } from '@paydesk/domain/format/percent';
@@ -9,10 +9,9 @@ import {
 } from '@paydesk/domain/locations/merchant-accounts.contract';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { DataTable, type DataColumn } from '../../../components/data-table';
+import { type DataColumn } from '../../../components/data-table';
+import { countOf, ListPage, ListSection } from '../../../components/list-page';
 import { LocationPicker } from '../../../components/location-picker';
-import { QueryState } from '../../../components/query-state';
-import { TableFooter } from '../../../components/table-footer';
 import { useListState } from '../../../lib/use-list-state';
 import { useMeetsMerchantRequirement, useRouteMerchantId } from '../../../lib/use-merchant-access';
 import { useMerchantAccounts } from '../api/merchant-accounts';
@@ -38,8 +37,6 @@ export function MerchantAccountListRoute() {
     locationID,
     ordering: list.ordering,
   });
-  const count = accounts.data?.count ?? 0;
-  const rows = accounts.data?.results ?? [];
   const basePath = merchantAccountsPath(merchantID, locationID);
   const accountPath = (account: MerchantAccount) => `${basePath}/${account.id}`;
 
@@ -82,57 +79,41 @@ export function MerchantAccountListRoute() {
   ];
 
   return (
-    <Stack gap="lg">
-      <title>Merchant accounts · Paydesk</title>
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1}>Merchant accounts</Title>
-          <Text c="dimmed" size="sm" aria-live="polite">
-            {accounts.data ? `${count} merchant ${count === 1 ? 'account' : 'accounts'}` : ' '}
-          </Text>
-        </div>
-        {mayEdit && (
+    <ListPage
+      title="Merchant accounts"
+      count={countOf(accounts.data, 'merchant account')}
+      actions={
+        mayEdit && (
           <Button component={Link} to={`${basePath}/create`} leftSection={<IconPlus size={16} />}>
             Create merchant account
           </Button>
-        )}
-      </Group>
-
-      <Paper withBorder p="md">
-        <LocationPicker
-          merchantID={merchantID}
-          label="Location"
-          placeholder="All locations"
-          clearable
-          value={locationID}
-          onChange={(next) => navigate(merchantAccountsPath(merchantID, next))}
-          maw={360}
-          mb="md"
-        />
-        {!accounts.isSuccess ? (
-          <QueryState
-            error={accounts.error}
-            loadingLabel="Loading merchant accounts"
-            errorTitle="Merchant accounts could not be loaded"
+        )
+      }
+    >
+      <ListSection
+        filters={
+          <LocationPicker
+            merchantID={merchantID}
+            label="Location"
+            placeholder="All locations"
+            clearable
+            value={locationID}
+            onChange={(next) => navigate(merchantAccountsPath(merchantID, next))}
+            w={{ base: '100%', xs: 360 }}
           />
-        ) : (
-          <>
-            <DataTable
-              columns={columns}
-              rows={rows}
-              rowKey={(account) => account.id}
-              onRowClick={(account) => navigate(accountPath(account))}
-              minWidth={900}
-            />
-            {rows.length === 0 && (
-              <Text c="dimmed" ta="center" py="xl">
-                {locationID ? 'This location has no merchant accounts yet.' : 'No merchant accounts yet.'}
-              </Text>
-            )}
-            <TableFooter total={count} {...list.footer} />
-          </>
-        )}
-      </Paper>
-    </Stack>
+        }
+        query={accounts}
+        loadingLabel="Loading merchant accounts"
+        errorTitle="Merchant accounts could not be loaded"
+        table={{
+          columns,
+          rowKey: (account) => account.id,
+          onRowClick: (account) => navigate(accountPath(account)),
+          minWidth: 900,
+        }}
+        empty={locationID ? 'This location has no merchant accounts yet.' : 'No merchant accounts yet.'}
+        pager={list.footer}
+      />
+    </ListPage>
   );
 }

@@ -1,14 +1,13 @@
-import { Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { merchantListQuery, type Merchant } from '@paydesk/domain/merchants/merchants.contract';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { DataTable, type DataColumn } from '../../../components/data-table';
-import { TableFooter } from '../../../components/table-footer';
+import { type DataColumn } from '../../../components/data-table';
+import { countOf, ListPage, ListSection } from '../../../components/list-page';
 import { useMerchants } from '../api/get-merchants';
 import { MerchantFlagBadges } from '../components/merchant-flag-badges';
 import { MerchantLogo } from '../../../components/merchant-logo';
 import { useViewer } from '../../../lib/use-viewer';
-import { QueryState } from '../../../components/query-state';
 import { useListState } from '../../../lib/use-list-state';
 
 /** /merchants: the merchants the user may act for, searched by name (debounced, trimmed); list state in the URL. */
@@ -18,9 +17,6 @@ export function MerchantListRoute() {
   const list = useListState(merchantListQuery);
   const { search } = list;
   const merchants = useMerchants({ search, page: list.page, pageSize: list.pageSize, ordering: list.ordering });
-
-  const count = merchants.data?.count ?? 0;
-  const rows = merchants.data?.results ?? [];
 
   const columns: DataColumn<Merchant>[] = [
     {
@@ -48,58 +44,38 @@ export function MerchantListRoute() {
   ];
 
   return (
-    <Stack gap="lg">
-      <title>Merchants · Paydesk</title>
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1}>Merchants</Title>
-          <Text c="dimmed" size="sm" aria-live="polite">
-            {merchants.data ? `${count} ${count === 1 ? 'merchant' : 'merchants'}` : ' '}
-          </Text>
-        </div>
-        {isSuperUser && (
+    <ListPage
+      title="Merchants"
+      count={countOf(merchants.data, 'merchant')}
+      actions={
+        isSuperUser && (
           <Button component={Link} to="/merchants/create" leftSection={<IconPlus size={16} />}>
             Create merchant
           </Button>
-        )}
-      </Group>
-
-      <Paper withBorder p="md">
-        <TextInput
-          aria-label="Search merchants"
-          placeholder="Search merchants by name"
-          leftSection={<IconSearch size={16} />}
-          rightSection={merchants.isFetching ? <Loader size="xs" /> : null}
-          value={list.searchText}
-          onChange={(event) => list.setSearchText(event.currentTarget.value)}
-          maw={360}
-          mb="md"
-        />
-
-        {!merchants.isSuccess ? (
-          <QueryState
-            error={merchants.error}
-            loadingLabel="Loading merchants"
-            errorTitle="Merchants could not be loaded"
-          />
-        ) : (
-          <>
-            <DataTable
-              columns={columns}
-              rows={rows}
-              rowKey={(merchant) => merchant.id}
-              onRowClick={(merchant) => navigate(`/merchants/${merchant.id}`)}
-              minWidth={640}
-            />
-            {rows.length === 0 && (
-              <Text c="dimmed" ta="center" py="xl">
-                {search ? `No merchants match “${search}”.` : 'No merchants yet.'}
-              </Text>
-            )}
-            <TableFooter total={count} {...list.footer} />
-          </>
-        )}
-      </Paper>
-    </Stack>
+        )
+      }
+    >
+      <ListSection
+        search={{
+          list,
+          label: 'Search merchants',
+          hiddenLabel: true,
+          placeholder: 'Search merchants by name',
+          loading: merchants.isFetching,
+          w: { base: '100%', xs: 360 },
+        }}
+        query={merchants}
+        loadingLabel="Loading merchants"
+        errorTitle="Merchants could not be loaded"
+        table={{
+          columns,
+          rowKey: (merchant) => merchant.id,
+          onRowClick: (merchant) => navigate(`/merchants/${merchant.id}`),
+          minWidth: 640,
+        }}
+        empty={search ? `No merchants match “${search}”.` : 'No merchants yet.'}
+        pager={list.footer}
+      />
+    </ListPage>
   );
 }

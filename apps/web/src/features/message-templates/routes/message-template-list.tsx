@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Anchor, Button, Switch, Tooltip } from '@mantine/core';
 import { formatDate } from '@paydesk/domain/format/date';
 import {
   messageTemplateListQuery,
@@ -10,11 +10,10 @@ import {
   templateTypeDisplayName,
 } from '@paydesk/domain/message-templates/template-types';
 import { describeTiming } from '@paydesk/domain/message-templates/timing';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { DataTable, type DataColumn } from '../../../components/data-table';
-import { QueryState } from '../../../components/query-state';
-import { TableFooter } from '../../../components/table-footer';
+import { type DataColumn } from '../../../components/data-table';
+import { countOf, ListPage, ListSection } from '../../../components/list-page';
 import { useMerchantTimeZone } from '../../../lib/merchant-query';
 import { notifyError } from '../../../lib/notify';
 import { useListState } from '../../../lib/use-list-state';
@@ -33,7 +32,6 @@ export function MessageTemplateListRoute() {
     ordering: list.ordering,
   });
   const toggle = useToggleTemplateActive(merchantID);
-  const count = templates.data?.count ?? 0;
   const editPath = (template: MessageTemplate) => `/merchants/${merchantID}/message-templates/${template.id}`;
 
   const activeToggle = (template: MessageTemplate) => {
@@ -80,9 +78,9 @@ export function MessageTemplateListRoute() {
   ];
 
   return (
-    <Paper withBorder p="lg">
-      <Group justify="space-between" mb="md" gap="sm">
-        <Title order={1}>Templates</Title>
+    <ListPage
+      title="Templates"
+      actions={
         <Button
           component={Link}
           to={`/merchants/${merchantID}/message-templates/create`}
@@ -90,42 +88,25 @@ export function MessageTemplateListRoute() {
         >
           Create Template
         </Button>
-      </Group>
-      <Group justify="space-between" mb="md" gap="sm">
-        <TextInput
-          aria-label="Search templates"
-          placeholder="Search templates"
-          leftSection={<IconSearch size={16} />}
-          value={list.searchText}
-          onChange={(event) => list.setSearchText(event.currentTarget.value)}
-          w={{ base: '100%', xs: 280 }}
-        />
-        <Text c="dimmed" size="sm" aria-live="polite">
-          {templates.data ? `${count} ${count === 1 ? 'template' : 'templates'}` : ' '}
-        </Text>
-      </Group>
-      {!templates.isSuccess ? (
-        <QueryState
-          error={templates.error}
-          loadingLabel="Loading templates"
-          errorTitle="Templates could not be loaded"
-        />
-      ) : (
-        <>
-          <DataTable
-            columns={columns}
-            rows={templates.data.results}
-            rowKey={(template) => template.id}
-            minWidth={720}
-          />
-          {templates.data.results.length === 0 && (
-            <Text c="dimmed" ta="center" py="xl">
-              {list.search ? `No templates match “${list.search}”.` : 'No templates yet.'}
-            </Text>
-          )}
-          <TableFooter total={count} {...list.footer} />
-        </>
-      )}
-    </Paper>
+      }
+    >
+      <ListSection
+        p="lg"
+        search={{
+          list,
+          label: 'Search templates',
+          hiddenLabel: true,
+          placeholder: 'Search templates',
+          w: { base: '100%', xs: 280 },
+        }}
+        count={countOf(templates.data, 'template')}
+        query={templates}
+        loadingLabel="Loading templates"
+        errorTitle="Templates could not be loaded"
+        table={{ columns, rowKey: (template) => template.id, minWidth: 720 }}
+        empty={list.search ? `No templates match “${list.search}”.` : 'No templates yet.'}
+        pager={list.footer}
+      />
+    </ListPage>
   );
 }

@@ -1,10 +1,9 @@
-import { Anchor, Breadcrumbs, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button } from '@mantine/core';
 import { ownerListQuery, type Owner } from '@paydesk/domain/owners/owners.contract';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { DataTable, type DataColumn } from '../../../components/data-table';
-import { QueryState } from '../../../components/query-state';
-import { TableFooter } from '../../../components/table-footer';
+import { type DataColumn } from '../../../components/data-table';
+import { countOf, ListPage, ListSection } from '../../../components/list-page';
 import { useListState } from '../../../lib/use-list-state';
 import { useMayEditOwners, useRouteMerchantID } from '../hooks/use-owner-access';
 import { useOwners } from '../api/get-owners';
@@ -20,7 +19,6 @@ export function OwnerListRoute() {
   const mayEdit = useMayEditOwners(merchantID);
   const list = useListState(ownerListQuery);
   const owners = useOwners(merchantID, { page: list.page, pageSize: list.pageSize, ordering: list.ordering });
-  const count = owners.data?.count ?? 0;
   const ownerPath = (ownerID: string) => `/merchants/${merchantID}/owners/${ownerID}`;
   const total = owners.data?.results.reduce((sum, owner) => sum + owner.ownership_percentage, 0) ?? 0;
 
@@ -57,48 +55,43 @@ export function OwnerListRoute() {
   ];
 
   return (
-    <Stack gap="lg">
-      <title>Owners · Paydesk</title>
-      <Breadcrumbs>
-        <Anchor component={Link} to={`/onboarding/${merchantID}/summary`} size="sm">
-          Onboarding
-        </Anchor>
-        <span>Owners</span>
-      </Breadcrumbs>
-      <Group justify="space-between" align="flex-end">
-        <Title order={1}>Owners</Title>
-        {mayEdit && (
+    <ListPage
+      title="Owners"
+      above={
+        <Breadcrumbs>
+          <Anchor component={Link} to={`/onboarding/${merchantID}/summary`} size="sm">
+            Onboarding
+          </Anchor>
+          <span>Owners</span>
+        </Breadcrumbs>
+      }
+      actions={
+        mayEdit && (
           <Button component={Link} to={`/merchants/${merchantID}/owners/create`} leftSection={<IconPlus size={16} />}>
             Add owner
           </Button>
-        )}
-      </Group>
-      <Paper withBorder p="lg">
-        <Text c="dimmed" size="sm" mb="md" aria-live="polite">
-          {owners.data
-            ? `${count} ${count === 1 ? 'owner' : 'owners'} · ${total}% of the business${total === 100 ? '' : ' (owners must total 100%)'}`
-            : ' '}
-        </Text>
-        {!owners.isSuccess ? (
-          <QueryState error={owners.error} loadingLabel="Loading owners" errorTitle="Owners could not be loaded" />
-        ) : (
-          <>
-            <DataTable
-              columns={columns}
-              rows={owners.data.results}
-              rowKey={(owner) => owner.id}
-              onRowClick={(owner) => navigate(ownerPath(owner.id))}
-              minWidth={720}
-            />
-            {owners.data.results.length === 0 && (
-              <Text c="dimmed" ta="center" py="xl">
-                No owners yet.
-              </Text>
-            )}
-            <TableFooter total={count} {...list.footer} />
-          </>
-        )}
-      </Paper>
-    </Stack>
+        )
+      }
+    >
+      <ListSection
+        p="lg"
+        count={
+          owners.data
+            ? `${countOf(owners.data, 'owner')} · ${total}% of the business${total === 100 ? '' : ' (owners must total 100%)'}`
+            : null
+        }
+        query={owners}
+        loadingLabel="Loading owners"
+        errorTitle="Owners could not be loaded"
+        table={{
+          columns,
+          rowKey: (owner) => owner.id,
+          onRowClick: (owner) => navigate(ownerPath(owner.id)),
+          minWidth: 720,
+        }}
+        empty="No owners yet."
+        pager={list.footer}
+      />
+    </ListPage>
   );
 }

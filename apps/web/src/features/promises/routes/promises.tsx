@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Pagination, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { ACCESS_REQUIREMENTS } from '@paydesk/domain/access/requirements';
 import { formatDateTime } from '@paydesk/domain/format/date';
 import { formatMoney } from '@paydesk/domain/format/money';
@@ -11,8 +11,8 @@ import {
 } from '@paydesk/domain/promises/promises.contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DataTable, type DataColumn } from '../../../components/data-table';
-import { QueryState } from '../../../components/query-state';
+import { type DataColumn } from '../../../components/data-table';
+import { countOf, ListPage, ListSection } from '../../../components/list-page';
 import { useMerchantTimeZone } from '../../../lib/merchant-query';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useMeetsMerchantRequirement, useRouteMerchantId } from '../../../lib/use-merchant-access';
@@ -37,7 +37,6 @@ export function PromisesRoute() {
   const [page, setPage] = useState(1);
   const [outcome, setOutcome] = useState<PromiseOutcome | null>('open');
   const promises = usePromises(merchantID, page, outcome);
-  const count = promises.data?.count ?? 0;
   const mayConfirm = useMeetsMerchantRequirement(merchantID, ACCESS_REQUIREMENTS.paymentTake);
   const confirm = useConfirmPromise(merchantID);
 
@@ -107,18 +106,11 @@ export function PromisesRoute() {
   ];
 
   return (
-    <Stack gap="lg">
-      <title>Promises · Paydesk</title>
-      <div>
-        <Title order={1}>Promises</Title>
-        <Text c="dimmed" size="sm">
-          Promises to pay recorded on accounts. At its time a promise is kept when payments since it was recorded cover
-          it, partly kept when they cover some, and broken when there were none.
-        </Text>
-        <Text c="dimmed" size="sm" aria-live="polite">
-          {promises.data ? `${count} ${count === 1 ? 'promise' : 'promises'}` : ' '}
-        </Text>
-      </div>
+    <ListPage
+      title="Promises"
+      description="Promises to pay recorded on accounts. At its time a promise is kept when payments since it was recorded cover it, partly kept when they cover some, and broken when there were none."
+      count={countOf(promises.data, 'promise')}
+    >
       <SegmentedControl
         aria-label="Outcome"
         value={outcome ?? ALL}
@@ -132,37 +124,15 @@ export function PromisesRoute() {
         ]}
         w="fit-content"
       />
-      <Paper withBorder p="md">
-        {!merchantID ? (
-          <Text c="dimmed">Choose a merchant first.</Text>
-        ) : !promises.isSuccess ? (
-          <QueryState
-            error={promises.error}
-            loadingLabel="Loading promises"
-            errorTitle="Promises could not be loaded"
-          />
-        ) : (
-          <>
-            <DataTable columns={columns} rows={promises.data.results} rowKey={(row) => row.id} minWidth={960} />
-            {promises.data.results.length === 0 && (
-              <Text c="dimmed" ta="center" py="xl">
-                No promises.
-              </Text>
-            )}
-            {count > PROMISES_PAGE_SIZE && (
-              <Group justify="flex-end" mt="md">
-                <Pagination
-                  total={Math.ceil(count / PROMISES_PAGE_SIZE)}
-                  value={page}
-                  onChange={setPage}
-                  size="sm"
-                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                />
-              </Group>
-            )}
-          </>
-        )}
-      </Paper>
-    </Stack>
+      <ListSection
+        unavailable={!merchantID && 'Choose a merchant first.'}
+        query={promises}
+        loadingLabel="Loading promises"
+        errorTitle="Promises could not be loaded"
+        table={{ columns, rowKey: (row) => row.id, minWidth: 960 }}
+        empty="No promises."
+        pager={{ page, pageSize: PROMISES_PAGE_SIZE, onPageChange: setPage }}
+      />
+    </ListPage>
   );
 }

@@ -1,14 +1,13 @@
-import { Button, Collapse, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Button, Collapse, Select, Stack, Text } from '@mantine/core';
 import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditKind } from '@paydesk/domain/audit/audit';
 import { activityListQuery, type ActivityEntry } from '@paydesk/domain/audit/audit.contract';
 import { paginationQuery } from '@paydesk/domain/api/pagination';
 import { formatDateTime } from '@paydesk/domain/format/date';
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { z } from 'zod';
-import { DataTable, type DataColumn } from '../../../components/data-table';
-import { QueryState } from '../../../components/query-state';
-import { TableFooter } from '../../../components/table-footer';
+import { type DataColumn } from '../../../components/data-table';
+import { countOf, ListSection } from '../../../components/list-page';
 import { useListState } from '../../../lib/use-list-state';
 import { useActivity, useActivityActors } from '../api/activity';
 import { ActivityChanges } from '../components/activity-changes';
@@ -37,23 +36,11 @@ function readFilters(params: URLSearchParams): { actor?: string; kind?: AuditKin
  */
 export function SettingsActivityRoute() {
   const { merchantID = '' } = useParams();
-  const [params, setParams] = useSearchParams();
-  const list = useListState(activityPageQuery);
-  const filters = readFilters(params);
+  const list = useListState(activityPageQuery, readFilters);
+  const { filters, setFilter } = list;
   const activity = useActivity(merchantID, { page: list.page, pageSize: list.pageSize, ...filters });
   const actors = useActivityActors(merchantID);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const count = activity.data?.count ?? 0;
-
-  const setFilter = (name: 'actor' | 'kind', value: string | null) => {
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(name, value);
-      else next.delete(name);
-      next.delete('page');
-      return next;
-    });
-  };
 
   const toggle = (id: string) =>
     setExpanded((current) => {
@@ -116,9 +103,10 @@ export function SettingsActivityRoute() {
   ];
 
   return (
-    <Paper withBorder p="lg">
-      <Group justify="space-between" align="flex-end" mb="md" gap="sm">
-        <Group gap="sm" align="flex-end">
+    <ListSection
+      p="lg"
+      filters={
+        <>
           <Select
             label="Person"
             placeholder="Everyone"
@@ -139,25 +127,15 @@ export function SettingsActivityRoute() {
             clearable
             w={{ base: '100%', xs: 200 }}
           />
-        </Group>
-        <Text c="dimmed" size="sm" aria-live="polite">
-          {activity.data ? `${count} ${count === 1 ? 'entry' : 'entries'}` : ' '}
-        </Text>
-      </Group>
-
-      {!activity.isSuccess ? (
-        <QueryState error={activity.error} loadingLabel="Loading activity" errorTitle="Activity could not be loaded" />
-      ) : (
-        <>
-          <DataTable columns={columns} rows={activity.data.results} rowKey={(entry) => entry.id} minWidth={720} />
-          {activity.data.results.length === 0 && (
-            <Text c="dimmed" ta="center" py="xl">
-              {filters.actor || filters.kind ? 'No activity matches these filters.' : 'No activity yet.'}
-            </Text>
-          )}
-          <TableFooter total={count} {...list.footer} />
         </>
-      )}
-    </Paper>
+      }
+      count={countOf(activity.data, 'entry', 'entries')}
+      query={activity}
+      loadingLabel="Loading activity"
+      errorTitle="Activity could not be loaded"
+      table={{ columns, rowKey: (entry) => entry.id, minWidth: 720 }}
+      empty={filters.actor || filters.kind ? 'No activity matches these filters.' : 'No activity yet.'}
+      pager={list.footer}
+    />
   );
 }

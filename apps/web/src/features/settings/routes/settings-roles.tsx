@@ -1,14 +1,13 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Text } from '@mantine/core';
 import { PERMISSION_FLAGS } from '@paydesk/domain/access/roles';
 import { formatMoney } from '@paydesk/domain/format/money';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { DataTable, type DataColumn } from '../../../components/data-table';
-import { TableFooter } from '../../../components/table-footer';
+import { type DataColumn } from '../../../components/data-table';
+import { countOf, ListSection } from '../../../components/list-page';
 import { useMerchant } from '../../../lib/merchant-query';
 import { useRoles } from '../api/get-roles';
 import type { Role } from '@paydesk/domain/roles/roles.contract';
-import { QueryState } from '../../../components/query-state';
 import { roleListQuery } from '@paydesk/domain/roles/roles.contract';
 import { useListState } from '../../../lib/use-list-state';
 
@@ -32,7 +31,6 @@ export function SettingsRolesRoute() {
   const merchant = useMerchant(merchantID, { onlyIfOpenable: true });
   const list = useListState(roleListQuery);
   const roles = useRoles(merchantID, { page: list.page, pageSize: list.pageSize, ordering: list.ordering });
-  const count = roles.data?.count ?? 0;
   const rolePath = (roleID: string) => `/merchants/${merchantID}/settings/roles/${roleID}`;
 
   const columns: DataColumn<Role>[] = [
@@ -69,11 +67,10 @@ export function SettingsRolesRoute() {
   ];
 
   return (
-    <Paper withBorder p="lg">
-      <Group justify="space-between" mb="md">
-        <Text c="dimmed" size="sm" aria-live="polite">
-          {roles.data ? `${count} custom ${count === 1 ? 'role' : 'roles'}` : ' '}
-        </Text>
+    <ListSection
+      p="lg"
+      count={countOf(roles.data, 'custom role')}
+      actions={
         <Button
           component={Link}
           to={`/merchants/${merchantID}/settings/roles/create`}
@@ -81,37 +78,30 @@ export function SettingsRolesRoute() {
         >
           Create role
         </Button>
-      </Group>
-
-      {merchant.data && !merchant.data.check_custom_roles && (
-        <Alert color="blue" mb="md" title="Custom roles are off for this merchant">
-          Roles take effect once Custom roles is turned on in{' '}
-          <Anchor component={Link} to={`/merchants/${merchantID}/settings`} size="sm" underline="always">
-            General settings
-          </Anchor>
-          .
-        </Alert>
-      )}
-
-      {!roles.isSuccess ? (
-        <QueryState error={roles.error} loadingLabel="Loading roles" errorTitle="Roles could not be loaded" />
-      ) : (
-        <>
-          <DataTable
-            columns={columns}
-            rows={roles.data.results}
-            rowKey={(role) => role.id}
-            onRowClick={(role) => navigate(rolePath(role.id))}
-            minWidth={640}
-          />
-          {roles.data.results.length === 0 && (
-            <Text c="dimmed" ta="center" py="xl">
-              No custom roles yet.
-            </Text>
-          )}
-          <TableFooter total={count} {...list.footer} />
-        </>
-      )}
-    </Paper>
+      }
+      notice={
+        merchant.data &&
+        !merchant.data.check_custom_roles && (
+          <Alert color="blue" mb="md" title="Custom roles are off for this merchant">
+            Roles take effect once Custom roles is turned on in{' '}
+            <Anchor component={Link} to={`/merchants/${merchantID}/settings`} size="sm" underline="always">
+              General settings
+            </Anchor>
+            .
+          </Alert>
+        )
+      }
+      query={roles}
+      loadingLabel="Loading roles"
+      errorTitle="Roles could not be loaded"
+      table={{
+        columns,
+        rowKey: (role) => role.id,
+        onRowClick: (role) => navigate(rolePath(role.id)),
+        minWidth: 640,
+      }}
+      empty="No custom roles yet."
+      pager={list.footer}
+    />
   );
 }

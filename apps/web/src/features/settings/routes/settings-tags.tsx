@@ -1,13 +1,12 @@
-import { Button, Group, Paper, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Group, VisuallyHidden } from '@mantine/core';
 import { formatDate } from '@paydesk/domain/format/date';
 import { accountTagListQuery, type AccountTag } from '@paydesk/domain/tags/tags.contract';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { DataTable, type DataColumn } from '../../../components/data-table';
-import { QueryState } from '../../../components/query-state';
-import { TableFooter } from '../../../components/table-footer';
+import { type DataColumn } from '../../../components/data-table';
+import { countOf, ListSection } from '../../../components/list-page';
 import { notifySuccess } from '../../../lib/notify';
 import { useListState } from '../../../lib/use-list-state';
 import { useCreateTag, useDeleteTag, useRenameTag, useTags } from '../api/tags';
@@ -30,7 +29,6 @@ export function SettingsTagsRoute() {
   // Kept while the confirmation closes, so its text does not change mid-transition.
   const [tagToDelete, setTagToDelete] = useState<AccountTag | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const count = tags.data?.count ?? 0;
 
   const columns: DataColumn<AccountTag>[] = [
     { key: 'name', label: 'Name', primary: true, sort: list.sortOf('name'), render: (tag) => tag.name },
@@ -74,40 +72,28 @@ export function SettingsTagsRoute() {
   };
 
   return (
-    <Paper withBorder p="lg">
-      <Group justify="space-between" mb="md" gap="sm">
-        <TextInput
-          aria-label="Search tags"
-          placeholder="Search tags"
-          leftSection={<IconSearch size={16} />}
-          value={list.searchText}
-          onChange={(event) => list.setSearchText(event.currentTarget.value)}
-          w={{ base: '100%', xs: 280 }}
-        />
-        <Group gap="md">
-          <Text c="dimmed" size="sm" aria-live="polite">
-            {tags.data ? `${count} ${count === 1 ? 'tag' : 'tags'}` : ' '}
-          </Text>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ tag: null })}>
-            Add tag
-          </Button>
-        </Group>
-      </Group>
-
-      {!tags.isSuccess ? (
-        <QueryState error={tags.error} loadingLabel="Loading tags" errorTitle="Tags could not be loaded" />
-      ) : (
-        <>
-          <DataTable columns={columns} rows={tags.data.results} rowKey={(tag) => tag.id} minWidth={480} />
-          {tags.data.results.length === 0 && (
-            <Text c="dimmed" ta="center" py="xl">
-              {list.search ? `No tags match “${list.search}”.` : 'No tags yet.'}
-            </Text>
-          )}
-          <TableFooter total={count} {...list.footer} />
-        </>
-      )}
-
+    <ListSection
+      p="lg"
+      search={{
+        list,
+        label: 'Search tags',
+        hiddenLabel: true,
+        placeholder: 'Search tags',
+        w: { base: '100%', xs: 280 },
+      }}
+      count={countOf(tags.data, 'tag')}
+      actions={
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ tag: null })}>
+          Add tag
+        </Button>
+      }
+      query={tags}
+      loadingLabel="Loading tags"
+      errorTitle="Tags could not be loaded"
+      table={{ columns, rowKey: (tag) => tag.id, minWidth: 480 }}
+      empty={list.search ? `No tags match “${list.search}”.` : 'No tags yet.'}
+      pager={list.footer}
+    >
       <TagNameModal
         opened={editing !== null}
         tag={editing?.tag ?? null}
@@ -142,6 +128,6 @@ export function SettingsTagsRoute() {
       >
         {`Are you sure you would like to remove ${tagToDelete?.name ?? ''}? Accounts that carry it lose it.`}
       </ConfirmModal>
-    </Paper>
+    </ListSection>
   );
 }

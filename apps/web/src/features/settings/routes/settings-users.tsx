@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Menu, Paper, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { hasAnyRole } from '@paydesk/domain/access/claims';
 import { formatDate } from '@paydesk/domain/format/date';
@@ -8,8 +8,8 @@ import { IconDots, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { DataTable, type DataColumn } from '../../../components/data-table';
-import { TableFooter } from '../../../components/table-footer';
+import { type DataColumn } from '../../../components/data-table';
+import { countOf, ListSection } from '../../../components/list-page';
 import { notifySuccess } from '../../../lib/notify';
 import { useChangeUserRole } from '../api/change-user-role';
 import { useDisableUser } from '../api/disable-user';
@@ -23,7 +23,6 @@ import { useViewer } from '../../../lib/use-viewer';
 import type { MerchantUser } from '@paydesk/domain/users/users.contract';
 import { mayDisableUserAt, mayManageUserAt, rankOf } from '@paydesk/domain/access/user-management';
 import { findBaseRoles } from '@paydesk/domain/access/claims';
-import { QueryState } from '../../../components/query-state';
 import { merchantUserListQuery } from '@paydesk/domain/users/users.contract';
 import { useListState } from '../../../lib/use-list-state';
 
@@ -49,7 +48,6 @@ export function SettingsUsersRoute() {
   const [userToChange, setUserToChange] = useState<MerchantUser | null>(null);
   const [userToEnable, setUserToEnable] = useState<MerchantUser | null>(null);
 
-  const count = users.data?.count ?? 0;
   const disablingSelf = userToDisable !== null && userToDisable.id === viewer.userID;
   // The screen knows the ranks on this merchant only; the server also judges the other merchants both work at.
   const viewerRole = findBaseRoles({ roles: viewer.accessRoles(merchantID) })[0];
@@ -153,30 +151,21 @@ export function SettingsUsersRoute() {
   ];
 
   return (
-    <Paper withBorder p="lg">
-      <Group justify="space-between" mb="md">
-        <Text c="dimmed" size="sm" aria-live="polite">
-          {users.data ? `${count} ${count === 1 ? 'user' : 'users'}` : ' '}
-        </Text>
+    <ListSection
+      p="lg"
+      count={countOf(users.data, 'user')}
+      actions={
         <Button leftSection={<IconUserPlus size={16} />} onClick={invite.open}>
           Invite user
         </Button>
-      </Group>
-
-      {!users.isSuccess ? (
-        <QueryState error={users.error} loadingLabel="Loading users" errorTitle="Users could not be loaded" />
-      ) : (
-        <>
-          <DataTable columns={columns} rows={users.data.results} rowKey={(user) => user.id} minWidth={720} />
-          {users.data.results.length === 0 && (
-            <Text c="dimmed" ta="center" py="xl">
-              No users yet.
-            </Text>
-          )}
-          <TableFooter total={count} {...list.footer} />
-        </>
-      )}
-
+      }
+      query={users}
+      loadingLabel="Loading users"
+      errorTitle="Users could not be loaded"
+      table={{ columns, rowKey: (user) => user.id, minWidth: 720 }}
+      empty="No users yet."
+      pager={list.footer}
+    >
       <InviteUserModal
         merchantID={merchantID}
         customRoles={merchant.data?.check_custom_roles ?? false}
@@ -230,6 +219,6 @@ export function SettingsUsersRoute() {
           ? 'You are about to disable your own account. You will be signed out and can no longer sign in.'
           : `Are you sure you would like to disable ${userToDisable ? formatFullName(userToDisable) || userToDisable.email : ''}? They lose their role here, and can no longer sign in if they work nowhere else.`}
       </ConfirmModal>
-    </Paper>
+    </ListSection>
   );
 }

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { SEARCH_DEBOUNCE_MS } from '@paydesk/domain/constants';
 import type { TransactionRow } from '@paydesk/domain/transactions/transactions.contract';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -113,6 +114,32 @@ describe('transaction search', () => {
     await user.click(screen.getByRole('button', { name: /Total/ }));
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('ordering')).toBe('total_amount'));
     expect(requests.at(-1)?.searchParams.get('ordering')).toBe('total_amount');
+  });
+
+  it('keeps both a typed search and a filter chosen as its debounce ends (one writer of the URL)', async () => {
+    const requests = serveSearch();
+    const user = setupUser();
+    const { router } = renderSearch();
+    await screen.findByText('2 transactions');
+    await user.click(screen.getByPlaceholderText('Any status'));
+    const failed = await screen.findByRole('option', { name: 'Failed' });
+
+    // The status is chosen, and the search's debounce ends, before React has rendered the chosen status's URL (the
+    // router renders a new location in a transition): the search's write must not be built from the rendered one.
+    vi.useFakeTimers();
+    try {
+      fireEvent.change(screen.getByRole('textbox', { name: 'Search' }), { target: { value: 'Dana' } });
+      act(() => {
+        fireEvent.click(failed);
+        vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS);
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => expect(requests.at(-1)?.searchParams.get('like')).toBe('Dana'));
+    expect(requests.at(-1)?.searchParams.getAll('status')).toEqual(['FAILED']);
+    const params = new URLSearchParams(router.state.location.search);
+    expect([params.get('search'), params.getAll('status')]).toEqual(['Dana', ['FAILED']]);
   });
 
   it('exports the CSV of the filters, streamed, and downloads it', async () => {

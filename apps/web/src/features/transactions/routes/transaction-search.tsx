@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  MultiSelect,
-  Paper,
-  Progress,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, MultiSelect, Progress, Stack, Text } from '@mantine/core';
 import { isCalendarDate } from '@paydesk/domain/dates/calendar';
 import { formatDate } from '@paydesk/domain/format/date';
 import { formatMoney } from '@paydesk/domain/format/money';
@@ -21,14 +8,13 @@ import {
   transactionSearchQuery,
   type TransactionRow,
 } from '@paydesk/domain/transactions/transactions.contract';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { z } from 'zod';
-import { DataTable, type DataColumn } from '../../../components/data-table';
+import { type DataColumn } from '../../../components/data-table';
+import { countOf, ListPage, ListSection } from '../../../components/list-page';
 import { DateField } from '../../../components/date-field';
-import { QueryState } from '../../../components/query-state';
-import { TableFooter } from '../../../components/table-footer';
 import { describeError } from '../../../lib/notify';
 import { useMerchantTimeZone } from '../../../lib/merchant-query';
 import { useListState } from '../../../lib/use-list-state';
@@ -82,9 +68,8 @@ const customerName = (row: TransactionRow) =>
 export function TransactionSearchRoute({ legacy = false }: { legacy?: boolean }) {
   const merchantID = useRouteMerchantId();
   const timeZone = useMerchantTimeZone(merchantID);
-  const [params, setParams] = useSearchParams();
-  const list = useListState(listSchema);
-  const filters = readFilters(params);
+  const list = useListState(listSchema, readFilters);
+  const { filters, setFilter } = list;
   const like = list.search || undefined;
   const search = useTransactionSearch(merchantID, {
     page: list.page,
@@ -97,24 +82,6 @@ export function TransactionSearchRoute({ legacy = false }: { legacy?: boolean })
   });
   const count = search.data?.count ?? 0;
   const title = legacy ? 'Transaction report' : 'Transaction search';
-
-  const setFilter = (change: Partial<Filters>) => {
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (change.status) {
-        next.delete('status');
-        for (const status of change.status) next.append('status', status);
-      }
-      for (const name of ['start', 'end'] as const) {
-        if (!(name in change)) continue;
-        const value = change[name];
-        if (value) next.set(name, value);
-        else next.delete(name);
-      }
-      next.delete('page');
-      return next;
-    });
-  };
 
   const columns: DataColumn<TransactionRow>[] = [
     {
@@ -187,80 +154,64 @@ export function TransactionSearchRoute({ legacy = false }: { legacy?: boolean })
   const filtered = Boolean(filters.status.length || filters.start || filters.end || like);
 
   return (
-    <Stack gap="lg">
-      <title>{`${title} · Paydesk`}</title>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <div>
-          <Title order={1}>{title}</Title>
-          <Text c="dimmed" size="sm" aria-live="polite">
-            {search.data ? `${count} ${count === 1 ? 'transaction' : 'transactions'}` : ' '}
-          </Text>
-        </div>
+    <ListPage
+      title={title}
+      count={countOf(search.data, 'transaction')}
+      actions={
         <ExportButton
           merchantID={merchantID}
           body={{ status: filters.status, start: filters.start, end: filters.end, like }}
           disabled={!search.data || count === 0}
         />
-      </Group>
-      <Paper withBorder p="md">
-        <Group gap="sm" align="flex-end" mb="md">
-          <MultiSelect
-            label="Status"
-            placeholder={filters.status.length ? undefined : 'Any status'}
-            data={STATUS_OPTIONS}
-            value={filters.status}
-            onChange={(value) => setFilter({ status: value as TransactionStatus[] })}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear statuses' }}
-            w={{ base: '100%', sm: 260 }}
-          />
-          <DateField
-            label="Start date"
-            value={filters.start ?? ''}
-            onChange={(value) => {
-              if (!value || isCalendarDate(value)) setFilter({ start: value || undefined });
-            }}
-            w={{ base: '100%', xs: 170 }}
-          />
-          <DateField
-            label="End date"
-            value={filters.end ?? ''}
-            onChange={(value) => {
-              if (!value || isCalendarDate(value)) setFilter({ end: value || undefined });
-            }}
-            w={{ base: '100%', xs: 170 }}
-          />
-          <TextInput
-            label="Search"
-            placeholder="Name, external ID, last 4 or reference"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={list.searchText}
-            maxLength={TRANSACTION_LIKE_MAX_LENGTH}
-            onChange={(event) => list.setSearchText(event.currentTarget.value)}
-            w={{ base: '100%', sm: 300 }}
-          />
-        </Group>
-        {!merchantID ? (
-          <Text c="dimmed">Choose a merchant first.</Text>
-        ) : !search.isSuccess ? (
-          <QueryState
-            error={search.error}
-            loadingLabel="Loading transactions"
-            errorTitle="Transactions could not be loaded"
-          />
-        ) : (
+      }
+    >
+      <ListSection
+        unavailable={!merchantID && 'Choose a merchant first.'}
+        search={{
+          list,
+          label: 'Search',
+          placeholder: 'Name, external ID, last 4 or reference',
+          maxLength: TRANSACTION_LIKE_MAX_LENGTH,
+          w: { base: '100%', sm: 300 },
+        }}
+        filters={
           <>
-            <DataTable columns={columns} rows={search.data.results} rowKey={(row) => row.id} minWidth={1280} />
-            {search.data.results.length === 0 && (
-              <Text c="dimmed" ta="center" py="xl">
-                {filtered ? 'No transactions match these filters.' : 'No transactions yet.'}
-              </Text>
-            )}
-            <TableFooter total={count} {...list.footer} />
+            <MultiSelect
+              label="Status"
+              placeholder={filters.status.length ? undefined : 'Any status'}
+              data={STATUS_OPTIONS}
+              value={filters.status}
+              onChange={(value) => setFilter('status', value)}
+              clearable
+              clearButtonProps={{ 'aria-label': 'Clear statuses' }}
+              w={{ base: '100%', sm: 260 }}
+            />
+            <DateField
+              label="Start date"
+              value={filters.start ?? ''}
+              onChange={(value) => {
+                if (!value || isCalendarDate(value)) setFilter('start', value);
+              }}
+              w={{ base: '100%', xs: 170 }}
+            />
+            <DateField
+              label="End date"
+              value={filters.end ?? ''}
+              onChange={(value) => {
+                if (!value || isCalendarDate(value)) setFilter('end', value);
+              }}
+              w={{ base: '100%', xs: 170 }}
+            />
           </>
-        )}
-      </Paper>
-    </Stack>
+        }
+        query={search}
+        loadingLabel="Loading transactions"
+        errorTitle="Transactions could not be loaded"
+        table={{ columns, rowKey: (row) => row.id, minWidth: 1280 }}
+        empty={filtered ? 'No transactions match these filters.' : 'No transactions yet.'}
+        pager={list.footer}
+      />
+    </ListPage>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { toCalendarDate, zonedTimeToInstant } from '@paydesk/domain/dates/calendar';
 import { formatDateTime } from '@paydesk/domain/format/date';
 import { formatMoney } from '@paydesk/domain/format/money';
@@ -11,10 +11,10 @@ import {
 import { DATE_INVALID } from '@paydesk/domain/validation/messages';
 import { IconCalendarTime } from '@tabler/icons-react';
 import { useState } from 'react';
-import { DataTable, type DataColumn } from '../../../../components/data-table';
+import { type DataColumn } from '../../../../components/data-table';
+import { AccountSection, AccountTable } from './account-section';
 import { DateField } from '../../../../components/date-field';
 import { MoneyInput, readMoneyValue, type MoneyValue } from '../../../../components/money-input';
-import { QueryState } from '../../../../components/query-state';
 import { ApiError } from '../../../../lib/api-client';
 import { describeError, notifyError, notifySuccess } from '../../../../lib/notify';
 import { usePaymentMethods } from '../../api/customers-queries';
@@ -81,49 +81,39 @@ export function AccountPromises({
   ];
 
   return (
-    <Paper withBorder p="md" mt="md" component="section" aria-label="Promises to pay">
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={3} fz="h5">
-            Promises to pay
-          </Title>
-          {canRecord && (
-            <Button
-              size="compact-sm"
-              variant="default"
-              leftSection={<IconCalendarTime size={14} />}
-              onClick={() => setRecording(true)}
-              aria-label={`Record a promise to pay on account ${accountLabel}`}
-            >
-              Record promise
-            </Button>
-          )}
-        </Group>
-        {!promises.data ? (
-          <QueryState
-            error={promises.error}
-            loadingLabel="Loading promises"
-            errorTitle="Promises could not be loaded"
+    <AccountSection
+      title="Promises to pay"
+      actions={
+        canRecord && (
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconCalendarTime size={14} />}
+            onClick={() => setRecording(true)}
+            aria-label={`Record a promise to pay on account ${accountLabel}`}
+          >
+            Record promise
+          </Button>
+        )
+      }
+      query={promises}
+      loadingLabel="Loading promises"
+      errorTitle="Promises could not be loaded"
+      dialogs={
+        recording && (
+          <RecordPromiseModal
+            merchantID={merchantID}
+            customerID={customerID}
+            accountID={accountID}
+            accountLabel={accountLabel}
+            timeZone={timeZone}
+            onClose={() => setRecording(false)}
           />
-        ) : rows.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            No open promises.
-          </Text>
-        ) : (
-          <DataTable columns={columns} rows={rows} rowKey={(row) => row.id} minWidth={640} />
-        )}
-      </Stack>
-      {recording && (
-        <RecordPromiseModal
-          merchantID={merchantID}
-          customerID={customerID}
-          accountID={accountID}
-          accountLabel={accountLabel}
-          timeZone={timeZone}
-          onClose={() => setRecording(false)}
-        />
-      )}
-    </Paper>
+        )
+      }
+    >
+      {() => <AccountTable columns={columns} rows={rows} rowKey={(row) => row.id} empty="No open promises." />}
+    </AccountSection>
   );
 }
 

@@ -1,11 +1,11 @@
-import { Badge, Button, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { formatDateTime } from '@paydesk/domain/format/date';
 import { formatMoney } from '@paydesk/domain/format/money';
 import type { AccountTransaction } from '@paydesk/domain/payments/payments.contract';
 import { findMostRecentPayment } from '@paydesk/domain/payments/recent-payment';
 import { useState } from 'react';
-import { DataTable, type DataColumn } from '../../../../components/data-table';
-import { QueryState } from '../../../../components/query-state';
+import { type DataColumn } from '../../../../components/data-table';
+import { AccountSection, AccountTable } from './account-section';
 import { TRANSACTIONS_PAGE_SIZE, useAccountTransactions } from '../../api/payments';
 
 const STATUS_COLORS: Record<AccountTransaction['status'], string> = {
@@ -79,43 +79,28 @@ export function AccountTransactions({
   ];
 
   return (
-    <Paper withBorder p="md" mt="md" component="section" aria-label="Transactions">
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={3} fz="h5">
-            Transactions
-          </Title>
-          {recent && (
-            <Text size="sm" c="dimmed">
-              {`Most recent payment today: ${formatMoney(recent.amount)}`}
-            </Text>
-          )}
-        </Group>
-        {!transactions.data ? (
-          <QueryState
-            error={transactions.error}
-            loadingLabel="Loading transactions"
-            errorTitle="Transactions could not be loaded"
-          />
-        ) : rows.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            No payments yet.
+    <AccountSection
+      title="Transactions"
+      actions={
+        recent && (
+          <Text size="sm" c="dimmed">
+            {`Most recent payment today: ${formatMoney(recent.amount)}`}
           </Text>
-        ) : (
-          <>
-            <DataTable columns={columns} rows={rows} rowKey={(row) => row.id} minWidth={640} />
-            {transactions.data.count > TRANSACTIONS_PAGE_SIZE && (
-              <Pagination
-                total={Math.ceil(transactions.data.count / TRANSACTIONS_PAGE_SIZE)}
-                value={page}
-                onChange={setPage}
-                size="sm"
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              />
-            )}
-          </>
-        )}
-      </Stack>
-    </Paper>
+        )
+      }
+      query={transactions}
+      loadingLabel="Loading transactions"
+      errorTitle="Transactions could not be loaded"
+    >
+      {(data) => (
+        <AccountTable
+          columns={columns}
+          rows={rows}
+          rowKey={(row) => row.id}
+          empty="No payments yet."
+          pager={{ page, pageSize: TRANSACTIONS_PAGE_SIZE, count: data.count, onPageChange: setPage }}
+        />
+      )}
+    </AccountSection>
   );
 }

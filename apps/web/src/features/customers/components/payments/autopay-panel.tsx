@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, Group, Modal, Paper, Radio, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Modal, Paper, Radio, Select, Stack, Text } from '@mantine/core';
 import {
   AUTOPAY_AUTHORIZATION_REQUIRED,
   recurringDebitTerms,
@@ -12,12 +12,12 @@ import { BANK_AUTHORIZATION_METHODS, type BankAuthorizationMethod } from '@payde
 import { IconRepeat } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../../components/confirm-modal';
-import { QueryState } from '../../../../components/query-state';
 import { useMerchant } from '../../../../lib/merchant-query';
 import { ApiError } from '../../../../lib/api-client';
 import { describeError, notifySuccess } from '../../../../lib/notify';
 import { useAutopay, useDisableAutopay, useEnrolAutopay } from '../../api/autopay';
 import { usePaymentMethods } from '../../api/customers-queries';
+import { AccountSection } from './account-section';
 
 const AUTHORIZATION_METHOD_LABELS: Record<BankAuthorizationMethod, string> = {
   phone: 'By phone',
@@ -57,113 +57,120 @@ export function AutopayPanel({
   const mine = state?.customer === customerID;
 
   return (
-    <Paper withBorder p="md" mt="md" component="section" aria-label="Autopay">
-      <Stack gap="sm">
-        <Group justify="space-between">
+    <AccountSection
+      title="Autopay"
+      badge={
+        state && (
+          <Badge variant="light" color={state.enabled ? 'teal' : 'gray'}>
+            {state.enabled ? 'On' : 'Off'}
+          </Badge>
+        )
+      }
+      actions={
+        canChange &&
+        state && (
           <Group gap="xs">
-            <Title order={3} fz="h5">
-              Autopay
-            </Title>
-            {state && (
-              <Badge variant="light" color={state.enabled ? 'teal' : 'gray'}>
-                {state.enabled ? 'On' : 'Off'}
-              </Badge>
+            {(!state.enabled || mine) && (
+              <Button
+                size="compact-sm"
+                variant="default"
+                leftSection={<IconRepeat size={14} />}
+                onClick={() => setEnrolling(true)}
+                aria-label={`${state.enabled ? 'Change the autopay method' : 'Enrol in autopay'} on account ${accountLabel}`}
+              >
+                {state.enabled ? 'Change method' : 'Enrol in autopay'}
+              </Button>
+            )}
+            {state.enabled && (
+              <Button size="compact-sm" variant="light" color="red" onClick={() => setDisabling(true)}>
+                Turn off
+              </Button>
             )}
           </Group>
-          {canChange && state && (
-            <Group gap="xs">
-              {(!state.enabled || mine) && (
-                <Button
-                  size="compact-sm"
-                  variant="default"
-                  leftSection={<IconRepeat size={14} />}
-                  onClick={() => setEnrolling(true)}
-                  aria-label={`${state.enabled ? 'Change the autopay method' : 'Enrol in autopay'} on account ${accountLabel}`}
-                >
-                  {state.enabled ? 'Change method' : 'Enrol in autopay'}
-                </Button>
-              )}
-              {state.enabled && (
-                <Button size="compact-sm" variant="light" color="red" onClick={() => setDisabling(true)}>
-                  Turn off
-                </Button>
-              )}
-            </Group>
+        )
+      }
+      query={autopay}
+      loadingLabel="Loading autopay"
+      errorTitle="Autopay could not be loaded"
+      dialogs={
+        <>
+          {enrolling && state && (
+            <EnrolAutopayModal
+              merchantID={merchantID}
+              customerID={customerID}
+              accountID={accountID}
+              accountLabel={accountLabel}
+              autopay={state}
+              onClose={() => setEnrolling(false)}
+            />
           )}
-        </Group>
-        {!state ? (
-          <QueryState error={autopay.error} loadingLabel="Loading autopay" errorTitle="Autopay could not be loaded" />
-        ) : state.enabled ? (
-          <Stack gap={2}>
-            <Text size="sm">
-              {`${state.customer_name} pays with ${state.payment_method_label}`}
-              {state.day === null
-                ? ' once the account has a due date.'
-                : ` on day ${state.day} of each month (next due ${formatDate(state.due_date)}).`}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {`Enrolled by ${state.enrolled_by_name}, ${formatDateTime(state.enrolled_at, { timeZone })}. No convenience fee is charged on autopay.`}
-            </Text>
-            {state.authorization && (
-              <Text size="xs" c="dimmed">
-                {`Recurring debit authorised ${AUTHORIZATION_METHOD_LABELS[state.authorization.method].toLowerCase()}, ${formatDateTime(state.authorization.authorized_at, { timeZone })}.`}
-              </Text>
-            )}
-          </Stack>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {state.disabled_at
-              ? `Off since ${formatDateTime(state.disabled_at, { timeZone })}, turned off ${state.disabled_by === 'customer' ? "at the customer's request" : 'by the merchant'}.`
-              : 'Not enrolled.'}
-          </Text>
-        )}
-        {state?.last_run && (
-          <Text size="xs">
-            {`Last run for the due date ${formatDate(state.last_run.due_date)}: ${RUN_WORDS[state.last_run.state]}`}
-            {state.last_run.failure_message ? ` (${state.last_run.failure_message})` : ''}
-          </Text>
-        )}
-      </Stack>
-      {enrolling && state && (
-        <EnrolAutopayModal
-          merchantID={merchantID}
-          customerID={customerID}
-          accountID={accountID}
-          accountLabel={accountLabel}
-          autopay={state}
-          onClose={() => setEnrolling(false)}
-        />
-      )}
-      <ConfirmModal
-        opened={disabling}
-        title="Turn autopay off?"
-        confirmLabel="Turn off"
-        loading={disable.isPending}
-        error={disable.error}
-        extra={
-          <Radio.Group label="Who asked for it?" value={by} onChange={(value) => setBy(value as AutopayDisabledBy)}>
-            <Stack gap={4} mt={4}>
-              <Radio value="customer" label="The customer" />
-              <Radio value="merchant" label="The merchant" />
-            </Stack>
-          </Radio.Group>
-        }
-        onConfirm={() =>
-          disable.mutate(by, {
-            onSuccess: () => {
-              notifySuccess('Autopay turned off');
+          <ConfirmModal
+            opened={disabling}
+            title="Turn autopay off?"
+            confirmLabel="Turn off"
+            loading={disable.isPending}
+            error={disable.error}
+            extra={
+              <Radio.Group label="Who asked for it?" value={by} onChange={(value) => setBy(value as AutopayDisabledBy)}>
+                <Stack gap={4} mt={4}>
+                  <Radio value="customer" label="The customer" />
+                  <Radio value="merchant" label="The merchant" />
+                </Stack>
+              </Radio.Group>
+            }
+            onConfirm={() =>
+              disable.mutate(by, {
+                onSuccess: () => {
+                  notifySuccess('Autopay turned off');
+                  setDisabling(false);
+                },
+              })
+            }
+            onClose={() => {
+              disable.reset();
               setDisabling(false);
-            },
-          })
-        }
-        onClose={() => {
-          disable.reset();
-          setDisabling(false);
-        }}
-      >
-        {`Account ${accountLabel} will no longer be charged on its due date.`}
-      </ConfirmModal>
-    </Paper>
+            }}
+          >
+            {`Account ${accountLabel} will no longer be charged on its due date.`}
+          </ConfirmModal>
+        </>
+      }
+    >
+      {(state) => (
+        <>
+          {state.enabled ? (
+            <Stack gap={2}>
+              <Text size="sm">
+                {`${state.customer_name} pays with ${state.payment_method_label}`}
+                {state.day === null
+                  ? ' once the account has a due date.'
+                  : ` on day ${state.day} of each month (next due ${formatDate(state.due_date)}).`}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {`Enrolled by ${state.enrolled_by_name}, ${formatDateTime(state.enrolled_at, { timeZone })}. No convenience fee is charged on autopay.`}
+              </Text>
+              {state.authorization && (
+                <Text size="xs" c="dimmed">
+                  {`Recurring debit authorised ${AUTHORIZATION_METHOD_LABELS[state.authorization.method].toLowerCase()}, ${formatDateTime(state.authorization.authorized_at, { timeZone })}.`}
+                </Text>
+              )}
+            </Stack>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {state.disabled_at
+                ? `Off since ${formatDateTime(state.disabled_at, { timeZone })}, turned off ${state.disabled_by === 'customer' ? "at the customer's request" : 'by the merchant'}.`
+                : 'Not enrolled.'}
+            </Text>
+          )}
+          {state.last_run && (
+            <Text size="xs">
+              {`Last run for the due date ${formatDate(state.last_run.due_date)}: ${RUN_WORDS[state.last_run.state]}`}
+              {state.last_run.failure_message ? ` (${state.last_run.failure_message})` : ''}
+            </Text>
+          )}
+        </>
+      )}
+    </AccountSection>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Pagination, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { addCalendarDays, toCalendarDate } from '@paydesk/domain/dates/calendar';
 import { ERROR_MESSAGES } from '@paydesk/domain/errors/error-codes';
 import { formatDate, formatDateTime } from '@paydesk/domain/format/date';
@@ -12,10 +12,10 @@ import {
 import { IconCalendarDue } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { ConfirmModal } from '../../../../components/confirm-modal';
-import { DataTable, type DataColumn } from '../../../../components/data-table';
+import { type DataColumn } from '../../../../components/data-table';
+import { AccountSection, AccountTable } from './account-section';
 import { DateField } from '../../../../components/date-field';
 import { MoneyInput, readMoneyValue, toMoneyValue, type MoneyValue } from '../../../../components/money-input';
-import { QueryState } from '../../../../components/query-state';
 import { ApiError } from '../../../../lib/api-client';
 import { describeError, notifySuccess } from '../../../../lib/notify';
 import { usePaymentMethods } from '../../api/customers-queries';
@@ -111,84 +111,73 @@ export function ScheduledPayments({
   ];
 
   return (
-    <Paper withBorder p="md" mt="md" component="section" aria-label="Scheduled payments">
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={3} fz="h5">
-            Scheduled payments
-          </Title>
-          {canSchedule && (
-            <Button
-              size="compact-sm"
-              variant="default"
-              leftSection={<IconCalendarDue size={14} />}
-              onClick={() => setScheduling(true)}
-              aria-label={`Schedule a payment on account ${accountLabel}`}
-            >
-              Schedule payment
-            </Button>
+    <AccountSection
+      title="Scheduled payments"
+      actions={
+        canSchedule && (
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconCalendarDue size={14} />}
+            onClick={() => setScheduling(true)}
+            aria-label={`Schedule a payment on account ${accountLabel}`}
+          >
+            Schedule payment
+          </Button>
+        )
+      }
+      query={scheduled}
+      loadingLabel="Loading scheduled payments"
+      errorTitle="Scheduled payments could not be loaded"
+      dialogs={
+        <>
+          {scheduling && (
+            <SchedulePaymentModal
+              merchantID={merchantID}
+              customerID={customerID}
+              accountID={accountID}
+              accountLabel={accountLabel}
+              amountDueCents={amountDueCents}
+              timeZone={timeZone}
+              onClose={() => setScheduling(false)}
+            />
           )}
-        </Group>
-        {!scheduled.data ? (
-          <QueryState
-            error={scheduled.error}
-            loadingLabel="Loading scheduled payments"
-            errorTitle="Scheduled payments could not be loaded"
-          />
-        ) : rows.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            No scheduled payments.
-          </Text>
-        ) : (
-          <>
-            <DataTable columns={columns} rows={rows} rowKey={(row) => row.id} minWidth={640} />
-            {scheduled.data.count > SCHEDULED_PAGE_SIZE && (
-              <Pagination
-                total={Math.ceil(scheduled.data.count / SCHEDULED_PAGE_SIZE)}
-                value={page}
-                onChange={setPage}
-                size="sm"
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              />
-            )}
-          </>
-        )}
-      </Stack>
-      {scheduling && (
-        <SchedulePaymentModal
-          merchantID={merchantID}
-          customerID={customerID}
-          accountID={accountID}
-          accountLabel={accountLabel}
-          amountDueCents={amountDueCents}
-          timeZone={timeZone}
-          onClose={() => setScheduling(false)}
+          <ConfirmModal
+            opened={cancelling !== null}
+            title="Cancel scheduled payment?"
+            confirmLabel="Cancel payment"
+            loading={cancel.isPending}
+            error={cancel.error}
+            onConfirm={() =>
+              cancelling &&
+              cancel.mutate(cancelling.id, {
+                onSuccess: () => {
+                  notifySuccess('Scheduled payment cancelled');
+                  setCancelling(null);
+                },
+              })
+            }
+            onClose={() => {
+              cancel.reset();
+              setCancelling(null);
+            }}
+          >
+            {cancelling &&
+              `The payment of ${formatMoney(cancelling.amount)} scheduled for ${formatDate(cancelling.date)} will not be taken.`}
+          </ConfirmModal>
+        </>
+      }
+    >
+      {(data) => (
+        <AccountTable
+          columns={columns}
+          rows={rows}
+          rowKey={(row) => row.id}
+          empty="No scheduled payments."
+          pager={{ page, pageSize: SCHEDULED_PAGE_SIZE, count: data.count, onPageChange: setPage }}
         />
       )}
-      <ConfirmModal
-        opened={cancelling !== null}
-        title="Cancel scheduled payment?"
-        confirmLabel="Cancel payment"
-        loading={cancel.isPending}
-        error={cancel.error}
-        onConfirm={() =>
-          cancelling &&
-          cancel.mutate(cancelling.id, {
-            onSuccess: () => {
-              notifySuccess('Scheduled payment cancelled');
-              setCancelling(null);
-            },
-          })
-        }
-        onClose={() => {
-          cancel.reset();
-          setCancelling(null);
-        }}
-      >
-        {cancelling &&
-          `The payment of ${formatMoney(cancelling.amount)} scheduled for ${formatDate(cancelling.date)} will not be taken.`}
-      </ConfirmModal>
-    </Paper>
+    </AccountSection>
   );
 }
 
