@@ -43,7 +43,7 @@ function serveSearch() {
       requests.push(url);
       const statuses = url.searchParams.getAll('status');
       const results = ROWS.filter((item) => !statuses.length || statuses.includes(item.status));
-      return HttpResponse.json({ count: results.length, results });
+      return HttpResponse.json({ count: results.length, count_capped: false, results });
     }),
   );
   return requests;

@@ -96,6 +96,9 @@ export function TransactionSearchRoute({ legacy = false }: { legacy?: boolean })
     like,
   });
   const count = search.data?.count ?? 0;
+  const capped = search.data?.count_capped ?? false;
+  // Past the server's count cap the footer always offers the next page, so every match stays reachable.
+  const footerTotal = capped ? Math.max(count, list.page * list.pageSize + 1) : count;
   const title = legacy ? 'Transaction report' : 'Transaction search';
 
   const setFilter = (change: Partial<Filters>) => {
@@ -193,7 +196,9 @@ export function TransactionSearchRoute({ legacy = false }: { legacy?: boolean })
         <div>
           <Title order={1}>{title}</Title>
           <Text c="dimmed" size="sm" aria-live="polite">
-            {search.data ? `${count} ${count === 1 ? 'transaction' : 'transactions'}` : ' '}
+            {search.data
+              ? `${count.toLocaleString('en-US')}${capped ? '+' : ''} ${count === 1 && !capped ? 'transaction' : 'transactions'}`
+              : ' '}
           </Text>
         </div>
         <ExportButton
@@ -256,7 +261,7 @@ export function TransactionSearchRoute({ legacy = false }: { legacy?: boolean })
                 {filtered ? 'No transactions match these filters.' : 'No transactions yet.'}
               </Text>
             )}
-            <TableFooter total={count} {...list.footer} />
+            <TableFooter total={footerTotal} {...list.footer} />
           </>
         )}
       </Paper>
