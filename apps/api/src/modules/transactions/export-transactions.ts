@@ -1,5 +1,6 @@
-// export_transactions: the matching payments as CSV, read in keyset batches on (created desc, id desc) and yielded a
-// batch at a time, so a million rows are never in memory together (Readable.from applies the reply's backpressure).
+// export_transactions: the matching payments as CSV, read in keyset batches on (created desc, id desc), each payment's
+// sources in one lateral read, and yielded a batch at a time, so a million rows are never in memory together
+// (Readable.from applies the reply's backpressure).
 
 import { escapeCsvFormula } from '@paydesk/domain/customers/customer-imports.contract';
 import type { TransactionExportBody } from '@paydesk/domain/transactions/transactions.contract';
@@ -10,7 +11,9 @@ import { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
 import { transactionWhere } from './search-transactions';
 
-const BATCH = 1000;
+// Fewer, larger batches: each is planned anew (~6–20 ms at 1M payments). Kept under the size whose estimated cost
+// crosses PostgreSQL's jit_above_cost (about 3,500 rows here), where JIT compiling would add ~300 ms per batch.
+const BATCH = 2500;
 export const TRANSACTION_CSV_HEADER = [
   'Date',
   'Status',
@@ -95,19 +98,19 @@ export function streamTransactionsCsv(
           p.amount_cents as amount, p.convenience_fee_cents as fee, p.total_cents as total,
           coalesce((select sum(r.total_cents) from payment_reversals r
             where r.payment_id = p.id and r.kind = 'refund' and r.state = 'approved'), 0)::int as refunded,
-          coalesce((select json_agg(json_build_object('last4', m.last4, 'nickname', m.nickname,
-              'masked_card_number', m.masked_card_number, 'masked_account_number', m.masked_account_number)
-              order by s.position)
-            from payment_sources s join payment_methods m on m.id = s.payment_method_id where s.payment_id = p.id), '[]')
-            as methods,
-          coalesce((select string_agg(s.gateway_reference, ' ' order by s.position) from payment_sources s
-            where s.payment_id = p.id), '') as refs,
+          coalesce(src.methods, '[]') as methods, coalesce(src.refs, '') as refs,
           coalesce(trim(u.first_name || ' ' || u.last_name), '') as created_by_name
         from payments p
           left join customers cu on cu.id = p.customer_id
           left join accounts ac on ac.id = p.account_id
           left join merchant_locations l on l.id = p.location_id
           left join users u on u.id = p.created_by
+          left join lateral (select json_agg(json_build_object('last4', m.last4, 'nickname', m.nickname,
+              'masked_card_number', m.masked_card_number, 'masked_account_number', m.masked_account_number)
+              order by s.position) filter (where m.id is not null) as methods,
+              string_agg(s.gateway_reference, ' ' order by s.position) as refs
+            from payment_sources s left join payment_methods m on m.id = s.payment_method_id where s.payment_id = p.id)
+            src on true
         where ${where} ${keyset}
         order by p.created desc, p.id desc
         limit ${limit} offset ${offset}`);

@@ -62,7 +62,9 @@ function likeArms(merchantId: string, like: string): SQL[] {
 export function transactionWhere(merchantId: string, timezone: string, filters: TransactionFilters): SQL {
   const where = filterWhere(merchantId, timezone, filters);
   if (!filters.like) return where;
-  const arms = likeArms(merchantId, filters.like).map((arm) => sql`select p.id from payments p where ${where} and ${arm}`);
+  const arms = likeArms(merchantId, filters.like).map(
+    (arm) => sql`select p.id from payments p where ${where} and ${arm}`,
+  );
   return sql`${where} and p.id in (${sql.join(arms, sql` union `)})`;
 }
 

@@ -115,6 +115,17 @@ describe('transaction search', () => {
     expect(requests.at(-1)?.searchParams.get('ordering')).toBe('total_amount');
   });
 
+  it('shows a count past the server cap as 10,000+ and still offers the next page', async () => {
+    server.use(
+      http.get('/api/merchants/m-1/report-transactions/', () =>
+        HttpResponse.json({ count: 10_000, count_capped: true, results: ROWS }),
+      ),
+    );
+    renderSearch('/transaction-search?page=200');
+    expect(await screen.findByText('10,000+ transactions')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '201' })).toBeInTheDocument();
+  });
+
   it('exports the CSV of the filters, streamed, and downloads it', async () => {
     serveSearch();
     let exported: unknown;
