@@ -24,9 +24,9 @@ const ORDER_BY: Record<TransactionSearchQuery['ordering'], SQL> = {
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The where clause over `payments p` without the `like` search: merchant, statuses and days. */
-function filterWhere(merchantId: string, timezone: string, filters: TransactionFilters): SQL {
-  const parts: SQL[] = [sql`p.merchant_id = ${merchantId}`];
+/** The status and day conditions of the filters over `payments p`. */
+function filterParts(timezone: string, filters: TransactionFilters): SQL[] {
+  const parts: SQL[] = [];
   if (filters.status?.length) {
     parts.push(
       sql`p.status in (${sql.join(
@@ -37,33 +37,44 @@ function filterWhere(merchantId: string, timezone: string, filters: TransactionF
   }
   if (filters.start) parts.push(sql`p.created >= (${filters.start}::date)::timestamp at time zone ${timezone}`);
   if (filters.end) parts.push(sql`p.created < (${filters.end}::date + 1)::timestamp at time zone ${timezone}`);
-  return sql.join(parts, sql` and `);
+  return parts;
+}
+
+/** The where clause over `payments p` without the `like` search: merchant, statuses and days. */
+function filterWhere(merchantId: string, timezone: string, filters: TransactionFilters): SQL {
+  return sql.join([sql`p.merchant_id = ${merchantId}`, ...filterParts(timezone, filters)], sql` and `);
 }
 
 /**
- * The `like` search as one condition on `payments p` per place a term can match. Each arm finds its payments through
- * its own index (migrations 0031 and transaction_search_speed): customer names and external ids by trigram, then the
- * payments by `payments_customer_created_id_idx` / `payments_account_created_idx`; last 4 and references by equality.
+ * The `like` search as one where clause over `payments p` per place a term can match, each read through its own
+ * index (migrations 0031 and 0040): customer names and external ids by trigram, then their payments by
+ * `payments_customer_created_id_idx` / `payments_account_created_idx`; last 4 and references by equality. The
+ * customer and account arms leave out `p.merchant_id` (the merchant's customers and accounts only have the merchant's
+ * payments), so counting a name's payments is an index-only scan; the page's arms add it back.
  */
-function likeArms(merchantId: string, like: string): SQL[] {
+function likeArms(merchantId: string, timezone: string, filters: TransactionFilters & { like: string }): SQL[] {
+  const { like } = filters;
   const pattern = `%${escapeLike(like)}%`;
-  return [
+  const rest = filterParts(timezone, filters);
+  const merchant = sql`p.merchant_id = ${merchantId}`;
+  const arms = [
     sql`p.customer_id in (select c.id from customers c
       where c.merchant_id = ${merchantId} and (c.first_name || ' ' || c.last_name) ilike ${pattern})`,
-    sql`p.payer_name ilike ${pattern}`,
+    sql`${merchant} and p.payer_name ilike ${pattern}`,
     sql`p.account_id in (select a.id from accounts a where a.merchant_id = ${merchantId} and a.external_id ilike ${pattern})`,
-    sql`p.id in (select s.payment_id from payment_methods m join payment_sources s on s.payment_method_id = m.id
-      where m.merchant_id = ${merchantId} and m.last4 = ${like})`,
-    sql`p.id in (select s.payment_id from payment_sources s where s.gateway_reference = ${like})`,
+    sql`${merchant} and p.id in (select s.payment_id from payment_methods m
+      join payment_sources s on s.payment_method_id = m.id where m.merchant_id = ${merchantId} and m.last4 = ${like})`,
+    sql`${merchant} and p.id in (select s.payment_id from payment_sources s where s.gateway_reference = ${like})`,
   ];
+  return arms.map((arm) => sql.join([arm, ...rest], sql` and `));
 }
 
 /** The where clause over `payments p` for one merchant (its time zone given for the day bounds). */
 export function transactionWhere(merchantId: string, timezone: string, filters: TransactionFilters): SQL {
   const where = filterWhere(merchantId, timezone, filters);
   if (!filters.like) return where;
-  const arms = likeArms(merchantId, filters.like).map(
-    (arm) => sql`select p.id from payments p where ${where} and ${arm}`,
+  const arms = likeArms(merchantId, timezone, { ...filters, like: filters.like }).map(
+    (arm) => sql`select p.id from payments p where ${arm}`,
   );
   return sql`${where} and p.id in (${sql.join(arms, sql` union `)})`;
 }
@@ -125,12 +136,13 @@ function pageAndCountSql(merchant: { id: string; timezone: string }, query: Tran
       count: sql`select count(*)::int as count from (select 1 from payments p where ${where} ${limit}) capped`,
     };
   }
-  const arms = likeArms(merchant.id, query.like);
+  const arms = likeArms(merchant.id, merchant.timezone, { ...query, like: query.like });
   const firstRows = arms.map(
-    (arm) => sql`(select p.id, p.created, p.total_cents, p.status from payments p where ${where} and ${arm}
-      order by ${order} limit ${offset + query.page_size})`,
+    // With the merchant named, a common term's arm can walk the merchant's (created, id) index and stop early.
+    (arm) => sql`(select p.id, p.created, p.total_cents, p.status from payments p
+      where p.merchant_id = ${merchant.id} and ${arm} order by ${order} limit ${offset + query.page_size})`,
   );
-  const ids = arms.map((arm) => sql`select p.id from payments p where ${where} and ${arm}`);
+  const ids = arms.map((arm) => sql`select p.id from payments p where ${arm}`);
   return {
     page: sql`select p.id from (${sql.join(firstRows, sql` union `)}) p
       order by ${order} limit ${query.page_size} offset ${offset}`,
