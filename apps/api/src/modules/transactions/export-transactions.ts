@@ -11,9 +11,9 @@ import { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
 import { transactionWhere } from './search-transactions';
 
-// Fewer, larger batches: each is planned anew (~6–20 ms at 1M payments). Kept under the size whose estimated cost
-// crosses PostgreSQL's jit_above_cost (about 3,500 rows here), where JIT compiling would add ~300 ms per batch.
-const BATCH = 2500;
+// 1,000 rows a batch keeps the server's memory flat (150 MB through a 1M-row export); 2,500 was no faster and let the
+// heap grow to 290 MB. Past ~3,500 rows a batch's estimated cost crosses jit_above_cost (+~300 ms of JIT per batch).
+const BATCH = 1000;
 export const TRANSACTION_CSV_HEADER = [
   'Date',
   'Status',
