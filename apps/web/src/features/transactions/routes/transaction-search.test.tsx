@@ -44,7 +44,7 @@ function serveSearch() {
       requests.push(url);
       const statuses = url.searchParams.getAll('status');
       const results = ROWS.filter((item) => !statuses.length || statuses.includes(item.status));
-      return HttpResponse.json({ count: results.length, results });
+      return HttpResponse.json({ count: results.length, count_capped: false, results });
     }),
   );
   return requests;
@@ -140,6 +140,17 @@ describe('transaction search', () => {
     expect(requests.at(-1)?.searchParams.getAll('status')).toEqual(['FAILED']);
     const params = new URLSearchParams(router.state.location.search);
     expect([params.get('search'), params.getAll('status')]).toEqual(['Dana', ['FAILED']]);
+  });
+
+  it('shows a count past the server cap as 10,000+ and still offers the next page', async () => {
+    server.use(
+      http.get('/api/merchants/m-1/report-transactions/', () =>
+        HttpResponse.json({ count: 10_000, count_capped: true, results: ROWS }),
+      ),
+    );
+    renderSearch('/transaction-search?page=200');
+    expect(await screen.findByText('10,000+ transactions')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '201' })).toBeInTheDocument();
   });
 
   it('exports the CSV of the filters, streamed, and downloads it', async () => {

@@ -13,7 +13,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { type DataColumn } from '../../../components/data-table';
-import { countOf, ListPage, ListSection } from '../../../components/list-page';
+import { ListPage, ListSection } from '../../../components/list-page';
 import { DateField } from '../../../components/date-field';
 import { describeError } from '../../../lib/notify';
 import { useMerchantTimeZone } from '../../../lib/merchant-query';
@@ -81,6 +81,9 @@ export function TransactionSearchRoute({ legacy = false }: { legacy?: boolean })
     like,
   });
   const count = search.data?.count ?? 0;
+  const capped = search.data?.count_capped ?? false;
+  // Past the server's count cap the footer always offers the next page, so every match stays reachable.
+  const footerTotal = capped ? Math.max(count, list.page * list.pageSize + 1) : count;
   const title = legacy ? 'Transaction report' : 'Transaction search';
 
   const columns: DataColumn<TransactionRow>[] = [
@@ -156,7 +159,11 @@ export function TransactionSearchRoute({ legacy = false }: { legacy?: boolean })
   return (
     <ListPage
       title={title}
-      count={countOf(search.data, 'transaction')}
+      count={
+        search.data
+          ? `${count.toLocaleString('en-US')}${capped ? '+' : ''} ${count === 1 && !capped ? 'transaction' : 'transactions'}`
+          : null
+      }
       actions={
         <ExportButton
           merchantID={merchantID}
@@ -210,6 +217,7 @@ export function TransactionSearchRoute({ legacy = false }: { legacy?: boolean })
         table={{ columns, rowKey: (row) => row.id, minWidth: 1280 }}
         empty={filtered ? 'No transactions match these filters.' : 'No transactions yet.'}
         pager={list.footer}
+        pagerTotal={footerTotal}
       />
     </ListPage>
   );
