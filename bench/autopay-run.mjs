@@ -12,7 +12,8 @@
 // payments at once, as the job handlers do. Wall time is from "go" to both done. Then the database is asked how many
 // payments each account has from the run, and how many charges the sandbox took per method: any above one prints
 // FAIL. A bare Fastify hello-world is measured first, in the same run. BENCH_AUTOPAY_ACCOUNTS (10000), BENCH_PORT
-// (3970), BENCH_KEEP=1 keeps the database.
+// (3970), BENCH_KEEP=1 keeps the database, BENCH_WORKER_FLAGS adds Node flags to the workers (e.g.
+// `--cpu-prof --cpu-prof-dir=/tmp/prof` for a profile of each).
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { loadavg } from 'node:os';
@@ -138,7 +139,8 @@ try {
   // Two processes, each running the day's job once both are ready.
   const workerEnv = { ...process.env, ...engine.env, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'warn' };
   for (let index = 0; index < 2; index += 1) {
-    const child = spawn(process.execPath, ['--import', 'tsx', workerFile], {
+    const flags = (process.env.BENCH_WORKER_FLAGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, [...flags, '--import', 'tsx', workerFile], {
       env: workerEnv,
       stdio: ['pipe', 'pipe', 'inherit'],
     });

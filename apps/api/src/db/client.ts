@@ -68,6 +68,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   pool.on('error', () => {});
   fixedPlanPool.on('error', () => {});
   const listeners: pg.Client[] = [];
+  // drizzle() walks the whole schema each time it is called (its relational config): one per pooled connection, not
+  // one per transaction, which a job taking thousands of payments otherwise pays for on each.
+  const transactionDbs = new WeakMap<pg.PoolClient, Db>();
+  const transactionDbOf = (client: pg.PoolClient): Db => {
+    let db = transactionDbs.get(client);
+    if (!db) {
+      db = drizzle(client, { schema }) as unknown as Db;
+      transactionDbs.set(client, db);
+    }
+    return db;
+  };
   return {
     url,
     db: drizzle(pool, { schema }) as unknown as Db,
@@ -84,7 +95,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       try {
         await client.query(options?.isolation ? `begin isolation level ${options.isolation}` : 'begin');
         const tx: Transaction = {
-          db: drizzle(client, { schema }) as unknown as Db,
+          db: transactionDbOf(client),
           execute: (text, values) => client.query(text, values) as Promise<{ rows: SqlRow[] }>,
         };
         const result = await fn(tx);

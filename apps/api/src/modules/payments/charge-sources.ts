@@ -8,7 +8,7 @@
 
 import { METHOD_FLAGGING_DECLINE_CODES } from '@paydesk/domain/payments/declines';
 import type { ChargeOutcome, ReversalOutcome } from '../../providers/gateway/gateway-provider';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { accounts } from '../../db/schema/customers';
 import { merchantAccounts } from '../../db/schema/merchant-accounts';
 import { ledgerEntries, paymentMethods, paymentSources, payments } from '../../db/schema/payments';
@@ -33,8 +33,12 @@ export async function chargeSources(
   actor: Actor,
   run: ChargeRun = 'first',
 ): Promise<void> {
-  const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId));
-  if (!payment || payment.status !== 'PENDING' || (await isOnLedger(ctx, paymentId))) return;
+  const [found] = await ctx.db
+    .select({ payment: payments, onLedger: isOnLedger })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  if (!found || found.payment.status !== 'PENDING' || found.onLedger) return;
+  const { payment } = found;
   const rows = await ctx.db
     .select({ source: paymentSources, method: paymentMethods })
     .from(paymentSources)
@@ -112,14 +116,8 @@ export async function chargeSources(
   await recordOutcome(ctx, paymentId, charged, actor, { kind: 'taken' });
 }
 
-async function isOnLedger(ctx: ProviderContext, paymentId: string): Promise<boolean> {
-  const [entry] = await ctx.db
-    .select({ id: ledgerEntries.id })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.payment_id, paymentId))
-    .limit(1);
-  return entry !== undefined;
-}
+/** Whether the payment already has ledger entries (its outcome was recorded), read with the payment (no lock). */
+const isOnLedger = sql<boolean>`exists (select 1 from ${ledgerEntries} where ${ledgerEntries.payment_id} = ${payments.id})`;
 
 /** Voids (or, once settled, refunds) the sources already taken; answers how many were undone. */
 async function undoTaken(ctx: ProviderContext, charged: Charged[]): Promise<number> {
@@ -164,6 +162,8 @@ async function recordOutcome(
   await withTransaction(ctx, async (tx) => {
     const [payment] = await tx.db.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!payment || payment.status !== 'PENDING') return;
+    // A separate statement after the lock, not a subquery of the locking one: in read committed a subquery keeps the
+    // statement's snapshot, and would miss the entries of a bank debit (still PENDING) posted while this one waited.
     const [posted] = await tx.db
       .select({ id: ledgerEntries.id })
       .from(ledgerEntries)

@@ -8,6 +8,7 @@ import type { ScheduledPaymentState } from '@paydesk/domain/scheduled-payments/s
 import { sql } from 'drizzle-orm';
 import { scheduledPayments } from '../../db/schema/scheduled-payments';
 import { HttpError } from '../../lib/http-errors';
+import { runInLanes } from '../../lib/run-in-lanes';
 import { withTransaction, type ProviderContext } from '../../lib/service-context';
 import { recordCustomerEvent } from '../customers/customers.public';
 import { queueTemplateText } from '../messaging/messaging.public';
@@ -16,6 +17,8 @@ import { findPayingAccount, takePayment } from '../payments/payments.public';
 /** A claim this old belongs to a run that died: the row is taken again. */
 export const CLAIM_LEASE_MS = 10 * 60 * 1000;
 const BATCH = 50;
+/** Payments of a claimed batch taken at once by one process. */
+const IN_FLIGHT = 8;
 
 type Claimed = typeof scheduledPayments.$inferSelect;
 
@@ -24,7 +27,8 @@ export async function runDueScheduledPayments(ctx: ProviderContext): Promise<num
   let ran = 0;
   for (;;) {
     const claimed = await claimDue(ctx);
-    for (const row of claimed) await runOne(ctx, row);
+    // An account's rows one after another (each sees what the one before took); other accounts' side by side.
+    await runInLanes(claimed, { limit: IN_FLIGHT, laneOf: (row) => row.account_id }, (row) => runOne(ctx, row));
     ran += claimed.length;
     if (claimed.length < BATCH) return ran;
   }
