@@ -9,6 +9,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-routes';
 import { FieldErrors } from '../../lib/http-errors';
 import { getCustomerRow } from '../customers/customers.public';
+import { previewSendableTemplates } from '../message-templates/message-templates.public';
 import { inboxEntryOf, listInbox, markInboxRead } from './inbox-entries';
 import { listCustomerAccounts } from './list-customer-accounts';
 import { mediaTypeOf } from './media-kind';
@@ -59,6 +60,14 @@ export const inboxRoutes: FastifyPluginAsync = async (app) => {
     await markInboxRead(ctx.db, request.params.id, customer.id);
     return inboxEntryOf(ctx.db, request.params.id, customer);
   });
+
+  registerEndpoint(app, endpoints.templates, async (request) => ({
+    results: await previewSendableTemplates(ctx, {
+      merchantId: request.params.id,
+      customerId: request.params.cid,
+      accountId: request.query.account,
+    }),
+  }));
 
   registerEndpoint(app, endpoints.uploadMedia, async (request) => {
     const content = await fileOf(request.body);
