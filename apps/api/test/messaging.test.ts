@@ -8,6 +8,7 @@ import { messageTemplates } from '../src/db/schema/message-templates';
 import { badNumbers, messages, providerEvents } from '../src/db/schema/messaging';
 import { outboxMessages } from '../src/db/schema/outbox';
 import { chatMessageEvent } from '../src/modules/messaging/messaging.events';
+import { queueMessage } from '../src/modules/messaging/queue-message';
 import { twilioSignatureOf } from '../src/providers/sms/twilio-signature';
 import { PREVIEW_PAY_TOKEN } from '@paydesk/domain/message-templates/merge-fields';
 import { TEMPLATE_ONLY } from '@paydesk/domain/messaging/messaging.contract';
@@ -454,6 +455,37 @@ describe('reply keywords', () => {
     expect(fake.messages.some((sent) => sent.to === c.phone && sent.body.includes('subscribed to texts again'))).toBe(
       true,
     );
+  });
+
+  it('answers STOP at once at 11 pm customer time, while an automated text waits for 8 am (quiet hours)', async () => {
+    // 11 pm in Chicago (the 312 area code), in January: 05:00 UTC the next day. In the future, so a held job is not
+    // fetched again by this test's drain.
+    const elevenPm = new Date('2030-01-16T05:00:00Z');
+    const clock = vi.spyOn(t.app.ctx, 'clock').mockReturnValue(elevenPm);
+    try {
+      const c = await textableCustomer();
+      await queueMessage(t.app.ctx, {
+        merchantId: ids.demoMotors,
+        customerId: c.customerId,
+        accountId: c.accountId,
+        to: c.phone,
+        body: 'Your payment is due',
+        kind: 'automated',
+        sender: 'system',
+      });
+      expect((await inbound(c.phone, 'STOP')).statusCode).toBe(204);
+      await drain();
+      const rows = await messagesOf(c.customerId);
+      const confirmation = rows.find((row) => row.direction === 'outbound' && row.kind === 'system');
+      expect(confirmation).toMatchObject({ status: 'sent', send_after: null });
+      expect(fake.messages.filter((sent) => sent.to === c.phone).map((sent) => sent.body)).toEqual([
+        confirmation?.body,
+      ]);
+      const automated = rows.find((row) => row.kind === 'automated');
+      expect(automated).toMatchObject({ status: 'queued', send_after: new Date('2030-01-16T14:00:00Z') });
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('HELP answers with the merchant name, how to opt out and the rates line', async () => {
