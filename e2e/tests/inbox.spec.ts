@@ -3,7 +3,8 @@ import { expectNoSeriousViolations, PASSWORD, signIn } from '../support/journeys
 
 // The live inbox (issue 21 item 8): an admin of Demo Motors texts a customer from the inbox and sees it delivered by
 // the outbox provider; the customer's reply, posted as the provider would, appears without a reload; a file over
-// 1 MB is refused in the composer; after the customer replies STOP, a send is refused with the catalogue message.
+// 1 MB is refused in the composer; the customer's STOP is confirmed at once (any hour), and a send after it is refused
+// with the catalogue message.
 
 const DEMO_MOTORS_NUMBER = '+18605550101';
 
@@ -34,7 +35,8 @@ test('inbox: text a customer, see it delivered, see the reply live, refuse a lar
     })
   ).json();
   const stamp = String(Date.now());
-  const phone = `+1312${stamp.slice(-7)}`;
+  // An exchange starting 7: a valid number whatever the stamp ends with (an exchange cannot start with 0 or 1).
+  const phone = `+13127${stamp.slice(-6)}`;
   const lastName = `Inbox${stamp}`;
   await post(request, admin, `/api/merchants/${merchantId}/customers/`, {
     first_name: 'Robin',
@@ -96,6 +98,10 @@ test('inbox: text a customer, see it delivered, see the reply live, refuse a lar
   await expect(messages.getByRole('listitem', { name: 'Received message' }).filter({ hasText: 'STOP' })).toBeVisible({
     timeout: 20_000,
   });
+  // The confirmation answers the customer's own message: it goes at once, whatever the hour in the customer's zone.
+  await expect(
+    messages.getByRole('listitem', { name: 'Sent message' }).filter({ hasText: 'You are unsubscribed' }),
+  ).toContainText('Delivered', { timeout: 20_000 });
   await chat.getByRole('textbox', { name: 'Message' }).fill('Are you still there?');
   await chat.getByRole('button', { name: 'Send' }).click();
   const refused = messages.getByRole('listitem', { name: 'Sent message' }).filter({ hasText: 'Are you still there?' });

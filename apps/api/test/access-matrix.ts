@@ -629,16 +629,12 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     params: { token: await context.createPaymentLink() },
     body: { token: 'tok_unknown', amount: 500 },
   })),
-  // Messaging: free-typing chat (SPEC §6) to send; any role on the merchant to read a conversation.
-  'POST /api/merchants/:id/accounts/:accountId/send_message/': {
-    flags: ['is_customer_free_text_allowed'],
-    expect: ROWS.customerEditors,
-    crossTenantObject: 'hidden',
-    request: async (context) => {
-      const fixture = await context.createCustomer();
-      return { params: { accountId: fixture.accountId }, body: { customer: fixture.customerId, message: 'matrix' } };
-    },
-  },
+  // Messaging: any role on the merchant sends a template and reads a conversation; the handler refuses a user
+  // without free-typing chat (SPEC §6) anything but a template (messaging.test.ts).
+  'POST /api/merchants/:id/accounts/:accountId/send_message/': customerReaders(async (context) => {
+    const fixture = await context.createCustomer();
+    return { params: { accountId: fixture.accountId }, body: { customer: fixture.customerId, template: 'THANKS' } };
+  }),
   'GET /api/merchants/:id/customers/:customerId/messages/': customerReaders(customerParams),
   // The inbox (any role on the merchant); attachments are uploaded with free-typing chat. A JSON body to
   // upload_media is a 400 (it takes multipart), past the access checks.
@@ -653,6 +649,10 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/merchants/:id/inbox/:cid/read/': customerReaders(async (context) => ({
     params: { cid: (await context.createCustomer()).customerId },
   })),
+  'GET /api/merchants/:id/inbox/:cid/templates/': customerReaders(async (context) => {
+    const fixture = await context.createCustomer();
+    return { params: { cid: fixture.customerId }, query: `account=${fixture.accountId}` };
+  }),
   'POST /api/merchants/:id/upload_media/': {
     flags: ['is_customer_free_text_allowed'],
     expect: ROWS.customerEditors,

@@ -6,8 +6,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../src/db/schema/customers';
 import { inboxThreads } from '../src/db/schema/messaging';
+import { paymentLinks } from '../src/db/schema/payment-links';
 import { refreshCustomerSearch } from '../src/modules/customers/customers.public';
-import { createCustomerFixture, createLocation, signInCustomRoleUser } from './factories';
+import { createCustomerFixture, createLocation, createMessageTemplate, signInCustomRoleUser } from './factories';
 import { buildTestApp, testConfig, type TestApp } from './helpers';
 import { bearer, seedDemo, signIn, type DemoIds } from './identity';
 
@@ -282,5 +283,62 @@ describe('POST customer_accounts', () => {
     expect((await post('/customer_accounts/', { unknown: 1 })).statusCode).toBe(400);
     expect((await post('/customer_accounts/', {}, {})).statusCode).toBe(401);
     expect((await post('/customer_accounts/', {}, legacy)).statusCode).toBe(404);
+  });
+});
+
+describe('GET inbox templates (the template-only composer, SPEC §6)', () => {
+  const templatesOf = (merchantId: string, customerId: string, query: string, headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/merchants/${merchantId}/inbox/${customerId}/templates/${query}`,
+      headers,
+    });
+
+  it("lists the merchant's active templates with their text rendered for the customer and account, to any role", async () => {
+    const merchant = ids.customRolesAuto;
+    const fixture = await createCustomerFixture(db(), merchant);
+    const name = `Aaa reminder ${randomUUID().slice(0, 6)}`;
+    const id = await createMessageTemplate(db(), merchant, {
+      name,
+      message_bodies: [
+        { language: 'en-US', body_type: 'TEXT', message_body: 'Hi {{first_name}}, pay: {{payment_link}}' },
+        { language: 'en-US', body_type: 'EMAIL', message_body: '<p>Email body</p>' },
+      ],
+    });
+    const inactive = await createMessageTemplate(db(), merchant, { active: false });
+    const hidden = await createMessageTemplate(db(), merchant, { is_visible: false });
+    const blank = await createMessageTemplate(db(), merchant, { message_bodies: [] });
+    // A custom role without template or free-text flags: it may not open the template pages, but may send one.
+    const noFlags = await signInCustomRoleUser(t.app, db(), merchant, []);
+    const response = await templatesOf(merchant, fixture.customerId, `?account=${fixture.accountId}`, noFlags);
+    expect(response.statusCode, response.body).toBe(200);
+    const { results } = response.json() as { results: { id: string; name: string; preview: string }[] };
+    expect(results.find((template) => template.id === id)).toEqual({
+      id,
+      name,
+      type: 'UNSCHEDULED',
+      preview: expect.stringMatching(/^Hi Fixture, pay: http\S+sample-link-for-preview-only-not-for-paying$/),
+    });
+    expect(results.map((template) => template.id)).not.toEqual(expect.arrayContaining([inactive]));
+    expect(results.map((template) => template.id)).not.toEqual(expect.arrayContaining([hidden]));
+    expect(results.map((template) => template.id)).not.toEqual(expect.arrayContaining([blank]));
+    const names = results.map((template) => template.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    // A preview issues no payment link.
+    const links = await db().select().from(paymentLinks).where(eq(paymentLinks.account_id, fixture.accountId));
+    expect(links).toEqual([]);
+  });
+
+  it('answers 400 without an account, 401 without a token, 404 for another account, customer or merchant', async () => {
+    const fixture = await createCustomerFixture(db(), ids.demoMotors);
+    const other = await createCustomerFixture(db(), ids.demoMotors);
+    const missing = await templatesOf(ids.demoMotors, fixture.customerId, '', staff);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ account: ['Required'] });
+    const query = `?account=${fixture.accountId}`;
+    expect((await templatesOf(ids.demoMotors, fixture.customerId, query, {})).statusCode).toBe(401);
+    expect((await templatesOf(ids.demoMotors, other.customerId, query, staff)).statusCode).toBe(404);
+    expect((await templatesOf(ids.demoMotors, randomUUID(), query, staff)).statusCode).toBe(404);
+    expect((await templatesOf(ids.demoMotors, fixture.customerId, query, legacy)).statusCode).toBe(404);
   });
 });

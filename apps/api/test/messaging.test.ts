@@ -8,8 +8,13 @@ import { messageTemplates } from '../src/db/schema/message-templates';
 import { badNumbers, messages, providerEvents } from '../src/db/schema/messaging';
 import { outboxMessages } from '../src/db/schema/outbox';
 import { chatMessageEvent } from '../src/modules/messaging/messaging.events';
+import { queueMessage } from '../src/modules/messaging/queue-message';
 import { twilioSignatureOf } from '../src/providers/sms/twilio-signature';
-import { createCustomerFixture } from './factories';
+import { PREVIEW_PAY_TOKEN } from '@paydesk/domain/message-templates/merge-fields';
+import { TEMPLATE_ONLY } from '@paydesk/domain/messaging/messaging.contract';
+import { paymentLinks } from '../src/db/schema/payment-links';
+import { TEMPLATE_NOT_SENDABLE, TEMPLATE_WITHOUT_TEXT } from '../src/modules/message-templates/sendable-templates';
+import { createCustomerFixture, createMessageTemplate, signInCustomRoleUser } from './factories';
 import { startTwilioFake, type TwilioFake } from './fakes/twilio-fake';
 import { buildTestApp, testConfig, type TestApp } from './helpers';
 import { bearer, seedDemo, signIn, type DemoIds } from './identity';
@@ -45,9 +50,9 @@ afterAll(async () => {
   await fake.close();
 });
 
-/** A customer of Demo Motors with a phone, opted in to texts unless told. */
-async function textableCustomer(options: { optIn?: boolean } = {}) {
-  const fixture = await createCustomerFixture(t.database.db, ids.demoMotors);
+/** A customer of Demo Motors (or the merchant given) with a phone, opted in to texts unless told. */
+async function textableCustomer(options: { optIn?: boolean; merchantId?: string } = {}) {
+  const fixture = await createCustomerFixture(t.database.db, options.merchantId ?? ids.demoMotors);
   phoneSeq += 1;
   const phone = `+1312555${String(2000 + phoneSeq).padStart(4, '0')}`;
   await t.database.db
@@ -57,10 +62,16 @@ async function textableCustomer(options: { optIn?: boolean } = {}) {
   return { ...fixture, phone };
 }
 
-const send = (accountId: string, payload: unknown, headers: Record<string, string> = staff, key = randomUUID()) =>
+const send = (
+  accountId: string,
+  payload: unknown,
+  headers: Record<string, string> = staff,
+  key = randomUUID(),
+  merchantId = ids.demoMotors,
+) =>
   t.app.inject({
     method: 'POST',
-    url: `/api/merchants/${ids.demoMotors}/accounts/${accountId}/send_message/`,
+    url: `/api/merchants/${merchantId}/accounts/${accountId}/send_message/`,
     headers: { ...headers, 'idempotency-key': key },
     payload: payload as Record<string, unknown>,
   });
@@ -158,7 +169,7 @@ describe('POST send_message', () => {
     const c = await textableCustomer();
     const unknown = await send(c.accountId, { customer: c.customerId, template: 'WELCOME' });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toMatchObject({ template: ['Must be THANKS'] });
+    expect(unknown.json()).toMatchObject({ template: ['Must be a template id or THANKS'] });
     const thanks = and(eq(messageTemplates.merchant_id, ids.demoMotors), eq(messageTemplates.type, 'THANKS'));
     const [template] = await t.database.db.select().from(messageTemplates).where(thanks);
     await t.database.db.update(messageTemplates).set({ message_bodies: [] }).where(thanks);
@@ -228,6 +239,80 @@ describe('POST send_message', () => {
     });
     const flags = await t.database.db.select().from(badNumbers).where(eq(badNumbers.customer_id, bad.customerId));
     expect(flags).toMatchObject([{ phone_number: bad.phone, error_code: '21211' }]);
+  });
+});
+
+describe('POST send_message with a template (SPEC §6: without free typing the user must choose a template)', () => {
+  const customRoles = () => ids.customRolesAuto;
+  const sendAs = (headers: Record<string, string>, accountId: string, payload: unknown) =>
+    send(accountId, payload, headers, randomUUID(), customRoles());
+  let withoutFreeText: Record<string, string>;
+  let withFreeText: Record<string, string>;
+  let templateId: string;
+
+  beforeAll(async () => {
+    withoutFreeText = await signInCustomRoleUser(t.app, t.database.db, customRoles(), []);
+    withFreeText = await signInCustomRoleUser(t.app, t.database.db, customRoles(), ['is_customer_free_text_allowed']);
+    templateId = await createMessageTemplate(t.database.db, customRoles(), {
+      message_bodies: [
+        { language: 'en-US', body_type: 'TEXT', message_body: 'Hi {{first_name}}, pay here: {{payment_link}}' },
+      ],
+    });
+  });
+
+  it('sends the template rendered by the server for the customer and account, with a real payment link', async () => {
+    const c = await textableCustomer({ merchantId: customRoles() });
+    const [customer] = await t.database.db.select().from(customers).where(eq(customers.id, c.customerId));
+    const answer = await sendAs(withoutFreeText, c.accountId, { customer: c.customerId, template: templateId });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const message = answer.json()[c.customerId];
+    expect(message.body).toMatch(new RegExp(`^Hi ${customer?.first_name}, pay here: http\\S+/pay/\\S+$`));
+    expect(message.body).not.toContain(PREVIEW_PAY_TOKEN);
+    const links = await t.database.db.select().from(paymentLinks).where(eq(paymentLinks.account_id, c.accountId));
+    expect(links).toHaveLength(1);
+    await drain();
+    expect(fake.messages.filter((sent) => sent.to === c.phone)).toMatchObject([
+      { from: DEMO_SENDING_NUMBERS.customRolesAuto, body: message.body },
+    ]);
+  });
+
+  it('refuses free text, an attachment or words beside the template (403) and writes nothing', async () => {
+    const c = await textableCustomer({ merchantId: customRoles() });
+    for (const payload of [
+      { customer: c.customerId, message: 'My own words' },
+      { customer: c.customerId, template: templateId, message: 'Smuggled words' },
+      { customer: c.customerId, file_url: '/api/media/x', content_type: 'image/png' },
+    ]) {
+      const refused = await sendAs(withoutFreeText, c.accountId, payload);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ detail: TEMPLATE_ONLY });
+    }
+    expect(await messagesOf(c.customerId)).toEqual([]);
+  });
+
+  it("refuses another merchant's template (404), an inactive one and one without a text (400)", async () => {
+    const c = await textableCustomer({ merchantId: customRoles() });
+    const theirs = await createMessageTemplate(t.database.db, ids.demoMotors);
+    const foreign = await sendAs(withoutFreeText, c.accountId, { customer: c.customerId, template: theirs });
+    expect(foreign.statusCode).toBe(404);
+    const inactive = await createMessageTemplate(t.database.db, customRoles(), { active: false });
+    const off = await sendAs(withoutFreeText, c.accountId, { customer: c.customerId, template: inactive });
+    expect(off.statusCode).toBe(400);
+    expect(off.json()).toMatchObject({ template: [TEMPLATE_NOT_SENDABLE] });
+    const blank = await createMessageTemplate(t.database.db, customRoles(), { message_bodies: [] });
+    const empty = await sendAs(withoutFreeText, c.accountId, { customer: c.customerId, template: blank });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ template: [TEMPLATE_WITHOUT_TEXT] });
+    expect(await messagesOf(c.customerId)).toEqual([]);
+  });
+
+  it('lets a user with free typing send both a template and their own words', async () => {
+    const c = await textableCustomer({ merchantId: customRoles() });
+    const own = await sendAs(withFreeText, c.accountId, { customer: c.customerId, message: 'My own words' });
+    expect(own.statusCode).toBe(201);
+    const template = await sendAs(withFreeText, c.accountId, { customer: c.customerId, template: templateId });
+    expect(template.statusCode).toBe(201);
+    expect(template.json()[c.customerId].body).toMatch(/^Hi .+, pay here: http/);
   });
 });
 
@@ -370,6 +455,37 @@ describe('reply keywords', () => {
     expect(fake.messages.some((sent) => sent.to === c.phone && sent.body.includes('subscribed to texts again'))).toBe(
       true,
     );
+  });
+
+  it('answers STOP at once at 11 pm customer time, while an automated text waits for 8 am (quiet hours)', async () => {
+    // 11 pm in Chicago (the 312 area code), in January: 05:00 UTC the next day. In the future, so a held job is not
+    // fetched again by this test's drain.
+    const elevenPm = new Date('2030-01-16T05:00:00Z');
+    const clock = vi.spyOn(t.app.ctx, 'clock').mockReturnValue(elevenPm);
+    try {
+      const c = await textableCustomer();
+      await queueMessage(t.app.ctx, {
+        merchantId: ids.demoMotors,
+        customerId: c.customerId,
+        accountId: c.accountId,
+        to: c.phone,
+        body: 'Your payment is due',
+        kind: 'automated',
+        sender: 'system',
+      });
+      expect((await inbound(c.phone, 'STOP')).statusCode).toBe(204);
+      await drain();
+      const rows = await messagesOf(c.customerId);
+      const confirmation = rows.find((row) => row.direction === 'outbound' && row.kind === 'system');
+      expect(confirmation).toMatchObject({ status: 'sent', send_after: null });
+      expect(fake.messages.filter((sent) => sent.to === c.phone).map((sent) => sent.body)).toEqual([
+        confirmation?.body,
+      ]);
+      const automated = rows.find((row) => row.kind === 'automated');
+      expect(automated).toMatchObject({ status: 'queued', send_after: new Date('2030-01-16T14:00:00Z') });
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('HELP answers with the merchant name, how to opt out and the rates line', async () => {

@@ -156,7 +156,8 @@ export const queryKeys = {
 
   /**
    * The live inbox (issue 21): the conversation list (per search and location), a customer's conversation, the
-   * compose picker's customer accounts, and a chat attachment read with the user's token.
+   * compose picker's customer accounts, the templates a user without free typing may send (rendered for a customer
+   * and account), and a chat attachment read with the user's token.
    */
   inbox: {
     all: (merchantID: string) => ['inbox', merchantID] as const,
@@ -165,6 +166,8 @@ export const queryKeys = {
     thread: (merchantID: string, customerID: string) => ['inbox', merchantID, 'thread', customerID] as const,
     customerAccounts: (merchantID: string, search: string) =>
       ['inbox', merchantID, 'customer-accounts', search] as const,
+    templates: (merchantID: string, customerID: string, accountID: string) =>
+      ['inbox', merchantID, 'templates', customerID, accountID] as const,
     media: (url: string) => ['inbox-media', url] as const,
   },
 };

@@ -10,6 +10,11 @@
 // - `search` has parentheses, dashes, plus signs and spaces stripped for the phone match; it matches names, email,
 //   external ids (case-insensitive) and phone digits.
 // - A customer of another merchant (or none) → 404. A customer without a conversation yet has an empty entry.
+// - `templates` (SPEC §6: a user without free typing must choose a template, and the template pages, with their
+//   list and render, need template access, which such a user may not have): any user of the inbox. The merchant's
+//   active, visible templates with a text body, by name, each with its TEXT body rendered for the customer and the
+//   `account` (a preview: `{{payment_link}}` reads as a sample; sending issues the real one). The account must be
+//   the customer's (404 otherwise).
 // - `upload_media`: multipart field `file`, an image (PNG, JPEG, GIF, WebP, BMP, TIFF, HEIC) or a PDF by its content
 //   (the declared type is not trusted), at most ATTACHMENT_MAX_BYTES → else 400 on `file`.
 // - Attachments are answered (in messages) as `/api/media/<merchant>/<media>/?expires=…&signature=…` links a
@@ -22,6 +27,7 @@ import { merchantAccess, PUBLIC } from '../access/endpoint-access';
 import { ACCESS_REQUIREMENTS } from '../access/requirements';
 import { defineEndpoint } from '../api/endpoint';
 import { ATTACHMENT_MAX_BYTES, INBOX_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
+import { REQUIRED } from '../validation/messages';
 
 /** SPEC §5 Chat: the message for a file over ATTACHMENT_MAX_BYTES. */
 export const ATTACHMENT_TOO_LARGE = 'File must be less than 1mb in size';
@@ -89,6 +95,20 @@ export const NO_OPT_OUT_FLAG = 'This conversation has no reply waiting for revie
 export const optOutFlagReviewBody = z
   .object({ action: z.enum(OPT_OUT_FLAG_ACTIONS, { error: 'Must be confirm or dismiss' }) })
   .strict();
+export const inboxTemplatesQuery = z.object({
+  /** The account the text is about (one of the customer's). */
+  account: z.uuid({ error: (issue) => (issue.input === undefined ? REQUIRED : 'Not a valid id') }),
+});
+
+/** A template the inbox composer offers, with its text for this customer and account. */
+export const inboxTemplateSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  type: z.string(),
+  /** The TEXT body rendered for the customer and account, as a preview. */
+  preview: z.string(),
+});
+export type InboxTemplate = z.infer<typeof inboxTemplateSchema>;
 
 const tags = ['messaging'];
 const read = merchantAccess();
@@ -128,6 +148,18 @@ export const inboxEndpoints = {
     status: 200,
     response: inboxEntrySchema,
     errors: [401, 403, 404],
+  }),
+  templates: defineEndpoint({
+    method: 'GET',
+    path: '/merchants/:id/inbox/:cid/templates/',
+    summary: "The merchant's active templates with their text rendered for the customer and account (a preview)",
+    tags,
+    access: read,
+    params: customerParams,
+    query: inboxTemplatesQuery,
+    status: 200,
+    response: z.object({ results: z.array(inboxTemplateSchema) }),
+    errors: [400, 401, 403, 404],
   }),
   uploadMedia: defineEndpoint({
     method: 'POST',

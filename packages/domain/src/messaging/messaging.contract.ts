@@ -2,20 +2,25 @@
 // an account, a customer's conversation, and the SMS provider's webhooks.
 //
 // Rules the server applies beyond these schemas:
-// - Sending (`send`; free-typing chat, SPEC §6): the customer must be on the account (404 otherwise); a customer who
-//   opted out of texts → 409 `customer.unsubscribed`; an account in do-not-contact → 409 `account.do_not_contact`;
-//   no phone number → 400 on `customer`; neither a message nor an attachment → 400 on `message`. Both checks are
-//   made again when the job sends. The text is queued (status `queued`) and sent by a job; a person's reply is not
-//   held for quiet hours, and the answer says when it is outside the customer's window (`outside_send_window`).
-//   With `template` (THANKS: the receipt modal's "Text receipt", issue 21 item 11), the message is the merchant's
-//   template of that type rendered for the customer and account (any `message` given is ignored); a merchant without
-//   that template's TEXT body → 400 on `template`.
+// - Sending (`send`): any user of the merchant's inbox. The customer must be on the account (404 otherwise); a
+//   customer who opted out of texts → 409 `customer.unsubscribed`; an account in do-not-contact → 409
+//   `account.do_not_contact`; no phone number → 400 on `customer`; neither a message nor an attachment → 400 on
+//   `message`. Both checks are made again when the job sends. The text is queued (status `queued`) and sent by a
+//   job; a person's reply is not held for quiet hours, and the answer says when it is outside the customer's window
+//   (`outside_send_window`).
+//   With `template`, the message is a template's TEXT body rendered by the server for the customer and account
+//   (payment links issued for real; any `message` given is ignored): either a template id (the inbox's template-only
+//   composer: one of the merchant's templates, another merchant's → 404, an inactive or hidden one or one without a
+//   text → 400 on `template`) or a system type (THANKS: the receipt modal's "Text receipt", issue 21 item 11; a
+//   merchant without that template's TEXT body → 400 on `template`).
+//   Free typing (SPEC §6 capability: with custom roles super_admin, admin or is_customer_free_text_allowed) is needed
+//   for anything else: a user without it who sends a `message` or a `file_url` → 403 (what they may send is a matter
+//   of permission, not of a malformed request), so such a user can only send a template.
 // - Webhooks (`twilioInbound`, `twilioStatus`): `X-Twilio-Signature` missing → 400, wrong → 403 (checked against
 //   PUBLIC_URL + path, never the request's Host); an event already received answers 204 again and does nothing.
 
 import { z } from 'zod';
 import { merchantAccess, PUBLIC } from '../access/endpoint-access';
-import { ACCESS_REQUIREMENTS } from '../access/requirements';
 import { defineEndpoint } from '../api/endpoint';
 import { CHAT_PAGE_SIZE } from '../constants';
 import { MESSAGE_STATUSES } from './delivery-errors';
@@ -54,6 +59,13 @@ const uuid = z.uuid({ error: 'Not a valid id' });
 
 /** The system templates a person sends from the money screens: THANKS is the receipt modal's "Text receipt". */
 export const TEXTABLE_TEMPLATE_TYPES = ['THANKS'] as const;
+export const isTextableTemplateType = (template: string): template is (typeof TEXTABLE_TEMPLATE_TYPES)[number] =>
+  (TEXTABLE_TEMPLATE_TYPES as readonly string[]).includes(template);
+
+const NOT_A_TEMPLATE = 'Must be a template id or THANKS';
+
+/** A send from a user without free typing that carries its own words (SPEC §6: they must choose a template). */
+export const TEMPLATE_ONLY = "You may only send one of the merchant's templates.";
 
 export const sendMessageSchema = z
   .object({
@@ -64,8 +76,12 @@ export const sendMessageSchema = z
       .default(''),
     file_url: z.string().max(2000).nullish(),
     content_type: z.string().max(100).nullish(),
-    /** Send this system template, rendered for the customer and account, instead of `message`. */
-    template: z.enum(TEXTABLE_TEMPLATE_TYPES, { error: 'Must be THANKS' }).optional(),
+    /** Send this template (its id, or a system type), rendered for the customer and account, instead of `message`. */
+    template: z
+      .union([z.enum(TEXTABLE_TEMPLATE_TYPES, { error: NOT_A_TEMPLATE }), z.uuid({ error: NOT_A_TEMPLATE })], {
+        error: NOT_A_TEMPLATE,
+      })
+      .optional(),
   })
   .strict();
 
@@ -87,7 +103,6 @@ export const messageListQuery = z.object({
 });
 
 const tags = ['messaging'];
-const freeText = merchantAccess(ACCESS_REQUIREMENTS.freeTypeChat);
 const read = merchantAccess();
 
 /** Twilio posts form fields; every field is text. */
@@ -97,9 +112,10 @@ export const messagingEndpoints = {
   send: defineEndpoint({
     method: 'POST',
     path: '/merchants/:id/accounts/:accountId/send_message/',
-    summary: 'Send a text to a customer of the account (needs an Idempotency-Key); queued and sent by a job',
+    summary:
+      'Send a text or a template to a customer of the account (needs an Idempotency-Key); queued and sent by a job',
     tags,
-    access: freeText,
+    access: read,
     params: z.object({ id: z.string(), accountId: z.string() }),
     body: sendMessageSchema,
     idempotent: true,

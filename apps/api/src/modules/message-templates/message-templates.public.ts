@@ -6,3 +6,4 @@ export { loadMergeValues } from './merge-values';
 export { renderBodyForCustomer, type PaymentLinkMode } from './render-body';
 export { getTemplate, smsBodyOf } from './message-templates.service';
 export { renderSystemTemplateForCustomer } from './render-system-template';
+export { previewSendableTemplates, renderSendableTemplate } from './sendable-templates';

@@ -10,6 +10,7 @@ import { registerEndpoint } from '../../lib/endpoint-routes';
 import { FieldErrors, permissionDenied } from '../../lib/http-errors';
 import { principalOf } from '../../plugins/auth';
 import { getCustomerRow } from '../customers/customers.public';
+import { previewSendableTemplates } from '../message-templates/message-templates.public';
 import { inboxEntryOf, listInbox, markInboxRead } from './inbox-entries';
 import { listCustomerAccounts } from './list-customer-accounts';
 import { mediaTypeOf } from './media-kind';
@@ -72,6 +73,14 @@ export const inboxRoutes: FastifyPluginAsync = async (app) => {
     await markInboxRead(ctx, request.params.id, customer.id);
     return inboxEntryOf(ctx.db, request.params.id, customer);
   });
+
+  registerEndpoint(app, endpoints.templates, async (request) => ({
+    results: await previewSendableTemplates(ctx, {
+      merchantId: request.params.id,
+      customerId: request.params.cid,
+      accountId: request.query.account,
+    }),
+  }));
 
   registerEndpoint(app, endpoints.uploadMedia, async (request) => {
     const content = await fileOf(request.body);

@@ -1,3 +1,4 @@
+import { canFreeTypeChat } from '@paydesk/domain/access/capabilities';
 import { messagingEndpoints as endpoints } from '@paydesk/domain/messaging/messaging.contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-routes';
@@ -52,6 +53,7 @@ export const messagingRoutes: FastifyPluginAsync = async (app) => {
       merchant: access.merchant,
       accountId: request.params.accountId,
       user: { id: user.id, name: `${user.first_name} ${user.last_name}`.trim() },
+      mayFreeType: canFreeTypeChat({ roles: access.accessRoles, merchant: access.merchant }),
       body: request.body,
     });
   });

@@ -1,10 +1,14 @@
-import type { sendMessageSchema } from '@paydesk/domain/messaging/messaging.contract';
+import {
+  isTextableTemplateType,
+  TEMPLATE_ONLY,
+  type sendMessageSchema,
+} from '@paydesk/domain/messaging/messaging.contract';
 import { isInsideSendWindow } from '@paydesk/domain/messaging/quiet-hours';
 import type { z } from 'zod';
-import { CatalogueError, FieldErrors } from '../../lib/http-errors';
+import { CatalogueError, FieldErrors, HttpError } from '../../lib/http-errors';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import { getAccountOfCustomer, getCustomerRow, type MerchantRef } from '../customers/customers.public';
-import { renderSystemTemplateForCustomer } from '../message-templates/message-templates.public';
+import { renderSendableTemplate, renderSystemTemplateForCustomer } from '../message-templates/message-templates.public';
 import { storedMediaOf } from './media-links';
 import { mediaUrl, readMedia } from './media-store';
 import { refusalToText } from './may-text';
@@ -21,7 +25,9 @@ const UNKNOWN_FILE = 'Attach a file uploaded here first.';
 /**
  * A person's text to a customer of an account, from the inbox (issue 21): checked (customer on the account, a
  * phone number, consent, do-not-contact), then queued for the send job. A person's reply is not held for quiet
- * hours; the answer says whether it is outside the customer's window, so the composer can warn.
+ * hours; the answer says whether it is outside the customer's window, so the composer can warn. A template (its id,
+ * or a system type) is rendered here, never taken from the client; a user without free typing (SPEC §6) may send
+ * nothing else.
  */
 export async function sendMessage(
   ctx: ServiceContext,
@@ -29,10 +35,15 @@ export async function sendMessage(
     merchant: MerchantRef;
     accountId: string;
     user: { id: string; name: string };
+    /** SPEC §6 free-typing chat; without it only a template may be sent. */
+    mayFreeType: boolean;
     body: z.output<typeof sendMessageSchema>;
   },
 ) {
   const { merchant, body } = input;
+  if (!input.mayFreeType && (!body.template || body.message.trim() || body.file_url)) {
+    throw new HttpError('permission_denied', TEMPLATE_ONLY);
+  }
   const customer = await getCustomerRow(ctx.db, merchant.id, body.customer);
   await getAccountOfCustomer(ctx.db, merchant.id, customer.id, input.accountId);
   const phone = customer.sms_phone_number;
@@ -49,14 +60,16 @@ export async function sendMessage(
   // text that carries it is queued.
   const row = await withTransaction(ctx, async (tx) => {
     if (body.template) {
-      const rendered = await renderSystemTemplateForCustomer(tx, {
+      const target = {
         merchantId: merchant.id,
         customerId: customer.id,
         accountId: input.accountId,
-        type: body.template,
         linkMode: 'issue',
         issuedBy: input.user.id,
-      });
+      } as const;
+      const rendered = isTextableTemplateType(body.template)
+        ? await renderSystemTemplateForCustomer(tx, { ...target, type: body.template })
+        : await renderSendableTemplate(tx, { ...target, templateId: body.template });
       if (!rendered?.trim()) throw FieldErrors.of('template', NO_TEMPLATE);
       draft = rendered.trim();
     }

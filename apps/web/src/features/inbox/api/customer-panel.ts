@@ -1,10 +1,10 @@
 // What the inbox shows beside the chat (issue 21 item 8): the customer with their accounts (amount due, due date,
 // autopay), each account's open promise and last payment, the merchant's active templates for the template-only
-// composer with their render for this customer and account, and a payment link for the composer.
+// composer with their preview for this customer and account, and a payment link for the composer.
 
 import { customerEndpoints } from '@paydesk/domain/customers/customers.contract';
-import { PICKER_PAGE_SIZE, RECENT_PAYMENT_LOOKUP } from '@paydesk/domain/constants';
-import { messageTemplateEndpoints } from '@paydesk/domain/message-templates/message-templates.contract';
+import { RECENT_PAYMENT_LOOKUP } from '@paydesk/domain/constants';
+import { inboxEndpoints } from '@paydesk/domain/messaging/inbox.contract';
 import { paymentLinkEndpoints } from '@paydesk/domain/payment-links/payment-links.contract';
 import { paymentEndpoints } from '@paydesk/domain/payments/payments.contract';
 import { promiseEndpoints } from '@paydesk/domain/promises/promises.contract';
@@ -51,28 +51,22 @@ export function useLastPayment(merchantID: string, customerID: string, accountID
   });
 }
 
-/** The merchant's active templates with a text body, for a user who may not type freely (SPEC §6). */
-export function useActiveTextTemplates(merchantID: string, enabled: boolean) {
+/**
+ * GET /merchants/:id/inbox/:cid/templates/?account=: the merchant's active templates a user without free typing may
+ * send (SPEC §6), each with its text rendered for this customer and account as a preview. The server renders the
+ * text again when it is sent (with a real payment link), so only the template's id is sent.
+ */
+export function useInboxTemplates(merchantID: string, customerID: string, accountID: string | null, enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.messageTemplates.choices(merchantID, 'active-text'),
-    queryFn: () =>
-      api.call(messageTemplateEndpoints.list, {
-        params: { id: merchantID },
-        query: { page: 1, page_size: PICKER_PAGE_SIZE },
-      }),
-    select: (page) => page.results.filter((template) => template.active && template.sms_body.trim() !== ''),
-    enabled: enabled && merchantID !== '',
-  });
-}
-
-/** POST …/message_templates/:tid/render/ for the customer and account, as TEXT. */
-export function useRenderTemplate(merchantID: string) {
-  return useMutation({
-    mutationFn: ({ templateID, customer, account }: { templateID: string; customer: string; account: string }) =>
-      api.call(messageTemplateEndpoints.render, {
-        params: { id: merchantID, tid: templateID },
-        body: { customer, account, type: 'TEXT' },
-      }),
+    queryKey: queryKeys.inbox.templates(merchantID, customerID, accountID ?? ''),
+    queryFn: ({ signal }) =>
+      api.call(
+        inboxEndpoints.templates,
+        { params: { id: merchantID, cid: customerID }, query: { account: accountID ?? '' } },
+        { signal },
+      ),
+    select: (page) => page.results,
+    enabled: enabled && merchantID !== '' && Boolean(accountID),
   });
 }
 

@@ -32,6 +32,8 @@ export type SendInput = {
   accountID: string;
   customer: string;
   message: string;
+  /** A template's id: the server renders it for the customer and account and sends that instead of `message`. */
+  template?: string;
   file_url?: string;
   content_type?: string;
 };

@@ -7,9 +7,8 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { QueryState } from '../../../components/query-state';
-import { notifyError } from '../../../lib/notify';
 import { queryKeys } from '../../../lib/query-keys';
-import { useActiveTextTemplates, useInboxCustomer, useRenderTemplate } from '../api/customer-panel';
+import { useInboxCustomer, useInboxTemplates } from '../api/customer-panel';
 import { useConversation, useSendMessage, useUploadMedia } from '../api/messages';
 import { AccountPanel } from './account-panel';
 import { Composer } from './composer';
@@ -55,8 +54,6 @@ export function ConversationView({
   const queryClient = useQueryClient();
   const customer = useInboxCustomer(merchantID, customerID);
   const thread = useConversation(merchantID, customerID);
-  const templates = useActiveTextTemplates(merchantID, !canFreeType);
-  const render = useRenderTemplate(merchantID);
   const upload = useUploadMedia(merchantID);
   const send = useSendMessage(merchantID);
 
@@ -68,6 +65,7 @@ export function ConversationView({
 
   const accounts = customer.data?.accounts ?? [];
   const accountID = accounts.find((account) => account.id === chosenAccount)?.id ?? accounts[0]?.id ?? null;
+  const templates = useInboxTemplates(merchantID, customerID, accountID, !canFreeType);
 
   const messages = useMemo(() => {
     const seen = new Set<string>();
@@ -83,19 +81,16 @@ export function ConversationView({
     return [...fromServer, ...local];
   }, [thread.data, local]);
 
+  // The composer shows the chosen template's preview for this customer and account; the server renders it again
+  // when it is sent (a real payment link in place of the sample one).
   const chooseTemplate = (id: string | null) => {
     setTemplateId(id);
-    setBody('');
-    if (!id || !accountID) return;
-    render.mutate(
-      { templateID: id, customer: customerID, account: accountID },
-      { onSuccess: (rendered) => setBody(rendered.rendered_body), onError: notifyError },
-    );
+    setBody(templates.data?.find((template) => template.id === id)?.preview ?? '');
   };
 
   const chooseAccount = (id: string | null) => {
     setChosenAccount(id);
-    // A template is rendered for one account: choose it again for another.
+    // A template's preview is for one account: choose it again for another.
     if (!canFreeType) chooseTemplate(null);
   };
 
@@ -121,6 +116,7 @@ export function ConversationView({
         attachmentName: file?.name,
       },
     ]);
+    const template = canFreeType ? null : templateId;
     setBody('');
     setTemplateId(null);
     try {
@@ -128,7 +124,8 @@ export function ConversationView({
       const message = await send.mutateAsync({
         accountID,
         customer: customerID,
-        message: text,
+        // Without free typing only the template's id goes: the server renders it (SPEC §6).
+        ...(template ? { message: '', template } : { message: text }),
         ...(file && media ? { file_url: media.media_path, content_type: contentTypeOf(file) } : {}),
       });
       setOutsideSendWindow(message.outside_send_window);
@@ -234,7 +231,7 @@ export function ConversationView({
             templates={templates.data ?? []}
             templateId={templateId}
             onTemplateChange={chooseTemplate}
-            rendering={render.isPending}
+            rendering={templates.isFetching}
             onSend={(message) => void handleSend(message)}
             outsideSendWindow={outsideSendWindow}
             disabled={!accountID}

@@ -197,53 +197,59 @@ describe('/merchants/:merchantID/inbox', () => {
     expect(screen.getByText('Are you there?')).toBeInTheDocument();
   });
 
-  it('without free typing sends only a chosen template, rendered for the customer and account', async () => {
+  it('without free typing sends only a chosen template by its id; the server renders it for the customer', async () => {
     const user = setupUser();
     const [agentMerchant] = PROFILES.agent.merchants;
-    // A custom role that may use templates but not type freely (SPEC §6).
+    // A custom role with no flags: it may neither type freely nor open the template pages (SPEC §6).
     const templateOnly: Profile = {
       ...PROFILES.agent,
-      merchants: [{ ...agentMerchant!, access_roles: ['staff', 'is_template_update_allowed'] }],
-      access: { ...PROFILES.agent.access, roles: ['staff', 'is_template_update_allowed'] },
+      merchants: [{ ...agentMerchant!, access_roles: ['staff'] }],
+      access: { ...PROFILES.agent.access, roles: ['staff'] },
     };
     const custom = MERCHANTS.customRolesAuto.id;
-    const rendered: unknown[] = [];
-    const template = { id: '9d3e2f4a-0c65-4b8a-9f7c-3d4e5f6a7b8c', name: 'Friendly reminder', active: true };
+    const asked: string[] = [];
+    const templateId = '9d3e2f4a-0c65-4b8a-9f7c-3d4e5f6a7b8c';
     const calls = openInbox(
       () =>
         HttpResponse.json(
-          { [PAT]: { ...serverMessage('44444444-4444-4444-8444-444444444444'), outside_send_window: false } },
+          {
+            [PAT]: {
+              ...serverMessage('44444444-4444-4444-8444-444444444444'),
+              body: 'Hi Pat, pay: https://pay.example/p/real',
+              outside_send_window: false,
+            },
+          },
           { status: 201 },
         ),
       `/merchants/${custom}/inbox?customer=${PAT}`,
       templateOnly,
-      http.get('/api/merchants/:mid/message_templates/', () =>
-        HttpResponse.json({
-          count: 2,
-          next: null,
-          previous: null,
+      http.get(`/api/merchants/:mid/inbox/${PAT}/templates/`, ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json({
           results: [
-            { ...template, sms_body: 'Hi {first_name}, {amount_due} is due.' },
-            { ...template, id: 'b1c2d3e4-0000-4000-8000-000000000001', name: 'Retired', active: false, sms_body: 'x' },
+            {
+              id: templateId,
+              name: 'Friendly reminder',
+              type: 'UNSCHEDULED',
+              preview: 'Hi Pat, pay: https://pay.example/p/sample',
+            },
           ],
-        }),
-      ),
-      http.post('/api/merchants/:mid/message_templates/:tid/render/', async ({ request }) => {
-        rendered.push(await request.json());
-        return HttpResponse.json({ rendered_body: 'Hi Pat, $125.00 is due.', customer: null });
+        });
       }),
     );
 
     const message = await screen.findByRole('textbox', { name: 'Message' });
     expect(message).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: /Send payment link/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     await user.click(screen.getByRole('combobox', { name: 'Template' }));
-    expect(screen.queryByRole('option', { name: 'Retired' })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('option', { name: 'Friendly reminder' }));
 
-    await waitFor(() => expect(message).toHaveValue('Hi Pat, $125.00 is due.'));
-    expect(rendered).toEqual([{ customer: PAT, account: ACCOUNT, type: 'TEXT' }]);
+    // The preview for this customer and account is shown; only the template's id is sent.
+    await waitFor(() => expect(message).toHaveValue('Hi Pat, pay: https://pay.example/p/sample'));
+    expect(asked).toEqual([`?account=${ACCOUNT}`]);
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(calls.sent).toEqual([{ customer: PAT, message: 'Hi Pat, $125.00 is due.' }]));
+    await waitFor(() => expect(calls.sent).toEqual([{ customer: PAT, message: '', template: templateId }]));
+    expect(await screen.findByText('Hi Pat, pay: https://pay.example/p/real')).toBeInTheDocument();
   });
 });
