@@ -1,6 +1,6 @@
 // The inbox's live updates (SPEC §7 "each frame carries a message", §9 "listening for chat events starts 5 seconds
-// after the inbox opens"). One small surface, so where frames come from (today the session's events socket; the
-// per-customer `/ws/chat/{customerId}/` socket later) can change without touching the screen.
+// after the inbox opens"). The list hears of every conversation through the session's events socket; the open
+// conversation has its own `/ws/chat/{customerId}/` socket (lib/live/use-chat-socket.ts) once listening starts.
 
 import { CHAT_LISTEN_DELAY_MS } from '@paydesk/domain/constants';
 import type { LiveFrame } from '@paydesk/domain/live/live-frames';
@@ -44,4 +44,14 @@ export function useChatLive(
       unsubscribe?.();
     };
   }, [merchantId, customerId, openedAt]);
+}
+
+/** False until CHAT_LISTEN_DELAY_MS after the component mounts (SPEC §9: listening starts 5 s after the inbox opens). */
+export function useListeningStarted(): boolean {
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setStarted(true), CHAT_LISTEN_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return started;
 }

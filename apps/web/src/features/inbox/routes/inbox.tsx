@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { ACCESS_REQUIREMENTS } from '@paydesk/domain/access/requirements';
 import { SEARCH_DEBOUNCE_MS } from '@paydesk/domain/constants';
 import { IconPencilPlus } from '@tabler/icons-react';
+import type { Message } from '@paydesk/domain/messaging/messaging.contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -13,7 +14,8 @@ import { useMarkConversationRead } from '../api/conversations';
 import { ComposeModal } from '../components/compose-modal';
 import { ALL_LOCATIONS, ContactList } from '../components/contact-list';
 import { ConversationView } from '../components/conversation-view';
-import { useChatLive, type ChatFrame } from '../hooks/use-chat-live';
+import { useChatLive, useListeningStarted } from '../hooks/use-chat-live';
+import { useChatSocket } from '../../../lib/live/use-chat-socket';
 import classes from '../components/inbox.module.css';
 
 /**
@@ -49,19 +51,27 @@ export function InboxRoute() {
       [queryClient, merchantID],
     ),
   );
-  useChatLive(
-    merchantID,
-    customerID,
+  // The open conversation's own socket (SPEC §7 `/ws/chat/{customerId}/`), from the moment listening starts: each
+  // frame is one of its messages (new or changed). It (re)opening means frames may have been missed: read again.
+  const listening = useListeningStarted();
+  const chatState = useChatSocket(
+    listening ? merchantID : undefined,
+    customerID ?? undefined,
     useCallback(
-      (frame: ChatFrame | null) => {
+      (message: Message) => {
         if (!customerID) return;
         void queryClient.invalidateQueries({ queryKey: queryKeys.inbox.thread(merchantID, customerID) });
         // A reply read as it arrives in the open conversation.
-        if (frame?.direction === 'inbound') markConversationRead(customerID);
+        if (message.direction === 'inbound') markConversationRead(customerID);
       },
       [queryClient, merchantID, customerID, markConversationRead],
     ),
   );
+  useEffect(() => {
+    if (chatState === 'open' && customerID) {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.inbox.thread(merchantID, customerID) });
+    }
+  }, [chatState, queryClient, merchantID, customerID]);
 
   const open = (customer: string, account?: string) =>
     setSearchParams((params) => {
