@@ -529,10 +529,17 @@ describe('account transactions', () => {
   });
 });
 
-/** Luhn-valid runs of 15 or 16 digits (written together or in groups of four): what a card number looks like. */
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/**
+ * Luhn-valid runs of 15 or 16 digits (written together or in groups of four): what a card number looks like. Ids
+ * are left out first: a UUID's middle groups can read as digits in fours (`…-9132-4817-8562-097a…`, seen once).
+ */
 function cardNumbersIn(text: string): string[] {
   const runs =
-    text.match(/(?<!\d)(?:\d{15,16}|\d{4}[ -]\d{4}[ -]\d{4}[ -]\d{3,4}|\d{4}[ -]\d{6}[ -]\d{5})(?!\d)/g) ?? [];
+    text
+      .replace(UUID, ' ')
+      .match(/(?<!\d)(?:\d{15,16}|\d{4}[ -]\d{4}[ -]\d{4}[ -]\d{3,4}|\d{4}[ -]\d{6}[ -]\d{5})(?!\d)/g) ?? [];
   return runs.map((run) => run.replace(/\D/g, '')).filter((digits) => luhnValid(digits));
 }
 
