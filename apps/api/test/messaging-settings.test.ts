@@ -238,6 +238,23 @@ describe('sending numbers (super users)', () => {
     expect(foreign.json()).toEqual({ location_id: ['Not a location of this merchant'] });
   });
 
+  it('keeps another merchant’s location out at the database too, and a deleted location leaves its number for all', async () => {
+    const elsewhere = await createLocation(db(), ids.legacyMotors);
+    await expect(
+      db()
+        .insert(sendingNumbers)
+        .values({ merchant_id: ids.demoMotors, location_id: elsewhere, phone_number: '+18605550180' }),
+    ).rejects.toMatchObject({ cause: { constraint: 'sending_numbers_location_merchant_fk' } });
+    const own = await createLocation(db(), ids.demoMotors);
+    const added = await call('POST', numbersUrl(), superUser, { phone_number: '8605550181', location_id: own });
+    expect(added.statusCode).toBe(201);
+    expect(
+      (await call('DELETE', `/api/merchants/${ids.demoMotors}/merchant_locations/${own}/`, admin)).statusCode,
+    ).toBe(204);
+    const listed = (await call('GET', settingsUrl(), admin)).json().sending_numbers;
+    expect(listed).toContainEqual({ id: added.json().id, phone_number: '+18605550181', location: null });
+  });
+
   it('answers 401, 403 to an administrator, 404 for an unknown merchant or another merchant’s number', async () => {
     const body = { phone_number: '8605550179' };
     expect((await call('POST', numbersUrl(), {}, body)).statusCode).toBe(401);

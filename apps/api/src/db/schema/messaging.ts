@@ -5,6 +5,7 @@ import {
   type AnyPgColumn,
   boolean,
   customType,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -53,7 +54,19 @@ export const sendingNumbers = pgTable(
     phone_number: text().notNull().unique(),
     created: createdAt(),
   },
-  (table) => [index('sending_numbers_merchant_idx').on(table.merchant_id)],
+  (table) => [
+    index('sending_numbers_merchant_idx').on(table.merchant_id),
+    // The location is one of the number's merchant's (beside the plain key above, which clears the location when it
+    // is deleted: a composite key's SET NULL would clear merchant_id too). Checked after that key has run, so a
+    // deleted location still leaves its numbers for all the merchant's locations.
+    foreignKey({
+      name: 'sending_numbers_location_merchant_fk',
+      columns: [table.merchant_id, table.location_id],
+      foreignColumns: [merchantLocations.merchant_id, merchantLocations.id],
+    })
+      .onDelete('no action')
+      .onUpdate('no action'),
+  ],
 );
 
 /**
