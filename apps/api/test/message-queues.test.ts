@@ -117,6 +117,48 @@ describe('GET customer_replies', () => {
     expect(again[1]).toMatchObject({ unread_messages: 1, messages: [{ body: 'Still there?' }] });
   });
 
+  it('reads only through the message the user saw: a reply arriving after it stays unread', async () => {
+    const customer = await textableCustomer();
+    const other = await textableCustomer();
+    await reply(customer.phone, 'Can I pay Friday?');
+    await reply(customer.phone, 'Or Monday?');
+    await reply(other.phone, 'Not mine');
+    const [, seen] = await messagesOf(customer.customerId);
+    // The reply arrives after the page showed "Or Monday?", before the page marks the conversation read.
+    await reply(customer.phone, 'Hello??');
+    const markRead = (body: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/merchants/${ids.demoMotors}/inbox/${customer.customerId}/read/`,
+        headers: staff,
+        payload: body,
+      });
+
+    const read = await markRead({ through_message: seen?.id });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ customer_id: customer.customerId, unread_messages: 1 });
+    const waiting = (await replies()).find((row) => row.customer_id === customer.customerId);
+    expect(waiting).toMatchObject({ unread_messages: 1, messages: [{ body: 'Hello??' }] });
+
+    // An older message seen (a stale page) leaves nothing read unread again.
+    const [oldest] = await messagesOf(customer.customerId);
+    expect((await markRead({ through_message: oldest?.id })).json().unread_messages).toBe(1);
+    // Another conversation's message or not an id: 400; nothing read.
+    const [theirs] = await messagesOf(other.customerId);
+    expect((await markRead({ through_message: theirs?.id })).json()).toEqual({
+      through_message: ['Not a message of this conversation'],
+    });
+    expect((await markRead({ through_message: 'nope' })).statusCode).toBe(400);
+    expect((await markRead({ through: seen?.id })).statusCode).toBe(400);
+
+    // Seeing the newest reads it all; without a body (older clients) everything is read too.
+    const newest = (await messagesOf(customer.customerId)).at(-1);
+    expect((await markRead({ through_message: newest?.id })).json().unread_messages).toBe(0);
+    expect((await replies()).map((row) => row.customer_id)).not.toContain(customer.customerId);
+    await reply(customer.phone, 'Anyone?');
+    expect((await post(`/inbox/${customer.customerId}/read/`)).json().unread_messages).toBe(0);
+  });
+
   it("leaves out other merchants' conversations; 400 for a bad page, 401 without a token, 404 for another organisation", async () => {
     const fixture = await createCustomerFixture(db(), ids.customRolesAuto);
     await db()

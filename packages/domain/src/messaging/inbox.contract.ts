@@ -19,6 +19,8 @@
 //   (the declared type is not trusted), at most ATTACHMENT_MAX_BYTES → else 400 on `file`.
 // - Attachments are answered (in messages) as `/api/media/<merchant>/<media>/?expires=…&signature=…` links a
 //   browser can open without the bearer token; the SMS provider gets the same kind, absolute from PUBLIC_URL.
+// - `read` with `through_message` (the newest message the user saw, of this conversation, else 400) leaves the
+//   replies after it unread (a reply that arrived while the page was open is not read unseen); without it, all are.
 // - `opt_out_flag` (customer editors: it changes consent): `confirm` opts the customer out of texts (consent
 //   ledger, method `staff`, the flagged words) and clears the flag; `dismiss` clears it. No flag → 400.
 
@@ -90,6 +92,17 @@ export const customerAccountSchema = z.object({
 });
 export type CustomerAccount = z.infer<typeof customerAccountSchema>;
 
+/** A `through_message` that is not one of this conversation's messages. */
+export const THROUGH_MESSAGE_UNKNOWN = 'Not a message of this conversation';
+/**
+ * What the user has seen: the newest message shown (any direction). Replies after it stay unread. Without it (older
+ * clients) every reply is read.
+ */
+export const markReadBody = z
+  .object({ through_message: z.uuid({ error: THROUGH_MESSAGE_UNKNOWN }).optional() })
+  .strict()
+  .nullish();
+
 export const OPT_OUT_FLAG_ACTIONS = ['confirm', 'dismiss'] as const;
 export const NO_OPT_OUT_FLAG = 'This conversation has no reply waiting for review.';
 export const optOutFlagReviewBody = z
@@ -141,13 +154,14 @@ export const inboxEndpoints = {
   markRead: defineEndpoint({
     method: 'POST',
     path: '/merchants/:id/inbox/:cid/read/',
-    summary: "Marks the customer's messages read; answers the entry",
+    summary: "Marks the customer's messages read (up to `through_message`, the newest one seen); answers the entry",
     tags,
     access: read,
     params: customerParams,
+    body: markReadBody,
     status: 200,
     response: inboxEntrySchema,
-    errors: [401, 403, 404],
+    errors: [400, 401, 403, 404],
   }),
   templates: defineEndpoint({
     method: 'GET',

@@ -1,9 +1,10 @@
-import { stripInboxSearch, type InboxEntry } from '@paydesk/domain/messaging/inbox.contract';
-import { and, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { stripInboxSearch, THROUGH_MESSAGE_UNKNOWN, type InboxEntry } from '@paydesk/domain/messaging/inbox.contract';
+import { and, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
-import { inboxThreads } from '../../db/schema/messaging';
-import type { ServiceContext } from '../../lib/service-context';
+import { inboxThreads, messages } from '../../db/schema/messaging';
+import { FieldErrors } from '../../lib/http-errors';
+import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import { publishInboxChange } from './messaging.events';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -172,20 +173,58 @@ export async function inboxEntryOf(
 }
 
 /**
- * Marks the customer's conversation read: its unread count goes to zero (it leaves the customer-replies queue), and the merchant's users' inbox lists hear
- * of it (only when there was something unread).
+ * Marks the customer's conversation read, up to the newest message the user saw (`throughMessageId`, any direction;
+ * absent: all of it). The unread replies are always the conversation's newest `unread_messages` inbound messages
+ * (each reply adds one, reading takes the count down), so what stays unread is those after the seen message, never
+ * more than were unread. At zero the conversation leaves the customer-replies queue. The row is locked first: a reply
+ * written meanwhile either counts here (committed before) or adds itself after. The merchant's users' inbox lists
+ * hear of a change.
  */
-export async function markInboxRead(ctx: ServiceContext, merchantId: string, customerId: string): Promise<void> {
-  const [thread] = await ctx.db
-    .update(inboxThreads)
-    .set({ unread_messages: 0, first_unread_created: null })
-    .where(
-      and(
-        eq(inboxThreads.merchant_id, merchantId),
-        eq(inboxThreads.customer_id, customerId),
-        gt(inboxThreads.unread_messages, 0),
-      ),
-    )
-    .returning();
-  if (thread) await publishInboxChange(ctx.events, thread);
+export async function markInboxRead(
+  ctx: ServiceContext,
+  merchantId: string,
+  customerId: string,
+  throughMessageId?: string,
+): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    const [thread] = await tx.db
+      .select()
+      .from(inboxThreads)
+      .where(and(eq(inboxThreads.merchant_id, merchantId), eq(inboxThreads.customer_id, customerId)))
+      .for('update');
+    let unread = 0;
+    let firstUnread: Date | null = null;
+    if (throughMessageId) {
+      const [seen] = thread
+        ? await tx.db
+            .select({ id: messages.id })
+            .from(messages)
+            .where(and(eq(messages.id, throughMessageId), eq(messages.thread_id, thread.id)))
+        : [];
+      if (!thread || !seen) throw FieldErrors.of('through_message', THROUGH_MESSAGE_UNKNOWN);
+      const [after] = await tx.db
+        .select({
+          count: sql<number>`count(*)::int`,
+          first: sql<Date | null>`min(${messages.created})`.mapWith(messages.created),
+        })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.thread_id, thread.id),
+            eq(messages.direction, 'inbound'),
+            sql`(${messages.created}, ${messages.id}) > (select m.created, m.id from messages m where m.id = ${seen.id})`,
+          ),
+        );
+      if (after && after.count >= thread.unread_messages) return;
+      unread = after?.count ?? 0;
+      firstUnread = unread > 0 ? (after?.first ?? null) : null;
+    }
+    if (!thread || thread.unread_messages === unread) return;
+    const [updated] = await tx.db
+      .update(inboxThreads)
+      .set({ unread_messages: unread, first_unread_created: firstUnread })
+      .where(eq(inboxThreads.id, thread.id))
+      .returning();
+    if (updated) await publishInboxChange(tx.events, updated);
+  });
 }

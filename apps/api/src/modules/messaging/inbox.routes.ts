@@ -70,7 +70,7 @@ export const inboxRoutes: FastifyPluginAsync = async (app) => {
 
   registerEndpoint(app, endpoints.markRead, async (request) => {
     const customer = await getCustomerRow(ctx.db, request.params.id, request.params.cid, { includeRemoved: true });
-    await markInboxRead(ctx, request.params.id, customer.id);
+    await markInboxRead(ctx, request.params.id, customer.id, request.body?.through_message);
     return inboxEntryOf(ctx.db, request.params.id, customer);
   });
 

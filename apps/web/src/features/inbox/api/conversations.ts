@@ -28,12 +28,18 @@ export function useInboxList(merchantID: string, { search, location }: InboxList
   });
 }
 
-/** POST /merchants/:id/inbox/:cid/read/; the list's unread counts are read again. */
+/**
+ * POST /merchants/:id/inbox/:cid/read/ through the newest message the pane shows: a reply that arrived after it stays
+ * unread. The list's unread counts are read again.
+ */
 export function useMarkConversationRead(merchantID: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (customerID: string) =>
-      api.call(inboxEndpoints.markRead, { params: { id: merchantID, cid: customerID } }),
+    mutationFn: ({ customerID, throughMessage }: { customerID: string; throughMessage: string }) =>
+      api.call(inboxEndpoints.markRead, {
+        params: { id: merchantID, cid: customerID },
+        body: { through_message: throughMessage },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.inbox.lists(merchantID) }),
   });
 }

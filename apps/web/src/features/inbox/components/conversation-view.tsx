@@ -5,9 +5,10 @@ import { formatPhoneNumber } from '@paydesk/domain/format/phone';
 import type { Message } from '@paydesk/domain/messaging/messaging.contract';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { QueryState } from '../../../components/query-state';
 import { queryKeys } from '../../../lib/query-keys';
+import { useMarkConversationRead } from '../api/conversations';
 import { useInboxCustomer, useInboxTemplates } from '../api/customer-panel';
 import { useConversation, useSendMessage, useUploadMedia } from '../api/messages';
 import { AccountPanel } from './account-panel';
@@ -56,6 +57,7 @@ export function ConversationView({
   const thread = useConversation(merchantID, customerID);
   const upload = useUploadMedia(merchantID);
   const send = useSendMessage(merchantID);
+  const { mutate: markRead } = useMarkConversationRead(merchantID);
 
   const [body, setBody] = useState('');
   const [templateId, setTemplateId] = useState<string | null>(null);
@@ -66,6 +68,13 @@ export function ConversationView({
   const accounts = customer.data?.accounts ?? [];
   const accountID = accounts.find((account) => account.id === chosenAccount)?.id ?? accounts[0]?.id ?? null;
   const templates = useInboxTemplates(merchantID, customerID, accountID, !canFreeType);
+
+  // SPEC: opening a conversation marks it read, and a reply arriving in the open one is read once shown; only through
+  // the newest message shown, so a reply the pane has not shown yet stays unread.
+  const newestShown = thread.data?.pages[0]?.results[0]?.id;
+  useEffect(() => {
+    if (newestShown) markRead({ customerID, throughMessage: newestShown });
+  }, [customerID, newestShown, markRead]);
 
   const messages = useMemo(() => {
     const seen = new Set<string>();

@@ -93,8 +93,9 @@ function openInbox(
       HttpResponse.json({ count: 1, next: null, previous: null, results: [{ id: 'loc-1', name: 'Main St' }] }),
     ),
     http.get(`/api/merchants/:mid/inbox/`, () => HttpResponse.json({ next: null, results: [ENTRY] })),
-    http.post(`/api/merchants/:mid/inbox/:cid/read/`, ({ params }) => {
-      calls.read.push(String(params.cid));
+    http.post(`/api/merchants/:mid/inbox/:cid/read/`, async ({ params, request }) => {
+      const body = (await request.json()) as { through_message?: string };
+      calls.read.push(`${String(params.cid)} through ${body.through_message}`);
       return HttpResponse.json({ ...ENTRY, unread_messages: 0 });
     }),
     http.get(`/api/merchants/:mid/customers/${PAT}/`, () => HttpResponse.json(CUSTOMER)),
@@ -147,7 +148,8 @@ describe('/merchants/:merchantID/inbox', () => {
     expect(texts.findIndex((text) => text.includes('Your payment is due.'))).toBeLessThan(
       texts.findIndex((text) => text.includes('Can I pay Friday?')),
     );
-    await waitFor(() => expect(calls.read).toEqual([PAT]));
+    // Read through the newest message shown: a reply the pane has not shown stays unread.
+    await waitFor(() => expect(calls.read).toEqual([`${PAT} through 22222222-2222-4222-8222-222222222222`]));
 
     const accounts = screen.getByRole('complementary', { name: 'Customer accounts' });
     expect(within(accounts).getByText('$125.00')).toBeInTheDocument();
@@ -239,6 +241,7 @@ describe('/merchants/:merchantID/inbox', () => {
     );
 
     const message = await screen.findByRole('textbox', { name: 'Message' });
+    await screen.findByRole('list', { name: 'Messages' });
     expect(message).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: /Send payment link/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();

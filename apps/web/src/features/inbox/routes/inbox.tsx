@@ -3,14 +3,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { ACCESS_REQUIREMENTS } from '@paydesk/domain/access/requirements';
 import { SEARCH_DEBOUNCE_MS } from '@paydesk/domain/constants';
 import { IconPencilPlus } from '@tabler/icons-react';
-import type { Message } from '@paydesk/domain/messaging/messaging.contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMerchantTimeZone } from '../../../lib/merchant-query';
 import { queryKeys } from '../../../lib/query-keys';
 import { useMeetsMerchantRequirement, useRouteMerchantId } from '../../../lib/use-merchant-access';
-import { useMarkConversationRead } from '../api/conversations';
 import { ComposeModal } from '../components/compose-modal';
 import { ALL_LOCATIONS, ContactList } from '../components/contact-list';
 import { ConversationView } from '../components/conversation-view';
@@ -35,13 +33,6 @@ export function InboxRoute() {
   const [search] = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const [location, setLocation] = useState(ALL_LOCATIONS);
   const [composing, setComposing] = useState(false);
-  const markRead = useMarkConversationRead(merchantID);
-  const { mutate: markConversationRead } = markRead;
-
-  // SPEC: opening a conversation marks it read.
-  useEffect(() => {
-    if (merchantID && customerID) markConversationRead(customerID);
-  }, [merchantID, customerID, markConversationRead]);
 
   useChatLive(
     merchantID,
@@ -53,19 +44,15 @@ export function InboxRoute() {
   );
   // The open conversation's own socket (SPEC §7 `/ws/chat/{customerId}/`), from the moment listening starts: each
   // frame is one of its messages (new or changed). It (re)opening means frames may have been missed: read again.
+  // A reply is marked read once the pane shows it (ConversationView).
   const listening = useListeningStarted();
   const chatState = useChatSocket(
     listening ? merchantID : undefined,
     customerID ?? undefined,
-    useCallback(
-      (message: Message) => {
-        if (!customerID) return;
-        void queryClient.invalidateQueries({ queryKey: queryKeys.inbox.thread(merchantID, customerID) });
-        // A reply read as it arrives in the open conversation.
-        if (message.direction === 'inbound') markConversationRead(customerID);
-      },
-      [queryClient, merchantID, customerID, markConversationRead],
-    ),
+    useCallback(() => {
+      if (!customerID) return;
+      void queryClient.invalidateQueries({ queryKey: queryKeys.inbox.thread(merchantID, customerID) });
+    }, [queryClient, merchantID, customerID]),
   );
   useEffect(() => {
     if (chatState === 'open' && customerID) {

@@ -22,12 +22,15 @@ export function useCustomerReplies(merchantID: string, page: number) {
   });
 }
 
-/** POST /merchants/:id/inbox/:cid/read/ */
+/** POST /merchants/:id/inbox/:cid/read/ through the newest reply listed (one that arrived since stays unread). */
 export function useMarkRead(merchantID: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (customerID: string) =>
-      api.call(inboxEndpoints.markRead, { params: { id: merchantID, cid: customerID } }),
+    mutationFn: ({ customerID, throughMessage }: { customerID: string; throughMessage?: string }) =>
+      api.call(inboxEndpoints.markRead, {
+        params: { id: merchantID, cid: customerID },
+        body: throughMessage ? { through_message: throughMessage } : {},
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.messageQueues.replies(merchantID) }),
   });
 }

@@ -81,8 +81,8 @@ describe('customer replies', () => {
     const calls: string[] = [];
     server.use(
       http.get('/api/merchants/m-1/customer_replies/', () => HttpResponse.json(page(read ? [DAN] : [CARLA, DAN]))),
-      http.post('/api/merchants/m-1/inbox/:cid/read/', ({ params }) => {
-        calls.push(String(params.cid));
+      http.post('/api/merchants/m-1/inbox/:cid/read/', async ({ params, request }) => {
+        calls.push(`${String(params.cid)} ${JSON.stringify(await request.json())}`);
         read = true;
         return HttpResponse.json({ ...CARLA, unread_messages: 0 });
       }),
@@ -91,7 +91,8 @@ describe('customer replies', () => {
     renderPage();
     await user.click(await screen.findByRole('button', { name: "Mark Carla Customer's replies read" }));
     await waitFor(() => expect(screen.queryByText('Carla Customer')).not.toBeInTheDocument());
-    expect(calls).toEqual([CARLA.customer_id]);
+    // Through the newest reply listed: one arriving since stays unread.
+    expect(calls).toEqual([`${CARLA.customer_id} {"through_message":"${CARLA.messages[0]?.id}"}`]);
     expect(await screen.findByText("Marked Carla Customer's replies read")).toBeInTheDocument();
     expect(screen.getByText('1 conversation waiting')).toBeInTheDocument();
   });

@@ -30,10 +30,13 @@ export function CustomerRepliesRoute() {
   const count = replies.data?.count ?? 0;
 
   const handleMarkRead = (row: CustomerReply) =>
-    markRead.mutate(row.customer_id, {
-      onSuccess: () => notifySuccess(`Marked ${customerName(row)}'s replies read`),
-      onError: (error) => notifyError(error),
-    });
+    markRead.mutate(
+      { customerID: row.customer_id, throughMessage: row.messages[0]?.id },
+      {
+        onSuccess: () => notifySuccess(`Marked ${customerName(row)}'s replies read`),
+        onError: (error) => notifyError(error),
+      },
+    );
 
   const columns: DataColumn<CustomerReply>[] = [
     {
@@ -110,7 +113,7 @@ export function CustomerRepliesRoute() {
           <Button
             size="compact-sm"
             variant="default"
-            loading={markRead.isPending && markRead.variables === row.customer_id}
+            loading={markRead.isPending && markRead.variables?.customerID === row.customer_id}
             onClick={() => handleMarkRead(row)}
             aria-label={`Mark ${customerName(row)}'s replies read`}
           >
