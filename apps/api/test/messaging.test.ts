@@ -8,6 +8,8 @@ import { messageTemplates } from '../src/db/schema/message-templates';
 import { badNumbers, messages, providerEvents } from '../src/db/schema/messaging';
 import { outboxMessages } from '../src/db/schema/outbox';
 import { chatMessageEvent } from '../src/modules/messaging/messaging.events';
+import { deliverMessage } from '../src/modules/messaging/deliver-message';
+import { MESSAGE_MAX_ATTEMPTS } from '../src/modules/messaging/messaging.jobs';
 import { queueMessage } from '../src/modules/messaging/queue-message';
 import { twilioSignatureOf } from '../src/providers/sms/twilio-signature';
 import { PREVIEW_PAY_TOKEN } from '@paydesk/domain/message-templates/merge-fields';
@@ -425,6 +427,72 @@ describe('Twilio webhooks', () => {
     await drain();
     const [still] = await messagesOf(c.customerId);
     expect(still?.status).toBe('delivered');
+  });
+});
+
+describe('a late undelivered callback with a transient code (30003, 30008)', () => {
+  it('sends the text again once, as a new text with its own provider key, whatever order callbacks arrive in', async () => {
+    const c = await textableCustomer();
+    await send(c.accountId, { customer: c.customerId, message: 'Are you there?' });
+    await drain();
+    const [first] = await messagesOf(c.customerId);
+    const status = (sid: string | null | undefined, value: string, extra: Record<string, string> = {}) =>
+      postWebhook('/webhooks/twilio/status/', {
+        MessageSid: sid ?? '',
+        MessageStatus: value,
+        From: OUR_NUMBER,
+        To: c.phone,
+        ...extra,
+      });
+    // `undelivered` first, then the first try's late `sent` and a `failed` for it too.
+    expect((await status(first?.provider_message_id, 'undelivered', { ErrorCode: '30003' })).statusCode).toBe(204);
+    await drain();
+    expect((await status(first?.provider_message_id, 'sent')).statusCode).toBe(204);
+    expect((await status(first?.provider_message_id, 'failed', { ErrorCode: '30008' })).statusCode).toBe(204);
+    await drain();
+
+    const [original, retry, ...more] = await messagesOf(c.customerId);
+    expect(more).toEqual([]);
+    expect(original).toMatchObject({ status: 'undelivered', error_code: '30003', resent_message_id: retry?.id });
+    expect(retry).toMatchObject({ status: 'queued', body: 'Are you there?', attempts: 1, to_number: c.phone });
+    // The same backoff as a send-time retry: 30 s after the first try.
+    expect(retry?.send_after?.getTime()).toBeGreaterThan(Date.now() + 20_000);
+
+    await deliverMessage(t.app.ctx, retry?.id ?? '');
+    const tries = fake.messages.filter((sent) => sent.to === c.phone);
+    expect(tries.map((sent) => sent.key)).toEqual([`message:${first?.id}`, `message:${retry?.id}`]);
+    const [, sentAgain] = await messagesOf(c.customerId);
+    expect(sentAgain).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(sentAgain?.provider_message_id).not.toBe(first?.provider_message_id);
+  });
+
+  it('stops at MESSAGE_MAX_ATTEMPTS tries and never retries a permanent code', async () => {
+    const c = await textableCustomer();
+    await send(c.accountId, { customer: c.customerId, message: 'Last try' });
+    const permanent = await textableCustomer();
+    await send(permanent.accountId, { customer: permanent.customerId, message: 'Filtered' });
+    await drain();
+    const [last] = await messagesOf(c.customerId);
+    await t.database.db
+      .update(messages)
+      .set({ attempts: MESSAGE_MAX_ATTEMPTS })
+      .where(eq(messages.id, last?.id ?? ''));
+    const [filtered] = await messagesOf(permanent.customerId);
+    for (const [row, code, to] of [
+      [last, '30003', c.phone],
+      [filtered, '30007', permanent.phone],
+    ] as const) {
+      await postWebhook('/webhooks/twilio/status/', {
+        MessageSid: row?.provider_message_id ?? '',
+        MessageStatus: 'undelivered',
+        ErrorCode: code,
+        From: OUR_NUMBER,
+        To: to,
+      });
+    }
+    await drain();
+    expect(await messagesOf(c.customerId)).toMatchObject([{ status: 'undelivered', resent_message_id: null }]);
+    expect(await messagesOf(permanent.customerId)).toMatchObject([{ status: 'undelivered', resent_message_id: null }]);
   });
 });
 

@@ -14,6 +14,7 @@ import type { FetchedMedia } from '../../providers/sms/sms-provider';
 import { flagBadNumber } from './deliver-message';
 import { answerKeyword, type MessagingDependencies } from './answer-keyword';
 import { firstValue } from './receive-webhook';
+import { retryUndeliveredMessage } from './retry-undelivered-message';
 import { credentialsOf, findSendingNumber, settingsOf } from './sending-numbers';
 import { appendMessage } from './threads';
 
@@ -87,6 +88,8 @@ async function applyStatus(ctx: ProviderContext, event: EventRow): Promise<void>
       .returning({ id: messages.id });
     if (moved) await publishMessageChange(tx.events, { ...message, status: next });
     if (moved && failed) await flagBadNumber(tx, message, code);
+    // A late 30003/30008 is retried as one at send time is, by a new text (retry-undelivered-message.ts says why).
+    if (moved && next === 'undelivered') await retryUndeliveredMessage(tx, message, code);
   });
 }
 

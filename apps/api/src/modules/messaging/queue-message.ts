@@ -22,6 +22,10 @@ export type QueuedText = {
   collection?: boolean;
   /** One message per key and merchant: queued again, the first one is answered and nothing is sent twice. */
   idempotencyKey?: string;
+  /** Not before then (a retry's backoff): the job starts then. */
+  sendAfter?: Date;
+  /** Provider tries already spent on this text (an automatic retry of an undelivered one carries them). */
+  attempts?: number;
 };
 
 /**
@@ -55,8 +59,10 @@ export async function queueMessage(ctx: ServiceContext, text: QueuedText): Promi
       to_number: text.to,
       status: 'queued',
       idempotency_key: text.idempotencyKey ?? null,
+      send_after: text.sendAfter ?? null,
+      attempts: text.attempts ?? 0,
     });
-    await tx.jobs.send(sendMessageJob, { messageId: row.id });
+    await tx.jobs.send(sendMessageJob, { messageId: row.id }, text.sendAfter ? { startAfter: text.sendAfter } : {});
     return row;
   });
 }
