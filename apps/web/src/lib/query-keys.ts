@@ -164,6 +164,8 @@ export const queryKeys = {
     lists: (merchantID: string) => ['inbox', merchantID, 'list'] as const,
     list: (merchantID: string, params: Params) => ['inbox', merchantID, 'list', params ?? {}] as const,
     thread: (merchantID: string, customerID: string) => ['inbox', merchantID, 'thread', customerID] as const,
+    /** The conversation's entry (its review flag), under the thread's key: reading the thread again reads it too. */
+    entry: (merchantID: string, customerID: string) => ['inbox', merchantID, 'thread', customerID, 'entry'] as const,
     customerAccounts: (merchantID: string, search: string) =>
       ['inbox', merchantID, 'customer-accounts', search] as const,
     templates: (merchantID: string, customerID: string, accountID: string) =>

@@ -38,7 +38,7 @@ import { useCreateCustomer } from '../api/customers-mutations';
 import { useAccountTags, useMerchantLocations } from '../api/merchant-options';
 import { AUTOPAY_CAP_HINT, STATUS_CHOICES } from '../components/account-form';
 import { CustomerFields, validateCustomerFields, type CustomerFormValues } from '../components/customer-form';
-import { OptInConfirmModal, type OptInChange } from '../components/opt-in-confirm-modal';
+import { OptInConfirmModal, type OptInChange } from '../../../components/opt-in-confirm-modal';
 import { customerPath } from './customer-list';
 import { DateField } from '../../../components/date-field';
 import { submitFocusingErrors } from '../../../lib/focus-errors';

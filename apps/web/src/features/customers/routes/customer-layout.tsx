@@ -28,7 +28,7 @@ import { markViewed, useCustomer } from '../api/customers-queries';
 import { useChangeConsent, useRemoveCustomer, useUpdateCustomer } from '../api/customers-mutations';
 import { useMerchantLocations } from '../api/merchant-options';
 import { CustomerForm } from '../components/customer-form';
-import { CHANNEL_LABELS, OptInConfirmModal, type OptInChange } from '../components/opt-in-confirm-modal';
+import { CHANNEL_LABELS, OptInConfirmModal, type OptInChange } from '../../../components/opt-in-confirm-modal';
 import { Field } from '../components/field';
 import { IntegrationSyncNotice, useOpenIntegrationSync } from '../components/integration-sync-notice';
 import type { CustomerContext } from '../hooks/customer-context';

@@ -40,7 +40,41 @@ export function useMarkConversationRead(merchantID: string) {
         params: { id: merchantID, cid: customerID },
         body: { through_message: throughMessage },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.inbox.lists(merchantID) }),
+    onSuccess: (entry, { customerID }) => {
+      queryClient.setQueryData(queryKeys.inbox.entry(merchantID, customerID), entry);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.inbox.lists(merchantID) });
+    },
+  });
+}
+
+/** GET /merchants/:id/inbox/:cid/: the open conversation's entry (whether a reply waits for an opt-out review). */
+export function useInboxEntry(merchantID: string, customerID: string) {
+  return useQuery({
+    queryKey: queryKeys.inbox.entry(merchantID, customerID),
+    queryFn: ({ signal }) =>
+      api.call(inboxEndpoints.retrieve, { params: { id: merchantID, cid: customerID } }, { signal }),
+    enabled: merchantID !== '' && customerID !== '',
+  });
+}
+
+/**
+ * POST /merchants/:id/inbox/:cid/opt_out_flag/: `confirm` opts the customer out of texts, `dismiss` leaves consent as
+ * it is. Either clears the flag: the conversation (its messages' flags, its entry), the list's badge and the
+ * customer-replies queue are read again, and after `confirm` the customer (their opt-in and consent history).
+ */
+export function useReviewOptOutFlag(merchantID: string, customerID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: 'confirm' | 'dismiss') =>
+      api.call(inboxEndpoints.reviewOptOutFlag, { params: { id: merchantID, cid: customerID }, body: { action } }),
+    onSuccess: (entry, action) => {
+      queryClient.setQueryData(queryKeys.inbox.entry(merchantID, customerID), entry);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.inbox.all(merchantID) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.messageQueues.replies(merchantID) });
+      if (action === 'confirm') {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.customers.one(merchantID, customerID) });
+      }
+    },
   });
 }
 

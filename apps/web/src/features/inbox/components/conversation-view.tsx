@@ -1,4 +1,5 @@
 import { Button, Select, Stack, Text, Title } from '@mantine/core';
+import { ACCESS_REQUIREMENTS } from '@paydesk/domain/access/requirements';
 import { DEFAULT_ERROR_MESSAGE } from '@paydesk/domain/errors/catalogue';
 import { formatFullName } from '@paydesk/domain/format/user';
 import { formatPhoneNumber } from '@paydesk/domain/format/phone';
@@ -8,13 +9,15 @@ import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { QueryState } from '../../../components/query-state';
 import { queryKeys } from '../../../lib/query-keys';
-import { useMarkConversationRead } from '../api/conversations';
+import { useMeetsMerchantRequirement } from '../../../lib/use-merchant-access';
+import { useInboxEntry, useMarkConversationRead } from '../api/conversations';
 import { useInboxCustomer, useInboxTemplates } from '../api/customer-panel';
 import { useConversation, useSendMessage, useUploadMedia } from '../api/messages';
 import { AccountPanel } from './account-panel';
 import { Composer } from './composer';
 import type { ChatMessage } from './message-item';
 import { MessageList } from './message-list';
+import { OptOutReviewBanner } from './opt-out-review-banner';
 import classes from './inbox.module.css';
 
 type ConversationViewProps = {
@@ -58,6 +61,8 @@ export function ConversationView({
   const upload = useUploadMedia(merchantID);
   const send = useSendMessage(merchantID);
   const { mutate: markRead } = useMarkConversationRead(merchantID);
+  const entry = useInboxEntry(merchantID, customerID);
+  const mayReviewOptOut = useMeetsMerchantRequirement(merchantID, ACCESS_REQUIREMENTS.customerUpdate);
 
   const [body, setBody] = useState('');
   const [templateId, setTemplateId] = useState<string | null>(null);
@@ -89,6 +94,16 @@ export function ConversationView({
     }
     return [...fromServer, ...local];
   }, [thread.data, local]);
+  // The words of the replies waiting for an opt-out review, among those loaded, oldest first.
+  const flaggedWords = useMemo(
+    () =>
+      messages.flatMap((message) =>
+        'flagged_opt_out' in message && message.flagged_opt_out && message.direction === 'inbound'
+          ? [message.body.trim()]
+          : [],
+      ),
+    [messages],
+  );
 
   // The composer shows the chosen template's preview for this customer and account; the server renders it again
   // when it is sent (a real payment link in place of the sample one).
@@ -197,6 +212,15 @@ export function ConversationView({
             )}
           </Stack>
         </Stack>
+        {entry.data?.needs_review && (
+          <OptOutReviewBanner
+            merchantID={merchantID}
+            customerID={customerID}
+            customerName={name}
+            flaggedWords={flaggedWords}
+            mayReview={mayReviewOptOut}
+          />
+        )}
         {thread.isError ? (
           <QueryState
             error={thread.error}

@@ -93,6 +93,7 @@ function openInbox(
       HttpResponse.json({ count: 1, next: null, previous: null, results: [{ id: 'loc-1', name: 'Main St' }] }),
     ),
     http.get(`/api/merchants/:mid/inbox/`, () => HttpResponse.json({ next: null, results: [ENTRY] })),
+    http.get(`/api/merchants/:mid/inbox/:cid/`, () => HttpResponse.json(ENTRY)),
     http.post(`/api/merchants/:mid/inbox/:cid/read/`, async ({ params, request }) => {
       const body = (await request.json()) as { through_message?: string };
       calls.read.push(`${String(params.cid)} through ${body.through_message}`);
@@ -254,5 +255,119 @@ describe('/merchants/:merchantID/inbox', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(calls.sent).toEqual([{ customer: PAT, message: '', template: templateId }]));
     expect(await screen.findByText('Hi Pat, pay: https://pay.example/p/real')).toBeInTheDocument();
+  });
+
+  describe('a reply flagged as a possible opt-out', () => {
+    type Review = { action: string };
+
+    /** A conversation whose last reply reads like an opt-out, until it is reviewed. */
+    function flaggedConversation(profile: Profile = PROFILES.admin, merchant = M) {
+      const reviews: Review[] = [];
+      let flagged = true;
+      let optedIn = true;
+      const entry = () => ({ ...ENTRY, last_message_body: 'please stop texting me', needs_review: flagged });
+      const calls = openInbox(
+        () =>
+          HttpResponse.json(
+            { detail: 'The customer has opted out of email or text messages.', code: 'customer.unsubscribed' },
+            { status: 409 },
+          ),
+        `/merchants/${merchant}/inbox?customer=${PAT}`,
+        profile,
+        http.get(`/api/merchants/:mid/inbox/`, () => HttpResponse.json({ next: null, results: [entry()] })),
+        http.get(`/api/merchants/:mid/inbox/${PAT}/`, () => HttpResponse.json(entry())),
+        http.get(`/api/merchants/:mid/inbox/${PAT}/templates/`, () => HttpResponse.json({ results: [] })),
+        http.post(`/api/merchants/:mid/inbox/${PAT}/read/`, () =>
+          HttpResponse.json({ ...entry(), unread_messages: 0 }),
+        ),
+        http.get(`/api/merchants/:mid/customers/${PAT}/`, () =>
+          HttpResponse.json({ ...CUSTOMER, text_opt_in: optedIn }),
+        ),
+        http.get(`/api/merchants/:mid/customers/${PAT}/messages/`, () =>
+          HttpResponse.json({
+            next: null,
+            results: [
+              serverMessage('55555555-5555-4555-8555-555555555555', {
+                direction: 'inbound',
+                sender: 'Pat Lee',
+                status: 'received',
+                body: 'please stop texting me ',
+                created: '2026-03-02T15:10:00.000Z',
+                flagged_opt_out: flagged,
+              }),
+              serverMessage('11111111-1111-4111-8111-111111111111'),
+            ],
+          }),
+        ),
+        http.post(`/api/merchants/:mid/inbox/${PAT}/opt_out_flag/`, async ({ request }) => {
+          const body = (await request.json()) as Review;
+          reviews.push(body);
+          flagged = false;
+          if (body.action === 'confirm') optedIn = false;
+          return HttpResponse.json(entry());
+        }),
+      );
+      return { calls, reviews };
+    }
+
+    it('shows the flagged words; Opt out of texts asks I’m Sure, opts out, and the banner and badge go', async () => {
+      const user = setupUser();
+      const { reviews } = flaggedConversation();
+
+      const banner = await screen.findByRole('region', { name: 'This reply may be an opt-out request' });
+      expect(within(banner).getByText('“please stop texting me”')).toBeInTheDocument();
+      const conversations = await screen.findByRole('list', { name: 'Conversations' });
+      expect(within(conversations).getByText('Check opt-out')).toBeInTheDocument();
+
+      await user.click(within(banner).getByRole('button', { name: 'Opt out of texts' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Turn off text opt-in?' });
+      expect(within(dialog).getByText("For Pat Lee, by choosing I'm Sure you affirm:")).toBeInTheDocument();
+      expect(reviews).toEqual([]);
+      await user.click(within(dialog).getByRole('button', { name: "I'm Sure" }));
+
+      await waitFor(() =>
+        expect(screen.queryByRole('region', { name: 'This reply may be an opt-out request' })).not.toBeInTheDocument(),
+      );
+      expect(reviews).toEqual([{ action: 'confirm' }]);
+      await waitFor(() => expect(within(conversations).queryByText('Check opt-out')).not.toBeInTheDocument());
+      expect(await screen.findByText(/opted out of texts/)).toBeInTheDocument();
+
+      // Sending is refused as for any opted-out customer.
+      await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Are you there?{Enter}');
+      expect(await screen.findByText('The customer has opted out of email or text messages.')).toBeInTheDocument();
+    });
+
+    it('Cancel in the I’m Sure dialog changes nothing; Not an opt-out dismisses the flag', async () => {
+      const user = setupUser();
+      const { reviews } = flaggedConversation();
+
+      const banner = await screen.findByRole('region', { name: 'This reply may be an opt-out request' });
+      await user.click(within(banner).getByRole('button', { name: 'Opt out of texts' }));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(reviews).toEqual([]);
+
+      await user.click(within(banner).getByRole('button', { name: 'Not an opt-out' }));
+      await waitFor(() =>
+        expect(screen.queryByRole('region', { name: 'This reply may be an opt-out request' })).not.toBeInTheDocument(),
+      );
+      expect(reviews).toEqual([{ action: 'dismiss' }]);
+      expect(screen.queryByText(/opted out of texts/)).not.toBeInTheDocument();
+    });
+
+    it('tells a user who may not edit customers, without the buttons', async () => {
+      const [agentMerchant] = PROFILES.agent.merchants;
+      // A custom role without is_customer_update_allowed (SPEC §6): the review changes consent.
+      const noCustomerEdit: Profile = {
+        ...PROFILES.agent,
+        merchants: [{ ...agentMerchant!, access_roles: ['staff'] }],
+        access: { ...PROFILES.agent.access, roles: ['staff'] },
+      };
+      flaggedConversation(noCustomerEdit, MERCHANTS.customRolesAuto.id);
+
+      const banner = await screen.findByRole('region', { name: 'This reply may be an opt-out request' });
+      expect(within(banner).getByText('“please stop texting me”')).toBeInTheDocument();
+      expect(within(banner).queryByRole('button')).not.toBeInTheDocument();
+    });
   });
 });

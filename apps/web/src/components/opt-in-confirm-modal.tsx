@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { consentAffirmationText, type ConsentChannel } from '@paydesk/domain/customers/customers.contract';
-import { ConfirmModal } from '../../../components/confirm-modal';
+import { ConfirmModal } from './confirm-modal';
 
 export type OptInChange = { channel: ConsentChannel; optedIn: boolean };
 
@@ -25,7 +25,7 @@ function titleOf(changes: readonly OptInChange[]): string {
 }
 
 /**
- * SPEC §6: turning text or email opt-in on or off asks the user to affirm the customer's permission (I'm Sure). Each
+ * SPEC §6: turning text or email opt-in on or off (the customer page, New customer, a flagged reply in the inbox) asks the user to affirm the customer's permission (I'm Sure). Each
  * channel that changes shows its own words, and each is recorded with its own consent-ledger row.
  */
 export function OptInConfirmModal({
