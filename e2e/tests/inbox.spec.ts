@@ -118,3 +118,67 @@ test('inbox: text a customer, see it delivered, see the reply live, refuse a lar
   await expectNoSeriousViolations(page, 'Inbox on a phone');
   await page.screenshot({ path: 'test-results/inbox-390-list.png', fullPage: true });
 });
+
+test('inbox: a reply that reads like an opt-out is flagged; confirming it (I’m Sure) opts the customer out', async ({
+  page,
+  request,
+}) => {
+  const admin = await tokenFor(request, 'admin@demo.test');
+  const headers = { Authorization: `Bearer ${admin}` };
+  const merchants = await (await request.get('/api/merchants/?page_size=100', { headers })).json();
+  const merchantId = merchants.results.find((merchant: { name: string }) => merchant.name === 'Demo Motors').id;
+  const locations = await (
+    await request.get(`/api/merchants/${merchantId}/merchant_locations/?page_size=100`, { headers })
+  ).json();
+  const stamp = String(Date.now());
+  const phone = `+13128${stamp.slice(-6)}`;
+  const lastName = `Flagged${stamp}`;
+  await post(request, admin, `/api/merchants/${merchantId}/customers/`, {
+    first_name: 'Sam',
+    last_name: lastName,
+    sms_phone_number: phone,
+    location_id: locations.results[0].id,
+    account: { external_id: `FL-${stamp}`, amount_due_cents: 12_000 },
+    text_opt_in: true,
+    text_opt_in_affirmation: 'The customer agreed to texts.',
+  });
+  // The customer's reply, through the Outbox's inbound path (as the provider would post it).
+  const superUser = await tokenFor(request, 'super@demo.test');
+  await post(request, superUser, '/api/dev/outbox/inbound/', {
+    from: phone,
+    to: DEMO_MOTORS_NUMBER,
+    body: 'please stop texting me',
+  });
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, 'admin@demo.test');
+  await page.getByRole('combobox', { name: 'Current merchant' }).click();
+  await page.getByRole('option', { name: 'Demo Motors', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Inbox' }).click();
+  const conversations = page.getByRole('list', { name: 'Conversations' });
+  const item = conversations.getByRole('listitem').filter({ hasText: `Sam ${lastName}` });
+  // The reply is processed by a job: the conversation appears with its badge once it is.
+  await expect(item).toContainText('Check opt-out', { timeout: 20_000 });
+  await item.getByRole('button', { name: new RegExp(`Sam ${lastName}`) }).click();
+
+  const chat = page.getByRole('region', { name: 'Conversation', exact: true });
+  const banner = chat.getByRole('region', { name: 'This reply may be an opt-out request' });
+  await expect(banner).toContainText('“please stop texting me”');
+  await expectNoSeriousViolations(page, 'Inbox with a flagged reply');
+  await banner.getByRole('button', { name: 'Opt out of texts' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Turn off text opt-in?' });
+  await expect(dialog).toContainText(`For Sam ${lastName}, by choosing I'm Sure you affirm:`);
+  await dialog.getByRole('button', { name: "I'm Sure" }).click();
+
+  await expect(dialog).toBeHidden();
+  await expect(banner).toBeHidden();
+  await expect(item).not.toContainText('Check opt-out');
+  await expect(chat).toContainText('opted out of texts');
+
+  // Sending is refused as for any opted-out customer.
+  await chat.getByRole('textbox', { name: 'Message' }).fill('Are you sure?');
+  await chat.getByRole('button', { name: 'Send' }).click();
+  const messages = chat.getByRole('list', { name: 'Messages' });
+  const refused = messages.getByRole('listitem', { name: 'Sent message' }).filter({ hasText: 'Are you sure?' });
+  await expect(refused).toContainText('The customer has opted out of email or text messages.');
+});
