@@ -8,35 +8,27 @@ import type { ScheduledPaymentState } from '@paydesk/domain/scheduled-payments/s
 import { sql } from 'drizzle-orm';
 import { scheduledPayments } from '../../db/schema/scheduled-payments';
 import { HttpError } from '../../lib/http-errors';
-import { runInLanes } from '../../lib/run-in-lanes';
+import { runClaimedBatches, staleClaimsBefore } from '../../lib/run-claimed-batches';
 import { withTransaction, type ProviderContext } from '../../lib/service-context';
 import { recordCustomerEvent } from '../customers/customers.public';
 import { queueTemplateText } from '../messaging/messaging.public';
 import { findPayingAccount, takePayment } from '../payments/payments.public';
 
-/** A claim this old belongs to a run that died: the row is taken again. */
-export const CLAIM_LEASE_MS = 10 * 60 * 1000;
-const BATCH = 50;
-/** Payments of a claimed batch taken at once by one process. */
-const IN_FLIGHT = 8;
-
 type Claimed = typeof scheduledPayments.$inferSelect;
 
 /** Runs every due scheduled payment; answers how many it ran. */
 export async function runDueScheduledPayments(ctx: ProviderContext): Promise<number> {
-  let ran = 0;
-  for (;;) {
-    const claimed = await claimDue(ctx);
-    // An account's rows one after another (each sees what the one before took); other accounts' side by side.
-    await runInLanes(claimed, { limit: IN_FLIGHT, laneOf: (row) => row.account_id }, (row) => runOne(ctx, row));
-    ran += claimed.length;
-    if (claimed.length < BATCH) return ran;
-  }
+  // An account's rows one after another (each sees what the one before took); other accounts' side by side.
+  return runClaimedBatches({
+    claim: (limit) => claimDue(ctx, limit),
+    laneOf: (row) => row.account_id,
+    runOne: (row) => runOne(ctx, row),
+  });
 }
 
-async function claimDue(ctx: ProviderContext): Promise<Claimed[]> {
+async function claimDue(ctx: ProviderContext, limit: number): Promise<Claimed[]> {
   const now = ctx.clock();
-  const staleBefore = new Date(now.getTime() - CLAIM_LEASE_MS);
+  const staleBefore = staleClaimsBefore(now);
   return ctx.db
     .update(scheduledPayments)
     .set({ state: 'processing', claimed_at: now, updated: now })
@@ -46,7 +38,7 @@ async function claimDue(ctx: ProviderContext): Promise<Claimed[]> {
          where (state = 'scheduled' and run_at <= ${now})
             or (state = 'processing' and claimed_at < ${staleBefore})
          order by run_at
-         limit ${BATCH}
+         limit ${limit}
          for update skip locked)`,
     )
     .returning();

@@ -12,6 +12,7 @@ import { BANK_AUTHORIZATION_METHODS, type BankAuthorizationMethod } from '@payde
 import { IconRepeat } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../../components/confirm-modal';
+import { DialogActions } from '../../../../components/dialog-actions';
 import { useMerchant } from '../../../../lib/merchant-query';
 import { ApiError } from '../../../../lib/api-client';
 import { describeError, notifySuccess } from '../../../../lib/notify';
@@ -290,14 +291,13 @@ function EnrolAutopayModal({
             {problem ?? failure}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button loading={enrol.isPending} onClick={submit} disabled={saved.length === 0}>
-            Turn on autopay
-          </Button>
-        </Group>
+        <DialogActions
+          label="Turn on autopay"
+          onConfirm={submit}
+          onCancel={onClose}
+          loading={enrol.isPending}
+          disabled={saved.length === 0}
+        />
       </Stack>
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Modal, Select, Stack, Text } from '@mantine/core';
 import { addCalendarDays, toCalendarDate } from '@paydesk/domain/dates/calendar';
 import { ERROR_MESSAGES } from '@paydesk/domain/errors/error-codes';
 import { formatDate, formatDateTime } from '@paydesk/domain/format/date';
@@ -15,6 +15,7 @@ import { ConfirmModal } from '../../../../components/confirm-modal';
 import { type DataColumn } from '../../../../components/data-table';
 import { AccountSection, AccountTable } from './account-section';
 import { DateField } from '../../../../components/date-field';
+import { DialogActions } from '../../../../components/dialog-actions';
 import { MoneyInput, readMoneyValue, toMoneyValue, type MoneyValue } from '../../../../components/money-input';
 import { ApiError } from '../../../../lib/api-client';
 import { describeError, notifySuccess } from '../../../../lib/notify';
@@ -266,14 +267,13 @@ function SchedulePaymentModal({
             {problem ?? failure}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button loading={schedule.isPending} onClick={submit} disabled={saved.length === 0}>
-            Schedule
-          </Button>
-        </Group>
+        <DialogActions
+          label="Schedule"
+          onConfirm={submit}
+          onCancel={onClose}
+          loading={schedule.isPending}
+          disabled={saved.length === 0}
+        />
       </Stack>
     </Modal>
   );
