@@ -184,6 +184,7 @@ export function CustomerLayoutRoute({ fullView = false }: { fullView?: boolean }
         {editing ? (
           <CustomerForm
             customer={data}
+            timeZone={timeZone}
             locations={locations.data ?? [data.location]}
             onSubmit={async (input) => {
               try {
