@@ -57,10 +57,10 @@ export function toCustomerFormValues(customer: Customer): CustomerFormValues {
 
 const patchResolver = schemaResolver(customerPatchSchema, { sync: true });
 
-/** The domain's customer rules, and a date of birth not after today. */
-export function validateCustomerFields(values: CustomerFormValues): FormErrors {
+/** The domain's customer rules, and a date of birth not after today in the merchant's zone (as the server checks). */
+export function validateCustomerFields(values: CustomerFormValues, timeZone: string | undefined): FormErrors {
   const errors: FormErrors = { ...patchResolver(values) };
-  const dob = dateOfBirthField(toCalendarDate(new Date())).safeParse(values.date_of_birth);
+  const dob = dateOfBirthField(toCalendarDate(new Date(), timeZone)).safeParse(values.date_of_birth);
   if (!dob.success && !errors.date_of_birth) errors.date_of_birth = dob.error.issues[0]?.message;
   return errors;
 }
@@ -138,6 +138,8 @@ export function CustomerFields({ form, locations, withLocation = true, managed =
 type CustomerFormProps = {
   customer: Customer;
   locations: readonly NamedOption[];
+  /** The merchant's zone: a date of birth may be today on its calendar, not later. */
+  timeZone: string | undefined;
   onSubmit: (input: CustomerPatchInput) => Promise<unknown>;
   onCancel: () => void;
 };
@@ -146,11 +148,11 @@ type CustomerFormProps = {
  * Edit a customer's fields (customerUpdate); opt-ins change through their own confirmation. At an integrated
  * merchant the fields FreshBooks keeps are read-only and not sent.
  */
-export function CustomerForm({ customer, locations, onSubmit, onCancel }: CustomerFormProps) {
+export function CustomerForm({ customer, locations, timeZone, onSubmit, onCancel }: CustomerFormProps) {
   const managed: readonly string[] = customer.merchant.is_integrated ? FRESHBOOKS_CUSTOMER_FIELDS : [];
   const form = useForm<CustomerFormValues>({
     initialValues: toCustomerFormValues(customer),
-    validate: validateCustomerFields,
+    validate: (values) => validateCustomerFields(values, timeZone),
   });
   const leavePrompt = useLeavePrompt(form.isDirty() && !form.submitting);
   const formRef = useFocusFirstField<HTMLFormElement>();

@@ -42,6 +42,7 @@ import { OptInConfirmModal, type OptInChange } from '../components/opt-in-confir
 import { customerPath } from './customer-list';
 import { DateField } from '../../../components/date-field';
 import { submitFocusingErrors } from '../../../lib/focus-errors';
+import { useMerchantTimeZone } from '../../../lib/merchant-query';
 
 export type CreateFormValues = CustomerFormValues & {
   external_id: string;
@@ -131,13 +132,13 @@ export function toCreateInput(values: CreateFormValues): CreateCustomerInput {
 const createResolver = schemaResolver(createCustomerBodySchema, { sync: true });
 
 /** Every field checked by the domain's schemas, with the spec's messages, before anything is sent. */
-export function validateCreate(values: CreateFormValues): FormErrors {
+export function validateCreate(values: CreateFormValues, timeZone: string | undefined): FormErrors {
   const errors: FormErrors = {};
   for (const [path, message] of Object.entries(createResolver(toCreateInput(values)))) {
     const field = FIELD_MAP[path] ?? path;
     if (!errors[field]) errors[field] = message;
   }
-  const customer = validateCustomerFields(values);
+  const customer = validateCustomerFields(values, timeZone);
   if (customer.date_of_birth) errors.date_of_birth = customer.date_of_birth;
   const amount = readMoneyValue(values.amount_due);
   if (amount.error) errors.amount_due = amount.error;
@@ -158,7 +159,11 @@ export function CustomerCreateRoute() {
   const tags = useAccountTags(merchantID);
   const createCustomer = useCreateCustomer(merchantID);
   const mayAddLocation = useMeetsMerchantRequirement(merchantID, ACCESS_REQUIREMENTS.merchantSettings);
-  const form = useForm<CreateFormValues>({ initialValues: INITIAL_VALUES, validate: validateCreate });
+  const timeZone = useMerchantTimeZone(merchantID);
+  const form = useForm<CreateFormValues>({
+    initialValues: INITIAL_VALUES,
+    validate: (values) => validateCreate(values, timeZone),
+  });
   const leavePrompt = useLeavePrompt(form.isDirty() && !form.submitting);
   const listPath = `/merchants/${encodeURIComponent(merchantID)}/customers`;
   // The checked values waiting for the opt-in affirmation (I'm Sure) before they are sent.

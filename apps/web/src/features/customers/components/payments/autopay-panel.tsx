@@ -7,7 +7,7 @@ import {
 } from '@paydesk/domain/autopay/autopay.contract';
 import { AUTOPAY_DUE_DAY_CAP } from '@paydesk/domain/constants';
 import { ERROR_MESSAGES } from '@paydesk/domain/errors/error-codes';
-import { formatDate, formatDateTime } from '@paydesk/domain/format/date';
+import { formatCalendarDate, formatDateTime } from '@paydesk/domain/format/date';
 import { BANK_AUTHORIZATION_METHODS, type BankAuthorizationMethod } from '@paydesk/domain/payments/payments';
 import { IconRepeat } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -145,7 +145,7 @@ export function AutopayPanel({
                 {`${state.customer_name} pays with ${state.payment_method_label}`}
                 {state.day === null
                   ? ' once the account has a due date.'
-                  : ` on day ${state.day} of each month (next due ${formatDate(state.due_date)}).`}
+                  : ` on day ${state.day} of each month (next due ${formatCalendarDate(state.due_date)}).`}
               </Text>
               <Text size="xs" c="dimmed">
                 {`Enrolled by ${state.enrolled_by_name}, ${formatDateTime(state.enrolled_at, { timeZone })}. No convenience fee is charged on autopay.`}
@@ -165,7 +165,7 @@ export function AutopayPanel({
           )}
           {state.last_run && (
             <Text size="xs">
-              {`Last run for the due date ${formatDate(state.last_run.due_date)}: ${RUN_WORDS[state.last_run.state]}`}
+              {`Last run for the due date ${formatCalendarDate(state.last_run.due_date)}: ${RUN_WORDS[state.last_run.state]}`}
               {state.last_run.failure_message ? ` (${state.last_run.failure_message})` : ''}
             </Text>
           )}

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Modal, Select, Stack, Text } from '@mantine/core';
 import { addCalendarDays, toCalendarDate } from '@paydesk/domain/dates/calendar';
 import { ERROR_MESSAGES } from '@paydesk/domain/errors/error-codes';
-import { formatDate, formatDateTime } from '@paydesk/domain/format/date';
+import { formatCalendarDate, formatDateTime } from '@paydesk/domain/format/date';
 import { formatMoney } from '@paydesk/domain/format/money';
 import { MINIMUM_PAYMENT_CENTS } from '@paydesk/domain/payments/payments';
 import {
@@ -69,7 +69,7 @@ export function ScheduledPayments({
   const rows = scheduled.data?.results ?? [];
 
   const columns: DataColumn<ScheduledPayment>[] = [
-    { key: 'date', label: 'Date', primary: true, render: (row) => formatDate(row.date) },
+    { key: 'date', label: 'Date', primary: true, render: (row) => formatCalendarDate(row.date) },
     { key: 'amount', label: 'Amount', render: (row) => formatMoney(row.amount) },
     { key: 'method', label: 'Pay with', render: (row) => row.payment_method_label },
     {
@@ -103,7 +103,7 @@ export function ScheduledPayments({
             variant="light"
             color="red"
             onClick={() => setCancelling(row)}
-            aria-label={`Cancel the payment scheduled for ${formatDate(row.date)}`}
+            aria-label={`Cancel the payment scheduled for ${formatCalendarDate(row.date)}`}
           >
             Cancel
           </Button>
@@ -164,7 +164,7 @@ export function ScheduledPayments({
             }}
           >
             {cancelling &&
-              `The payment of ${formatMoney(cancelling.amount)} scheduled for ${formatDate(cancelling.date)} will not be taken.`}
+              `The payment of ${formatMoney(cancelling.amount)} scheduled for ${formatCalendarDate(cancelling.date)} will not be taken.`}
           </ConfirmModal>
         </>
       }
@@ -224,7 +224,7 @@ function SchedulePaymentModal({
       { input, idempotencyKey: attempt.current.key },
       {
         onSuccess: (created) => {
-          notifySuccess(`Payment of ${formatMoney(created.amount)} scheduled for ${formatDate(created.date)}`);
+          notifySuccess(`Payment of ${formatMoney(created.amount)} scheduled for ${formatCalendarDate(created.date)}`);
           onClose();
         },
       },
