@@ -96,7 +96,9 @@ describe('TRUST_PROXY', () => {
     expect(missing).toThrow(/S3_REGION: is required with MEDIA_STORE=s3/);
     expect(missing).toThrow(/S3_ACCESS_KEY_ID: is required with MEDIA_STORE=s3/);
     expect(missing).toThrow(/S3_SECRET_ACCESS_KEY: is required with MEDIA_STORE=s3/);
-    expect(() => parseConfig({ MEDIA_STORE: 's3', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT: expected an http/);
+    expect(() => parseConfig({ MEDIA_STORE: 's3', S3_ENDPOINT: 'minio:9000' })).toThrow(
+      /S3_ENDPOINT: expected an http/,
+    );
     const s3 = parseConfig({
       MEDIA_STORE: 's3',
       S3_ENDPOINT: 'http://127.0.0.1:9000',

@@ -74,7 +74,9 @@ const configSchema = z
     /** Where chat attachments are kept: `local` (DATA_DIR/message-media, the default) or `s3` (the S3_* bucket). */
     MEDIA_STORE: z.enum(['local', 's3'], { error: 'expected local or s3' }).default('local'),
     /** An S3-compatible service's address (MinIO, R2...); unset: AWS S3 in S3_REGION. */
-    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL such as https://s3.example.com' }).optional(),
+    S3_ENDPOINT: z
+      .url({ protocol: /^https?$/, error: 'expected an http(s) URL such as https://s3.example.com' })
+      .optional(),
     S3_REGION: z.string().min(1).optional(),
     S3_BUCKET: z.string().min(1).optional(),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
