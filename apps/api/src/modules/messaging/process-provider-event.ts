@@ -128,7 +128,11 @@ async function receiveText(ctx: ProviderContext, deps: MessagingDependencies, ev
     const contentType = firstValue(payload, `MediaContentType${index}`) ?? fetched.contentType;
     const id = randomUUID();
     const key = mediaKeyOf(merchantId, id);
-    await ctx.providers.media.put(key, fetched.content, contentType);
+    await ctx.providers.media.put(key, fetched.content, contentType).catch((error: unknown) => {
+      throw new Error(`an MMS attachment could not be kept in the ${ctx.providers.media.name} media store`, {
+        cause: error,
+      });
+    });
     media.push({ id, key, contentType });
   }
 
