@@ -220,6 +220,11 @@ const UPDATED_CUSTOMER_COLUMNS = {
   location_id: 'uuid',
   text_opt_in: 'boolean',
   email_opt_in: 'boolean',
+  address_line1: 'text',
+  address_line2: 'text',
+  city: 'text',
+  state: 'text',
+  zip: 'text',
   updated: 'timestamptz',
 } as const satisfies Partial<Record<keyof typeof customers.$inferInsert, string>>;
 
