@@ -139,7 +139,8 @@ export function mappingErrors(
 
 /** A first guess at the mapping from the headers' names ("First Name", "first_name", "Phone", …). */
 export function guessMapping(columns: readonly string[]): ImportMapping {
-  const squash = (text: string) => text.toLowerCase().replace(/[^a-z]/g, '');
+  // Letters and digits only: "Address Line 1" → addressline1.
+  const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
   const aliases: Record<ImportField, string[]> = {
     first_name: ['firstname', 'first', 'givenname'],
     last_name: ['lastname', 'last', 'surname', 'familyname'],
