@@ -735,6 +735,19 @@ describe('a customer', () => {
     const address = { address_line1: '12 Ocean Dr', address_line2: null, city: 'Miami Beach', state: 'FL' };
     expect(created).toMatchObject({ ...address, zip: '33139-1234' });
     expect((await call('GET', customerUrl(created.id), 'staff@demo.test')).json()).toMatchObject(address);
+    // The creation records the address parts given, and none for a customer without an address.
+    const createdEvent = async (id: string) =>
+      (await call('GET', `${customerUrl(id)}history/`, 'staff@demo.test'))
+        .json()
+        .results.find((event: { kind: string }) => event.kind === 'customer.created');
+    expect((await createdEvent(created.id)).after).toMatchObject({
+      address_line1: '12 Ocean Dr',
+      city: 'Miami Beach',
+      state: 'FL',
+      zip: '33139-1234',
+    });
+    expect((await createdEvent(created.id)).after).not.toHaveProperty('address_line2');
+    expect(Object.keys((await createdEvent(bare.id)).after)).not.toContain('state');
 
     const moved = await call('PATCH', customerUrl(created.id), 'staff@demo.test', {
       address_line2: 'Apt 4',

@@ -216,6 +216,15 @@ export function customerHistoryFields(customer: CustomerHistoryFields) {
   };
 }
 
+/** A new customer's fields as its `customer.created` record keeps them: the address parts only where given. */
+export function createdHistoryFields(customer: CustomerHistoryFields) {
+  const fields: Record<string, string | null> = customerHistoryFields(customer);
+  for (const field of ['address_line1', 'address_line2', 'city', 'state', 'zip'] as const) {
+    if (fields[field] === null) delete fields[field];
+  }
+  return fields;
+}
+
 /** An account's fields as its history records them. */
 export function accountHistoryFields(account: AccountFields) {
   return {

@@ -23,6 +23,7 @@ import {
   accountColumns,
   accountHistoryFields,
   customerColumns,
+  createdHistoryFields,
   customerHistoryFields,
   newAccountColumns,
   newCustomerColumns,
@@ -134,7 +135,7 @@ export async function createCustomerAccounts(
   const events = optIns.events;
   for (const { input, customer, account, tagIds: ids } of created) {
     const subject = { merchantId: merchant.id, customerId: customer.id, actor };
-    events.push({ ...subject, kind: 'customer.created', after: customerHistoryFields(customer) });
+    events.push({ ...subject, kind: 'customer.created', after: createdHistoryFields(customer) });
     events.push({
       ...subject,
       accountId: account.id,
