@@ -87,7 +87,11 @@ export async function sendMessage(
     });
   });
   const settings = await settingsOf(ctx.db, merchant.id);
-  const inside = isInsideSendWindow(ctx.clock(), { phone, merchantTimeZone: merchant.timezone }, windowOf(settings));
+  const inside = isInsideSendWindow(
+    ctx.clock(),
+    { addressState: customer.state, phone, merchantTimeZone: merchant.timezone },
+    windowOf(settings),
+  );
   return { [customer.id]: { ...toMessageDto(row, ctx), outside_send_window: !inside } };
 }
 

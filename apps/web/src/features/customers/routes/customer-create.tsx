@@ -37,7 +37,13 @@ import { useMeetsMerchantRequirement, withMerchant } from '../../../lib/use-merc
 import { useCreateCustomer } from '../api/customers-mutations';
 import { useAccountTags, useMerchantLocations } from '../api/merchant-options';
 import { AUTOPAY_CAP_HINT, STATUS_CHOICES } from '../components/account-form';
-import { CustomerFields, validateCustomerFields, type CustomerFormValues } from '../components/customer-form';
+import {
+  CustomerFields,
+  NO_ADDRESS,
+  toAddressInput,
+  validateCustomerFields,
+  type CustomerFormValues,
+} from '../components/customer-form';
 import { OptInConfirmModal, type OptInChange } from '../components/opt-in-confirm-modal';
 import { customerPath } from './customer-list';
 import { DateField } from '../../../components/date-field';
@@ -64,6 +70,7 @@ const INITIAL_VALUES: CreateFormValues = {
   date_of_birth: '',
   language: DEFAULT_LANGUAGE,
   location_id: '',
+  ...NO_ADDRESS,
   external_id: '',
   amount_due: '',
   due_date: '',
@@ -113,6 +120,7 @@ export function toCreateInput(values: CreateFormValues): CreateCustomerInput {
     date_of_birth: values.date_of_birth || null,
     language: values.language as CreateCustomerInput['language'],
     location_id: values.location_id,
+    ...toAddressInput(values),
     account: {
       external_id: values.external_id,
       amount_due_cents: amount.cents ?? (undefined as unknown as number),

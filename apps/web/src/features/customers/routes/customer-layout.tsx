@@ -28,7 +28,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { markViewed, useCustomer } from '../api/customers-queries';
 import { useChangeConsent, useRemoveCustomer, useUpdateCustomer } from '../api/customers-mutations';
 import { useMerchantLocations } from '../api/merchant-options';
-import { CustomerForm } from '../components/customer-form';
+import { CustomerForm, mailingAddressLines } from '../components/customer-form';
 import { CHANNEL_LABELS, OptInConfirmModal, type OptInChange } from '../components/opt-in-confirm-modal';
 import { Field } from '../components/field';
 import { IntegrationSyncNotice, useOpenIntegrationSync } from '../components/integration-sync-notice';
@@ -212,6 +212,15 @@ export function CustomerLayoutRoute({ fullView = false }: { fullView?: boolean }
             </Field>
             <Field label="Date of birth">{formatCalendarDate(data.date_of_birth) || '—'}</Field>
             <Field label="Location">{data.location.name}</Field>
+            {mailingAddressLines(data).length > 0 && (
+              <Field label="Mailing address">
+                {mailingAddressLines(data).map((line) => (
+                  <span key={line} style={{ display: 'block' }}>
+                    {line}
+                  </span>
+                ))}
+              </Field>
+            )}
             {(['sms', 'email'] as const).map((channel) => {
               const optedIn = channel === 'sms' ? data.text_opt_in : data.email_opt_in;
               // A disabled switch is too faint to read on or off: users who cannot change it read it in words.
