@@ -14,7 +14,7 @@ import { runInLanes } from '../../lib/run-in-lanes';
 import { withTransaction, type ProviderContext } from '../../lib/service-context';
 import { recordCustomerEvent } from '../customers/customers.public';
 import { queueTemplateText } from '../messaging/messaging.public';
-import { findPayingAccount, takePayment } from '../payments/payments.public';
+import { findPayingAccount, NothingLeftToTakeError, takePayment } from '../payments/payments.public';
 
 /** A claim this old belongs to a run that died: the enrolment is taken again. */
 export const CLAIM_LEASE_MS = 10 * 60 * 1000;
@@ -22,6 +22,7 @@ const BATCH = 50;
 /** Payments of a claimed batch taken at once by one process. */
 const IN_FLIGHT = 8;
 const NOTHING_DUE = 'Nothing was due on the account.';
+const TAKEN_MEANWHILE = 'Another payment on the account was being taken for what was due.';
 
 type Claimed = typeof autopayEnrollments.$inferSelect & { claimed_due_date: string };
 
@@ -85,6 +86,8 @@ async function runOne(ctx: ProviderContext, row: Claimed): Promise<void> {
       origin: 'autopay',
       idempotencyKey,
       checkUserLimits: false,
+      // What is left when a scheduled payment on the account runs at the same moment (the account's lock decides).
+      upToAvailable: true,
     });
     await recordOutcome(ctx, row, {
       state: runStateOfPayment(payment.status),
@@ -92,6 +95,10 @@ async function runOne(ctx: ProviderContext, row: Claimed): Promise<void> {
       message: payment.failure_message,
     });
   } catch (error) {
+    if (error instanceof NothingLeftToTakeError) {
+      await recordOutcome(ctx, row, { state: 'skipped', paymentId: null, message: TAKEN_MEANWHILE });
+      return;
+    }
     if (!(error instanceof HttpError)) throw error;
     // Paid up before the day: nothing to take (a claim taken again finds its first run's payment by the key before
     // this). Any other rule the account now breaks: the run fails with its words.

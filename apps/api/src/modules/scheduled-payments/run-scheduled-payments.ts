@@ -1,7 +1,9 @@
 // The scheduled payments' run (issue 19 item 1): claim the due ones, take each through the payments module with the
 // key `scheduled:{id}`, record the outcome. Claiming is one statement with SKIP LOCKED, so two processes running the
 // job at once take different rows; a claim older than CLAIM_LEASE_MS (its process died mid-run) is taken again, and
-// the key makes that second run answer the first run's payment instead of charging twice.
+// the key makes that second run answer the first run's payment instead of charging twice. The amount is settled
+// under the account's lock (`upToAvailable`): with autopay running on the account at once, the later run takes
+// what is left or is skipped with the reason, never failed on an amount read before the other's payment.
 
 import { runStateOfPayment } from '@paydesk/domain/payments/payments';
 import type { ScheduledPaymentState } from '@paydesk/domain/scheduled-payments/scheduled-payments.contract';
@@ -12,13 +14,15 @@ import { runInLanes } from '../../lib/run-in-lanes';
 import { withTransaction, type ProviderContext } from '../../lib/service-context';
 import { recordCustomerEvent } from '../customers/customers.public';
 import { queueTemplateText } from '../messaging/messaging.public';
-import { findPayingAccount, takePayment } from '../payments/payments.public';
+import { findPayingAccount, NothingLeftToTakeError, takePayment } from '../payments/payments.public';
 
 /** A claim this old belongs to a run that died: the row is taken again. */
 export const CLAIM_LEASE_MS = 10 * 60 * 1000;
 const BATCH = 50;
 /** Payments of a claimed batch taken at once by one process. */
 const IN_FLIGHT = 8;
+const NOTHING_DUE = 'Nothing was due on the account.';
+const TAKEN_MEANWHILE = 'Another payment on the account was being taken for what was due.';
 
 type Claimed = typeof scheduledPayments.$inferSelect;
 
@@ -56,7 +60,7 @@ async function runOne(ctx: ProviderContext, row: Claimed): Promise<void> {
   const found = await findPayingAccount(ctx.db, row.account_id);
   if (!found) return;
   if (found.amountDueCents <= 0) {
-    await recordOutcome(ctx, row, { state: 'skipped', paymentId: null, message: 'Nothing was due on the account.' });
+    await recordOutcome(ctx, row, { state: 'skipped', paymentId: null, message: NOTHING_DUE });
     return;
   }
   try {
@@ -78,6 +82,8 @@ async function runOne(ctx: ProviderContext, row: Claimed): Promise<void> {
       origin: 'scheduled',
       idempotencyKey: `scheduled:${row.id}`,
       checkUserLimits: false,
+      // What is left when autopay on the account runs at the same moment (the account's lock decides).
+      upToAvailable: true,
     });
     await recordOutcome(ctx, row, {
       state: runStateOfPayment(payment.status),
@@ -85,8 +91,17 @@ async function runOne(ctx: ProviderContext, row: Claimed): Promise<void> {
       message: payment.failure_message,
     });
   } catch (error) {
-    // A rule the account now breaks (inactive, paid up meanwhile, the method removed): the run fails with its words.
+    // Autopay on the account took what was due, or is taking it, since the read above: nothing to take.
+    if (error instanceof NothingLeftToTakeError) {
+      await recordOutcome(ctx, row, { state: 'skipped', paymentId: null, message: TAKEN_MEANWHILE });
+      return;
+    }
     if (!(error instanceof HttpError)) throw error;
+    if (error.code === 'account.already_paid') {
+      await recordOutcome(ctx, row, { state: 'skipped', paymentId: null, message: NOTHING_DUE });
+      return;
+    }
+    // A rule the account now breaks (inactive, the method removed): the run fails with its words.
     await recordOutcome(ctx, row, { state: 'failed', paymentId: null, message: error.detail });
   }
 }
