@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../src/db/client';
 import { accounts } from '../src/db/schema/customers';
 import { paymentMethods, payments } from '../src/db/schema/payments';
 import { dueAutomaticRetriesQuery } from '../src/modules/failed-payments/failed-payment-view';
@@ -248,8 +249,11 @@ describe('automatic retries', () => {
     const plan = await t.database.db.transaction(async (tx) => {
       // The test database is small: without this the planner would read the table whatever the query says.
       await tx.execute(sql`set local enable_seqscan = off`);
-      const explained = await tx.execute(sql`explain ${dueAutomaticRetriesQuery(new Date(), 50)}`);
-      return explained.rows.map((row) => Object.values(row).join('')).join('\n');
+      const explained = await selectRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`explain ${dueAutomaticRetriesQuery(new Date(), 50)}`,
+      );
+      return explained.map((row) => row['QUERY PLAN']).join('\n');
     });
     expect(plan).toContain('payments_automatic_retry_idx');
   });
