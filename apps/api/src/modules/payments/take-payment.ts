@@ -56,8 +56,8 @@ export type TakePaymentInput = {
    */
   feeCents?: number;
   /**
-   * A run's payment (autopay, a scheduled payment): less than asked when, under the account's lock, the account owes
-   * less once the payments being charged are counted; `NothingLeftToTakeError` when they take all of it.
+   * A run's payment of one source (autopay, a scheduled payment): less than asked when, under the account's lock, the
+   * account owes less once the payments being charged are counted; `NothingLeftToTakeError` when they take all of it.
    */
   upToAvailable?: boolean;
 };
@@ -126,7 +126,10 @@ export async function takePayment(ctx: ProviderContext, input: TakePaymentInput)
     if (input.upToAvailable) {
       if (available <= 0) throw new NothingLeftToTakeError();
       sources = cutSourcesTo(sources, available);
-    } else if (amount > available) throw new HttpError('payment.exceeds_amount_due');
+    }
+    if (sources.reduce((sum, source) => sum + source.amount, 0) > available) {
+      throw new HttpError('payment.exceeds_amount_due');
+    }
     return insertPendingPayment(tx, {
       merchantId: input.merchant.id,
       accountId: account.id,
@@ -150,16 +153,13 @@ export async function takePayment(ctx: ProviderContext, input: TakePaymentInput)
   return readPayment(ctx.db, input.merchant.id, paymentId);
 }
 
-/** The sources taking at most `cents` in all, cut from the last one (a run's payment has one source). */
+/**
+ * The sources taking at most `cents` in all: a run's one source cut down; several sources (never a run's) are left as
+ * they are, for the amount check to refuse.
+ */
 function cutSourcesTo(sources: readonly PaymentSourceInput[], cents: number): readonly PaymentSourceInput[] {
-  let left = cents;
-  return sources
-    .map((source) => {
-      const amount = Math.min(source.amount, left);
-      left -= amount;
-      return { ...source, amount };
-    })
-    .filter((source) => source.amount > 0);
+  const [only] = sources;
+  return only && sources.length === 1 ? [{ ...only, amount: Math.min(only.amount, cents) }] : sources;
 }
 
 function checkAccountState(account: { status: string }): void {
