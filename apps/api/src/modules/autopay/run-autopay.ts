@@ -14,9 +14,13 @@ import { runClaimedBatches, staleClaimsBefore } from '../../lib/run-claimed-batc
 import { withTransaction, type ProviderContext } from '../../lib/service-context';
 import { recordCustomerEvent } from '../customers/customers.public';
 import { queueTemplateText } from '../messaging/messaging.public';
-import { findPayingAccount, takePayment } from '../payments/payments.public';
-
-const NOTHING_DUE = 'Nothing was due on the account.';
+import {
+  findPayingAccount,
+  NOTHING_DUE_REASON,
+  NothingLeftToTakeError,
+  TAKEN_MEANWHILE_REASON,
+  takePayment,
+} from '../payments/payments.public';
 
 type Claimed = typeof autopayEnrollments.$inferSelect & { claimed_due_date: string };
 
@@ -78,6 +82,8 @@ async function runOne(ctx: ProviderContext, row: Claimed): Promise<void> {
       origin: 'autopay',
       idempotencyKey,
       checkUserLimits: false,
+      // What is left when a scheduled payment on the account runs at the same moment (the account's lock decides).
+      upToAvailable: true,
     });
     await recordOutcome(ctx, row, {
       state: runStateOfPayment(payment.status),
@@ -85,11 +91,15 @@ async function runOne(ctx: ProviderContext, row: Claimed): Promise<void> {
       message: payment.failure_message,
     });
   } catch (error) {
+    if (error instanceof NothingLeftToTakeError) {
+      await recordOutcome(ctx, row, { state: 'skipped', paymentId: null, message: TAKEN_MEANWHILE_REASON });
+      return;
+    }
     if (!(error instanceof HttpError)) throw error;
     // Paid up before the day: nothing to take (a claim taken again finds its first run's payment by the key before
     // this). Any other rule the account now breaks: the run fails with its words.
     if (found.amountDueCents <= 0 || error.code === 'account.already_paid') {
-      await recordOutcome(ctx, row, { state: 'skipped', paymentId: null, message: NOTHING_DUE });
+      await recordOutcome(ctx, row, { state: 'skipped', paymentId: null, message: NOTHING_DUE_REASON });
       return;
     }
     await recordOutcome(ctx, row, { state: 'failed', paymentId: null, message: error.detail });

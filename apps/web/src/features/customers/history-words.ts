@@ -36,6 +36,7 @@ const KIND_TITLES: Record<string, string> = {
   'scheduled_payment.skipped': 'Scheduled payment skipped',
   'promise.created': 'Promise to pay recorded',
   'promise.confirmed': 'Promise to pay confirmed',
+  'promise.unscheduled': 'Promise to pay no longer scheduled',
   'promise.kept': 'Promise to pay kept',
   'promise.partially_kept': 'Promise to pay partly kept',
   'promise.broken': 'Promise to pay broken',
