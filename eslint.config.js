@@ -23,6 +23,36 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+const restrictedSyntax = [
+  { selector: 'TSEnumDeclaration', message: 'Use a string-literal union instead of an enum.' },
+  {
+    // Module augmentation (declare module '...') is the one place an interface is needed.
+    selector: 'TSInterfaceDeclaration:not(TSModuleDeclaration TSInterfaceDeclaration)',
+    message: 'Use `type` instead of `interface`.',
+  },
+];
+
+// Dates are shown MM/DD/YYYY in the merchant's time zone (SPEC §9), never the browser's: the web app formats them with
+// @paydesk/domain/format/date (formatDate, formatDateTime with the zone of useMerchantTimeZone, formatCalendarDate for
+// a bare YYYY-MM-DD) and counts with format/count. These are the ways around that, which use the browser's zone.
+const BROWSER_ZONE =
+  "uses the browser's time zone: show dates with @paydesk/domain/format/date and the merchant's zone";
+const browserZoneProperties = [
+  ...['toLocaleDateString', 'toLocaleTimeString', 'toLocaleString'].map((property) => ({
+    property,
+    message: `${property} ${BROWSER_ZONE} (numbers: formatCount, formatMoney).`,
+  })),
+  ...['getFullYear', 'getMonth', 'getDate', 'getDay', 'getHours', 'getMinutes'].map((property) => ({
+    property,
+    message: `Date.${property} ${BROWSER_ZONE} (a day in a zone: toCalendarDate).`,
+  })),
+  {
+    object: 'Intl',
+    property: 'DateTimeFormat',
+    message: "Show dates with @paydesk/domain/format/date and the merchant's zone, the app's one date format.",
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },
   js.configs.recommended,
@@ -50,15 +80,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'TSEnumDeclaration', message: 'Use a string-literal union instead of an enum.' },
-        {
-          // Module augmentation (declare module '...') is the one place an interface is needed.
-          selector: 'TSInterfaceDeclaration:not(TSModuleDeclaration TSInterfaceDeclaration)',
-          message: 'Use `type` instead of `interface`.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...restrictedSyntax],
       'import-x/no-cycle': 'error',
       'import-x/no-self-import': 'error',
       'import-x/no-restricted-paths': [
@@ -188,6 +210,24 @@ export default tseslint.config(
               message: 'Use components/password-input: it marks the field aria-invalid when in error.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Screens show instants in the merchant's zone: formatDate/formatDateTime always get it (formatCalendarDate is for
+    // a bare YYYY-MM-DD, which no zone moves). Tests may build expected values however they like.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': ['error', ...browserZoneProperties],
+      'no-restricted-syntax': [
+        'error',
+        ...restrictedSyntax,
+        {
+          selector: 'CallExpression[callee.name=/^formatDate(Time)?$/][arguments.length<2]',
+          message:
+            "Pass the merchant's zone: formatDate(value, { timeZone }) with useMerchantTimeZone (formatCalendarDate for a bare YYYY-MM-DD).",
         },
       ],
     },

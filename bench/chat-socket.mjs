@@ -13,7 +13,7 @@ import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { cpuMs, peakRssMb, prepareEngine, startProcess, startServer, stopProcess, waitFor } from './lib.mjs';
+import { cpuMs, peakRssMb, prepareEngine, signIn, startProcess, startServer, stopProcess, waitFor } from './lib.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3930);
 const HELLO_PORT = PORT + 1;
@@ -22,7 +22,6 @@ const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const EVENTS_SOCKETS = Number(process.env.BENCH_EVENTS_SOCKETS ?? 0);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
 const RATE = Number(process.env.BENCH_RATE ?? 10);
-const PASSWORD = 'Paydesk!2026';
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const round = (value) => Math.round(value * 10) / 10;
@@ -61,16 +60,6 @@ async function helloWorld() {
   } finally {
     await stopProcess(hello);
   }
-}
-
-async function signInAs(base, email) {
-  const response = await fetch(`${base}/api/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status}`);
-  return (await response.json()).access;
 }
 
 async function ticketOf(base, access) {
@@ -124,8 +113,8 @@ try {
   await waitFor(`${base}/api/health`);
   await db.connect();
   const customers = await loadCustomers(db);
-  const admin = await signInAs(base, 'admin@demo.test');
-  const superUser = await signInAs(base, 'super@demo.test');
+  const admin = await signIn(base);
+  const superUser = await signIn(base, 'super@demo.test');
 
   // The frame each pending post waits for, by the body it sent.
   const waiting = new Map();

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { waitFor } from './lib.mjs';
+import { signIn, waitFor } from './lib.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3950);
 const ROWS = Number(process.env.IMPORT_ROWS ?? 50_000);
@@ -54,7 +54,7 @@ async function call(path, token, init = {}) {
     ...init,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
-  if (response.status === 401 && token) return call(path, await signIn(), init);
+  if (response.status === 401 && token) return call(path, await signIn(base), init);
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return response.json();
 }
@@ -85,15 +85,6 @@ function generateCsv(rows, { changed = false } = {}) {
   return lines.join('\n');
 }
 
-/** A fresh access token (they expire while a long import runs). */
-async function signIn() {
-  const { access } = await call('/token/', null, {
-    method: 'POST',
-    body: JSON.stringify({ email: 'admin@demo.test', password: 'Paydesk!2026' }),
-  });
-  return access;
-}
-
 const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-bench-import-'));
 const server = spawn(process.execPath, [serverFile], {
   env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
@@ -103,7 +94,7 @@ const stopped = new Promise((resolve) => server.on('exit', resolve));
 
 try {
   await waitFor(`${base}/api/health`);
-  const access = await signIn();
+  const access = await signIn(base);
   const merchants = await call('/merchants/?search=Demo%20Motors', access);
   const merchant = merchants.results.find((row) => row.name === 'Demo Motors');
   const csv = generateCsv(ROWS);

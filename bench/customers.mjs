@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { embeddedUrl, generateCustomers } from './customers-generate.mjs';
-import { waitFor } from './lib.mjs';
+import { signIn, waitFor } from './lib.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -180,12 +180,7 @@ try {
     console.log(`reusing ${dataDir}: ${present} customers at Demo Motors`);
     await waitForNameOrder(url);
   }
-  const signIn = await fetch(`${base}/api/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.test', password: 'Paydesk!2026' }),
-  });
-  const headers = { authorization: `Bearer ${(await signIn.json()).access}` };
+  const headers = { authorization: `Bearer ${await signIn(base)}` };
   const merchants = await (await fetch(`${base}/api/merchants/?search=Demo%20Motors`, { headers })).json();
   const merchantId = merchants.results.find((merchant) => merchant.name === 'Demo Motors').id;
   const list = `${base}/api/merchants/${merchantId}/customers/`;

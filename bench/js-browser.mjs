@@ -7,14 +7,21 @@
 // page 60 KB; KB = 1024 bytes). The server runs on a fresh embedded database with the demo
 // data (JS_BENCH_PORT, default 3930); `--json` also prints every script of each page.
 import { chromium } from 'playwright-core';
-import { payLinkPath, prepareEngine, serverFile, startServer, stopProcess, waitFor } from './lib.mjs';
+import {
+  payLinkPath,
+  prepareEngine,
+  serverFile,
+  signInThroughLogin,
+  startServer,
+  stopProcess,
+  waitFor,
+} from './lib.mjs';
 import { existsSync } from 'node:fs';
 
 const PORT = Number(process.env.JS_BENCH_PORT ?? 3930);
 const BASE = `http://127.0.0.1:${PORT}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const BUDGETS_KB = { '/login': 150, '/pay/{token}': 60 };
-const DEMO_USER = { email: 'admin@demo.test', password: 'Paydesk!2026' };
 const webIndex = new URL('../apps/web/dist/index.html', import.meta.url);
 
 const kilobytes = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -51,11 +58,7 @@ async function measurePage(context, path) {
 async function signedInState(browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${BASE}/login`);
-  await page.getByLabel('Email').fill(DEMO_USER.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_USER.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
+  await signInThroughLogin(page, BASE);
   const state = await context.storageState();
   await context.close();
   return state;

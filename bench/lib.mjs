@@ -33,14 +33,28 @@ export async function waitFor(url, attempts = 480) {
   throw new Error(`${url} did not answer`);
 }
 
-export async function signIn(base) {
+/** Every demo user's password (the seeded demo data); the demo admin signs the benches in. */
+export const DEMO_PASSWORD = 'Paydesk!2026';
+export const DEMO_ADMIN_EMAIL = 'admin@demo.test';
+
+/** An access token of the demo user `email` (the demo admin by default) from the server at `base`. */
+export async function signIn(base, email = DEMO_ADMIN_EMAIL) {
   const response = await fetch(`${base}/api/token/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.test', password: 'Paydesk!2026' }),
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status}`);
   return (await response.json()).access;
+}
+
+/** Signs the demo admin in through the app's Login page, in `page` (Playwright) of the app at `base`. */
+export async function signInThroughLogin(page, base) {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email').fill(DEMO_ADMIN_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
 }
 
 /**
@@ -56,7 +70,7 @@ export async function payLinkPath(base) {
     });
   const get = async (path, token) =>
     (await fetch(`${base}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
-  const { access } = await (await post('/token/', { email: 'admin@demo.test', password: 'Paydesk!2026' })).json();
+  const access = await signIn(base);
   const merchants = await get('/merchants/?page_size=100', access);
   for (const merchant of merchants.results) {
     const customers = await get(`/merchants/${merchant.id}/customers/?page_size=100`, access);

@@ -12,14 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { payLinkPath, prepareEngine, startServer, stopProcess, waitFor } from './lib.mjs';
+import { payLinkPath, prepareEngine, signInThroughLogin, startServer, stopProcess, waitFor } from './lib.mjs';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3931);
 const DEBUGGING_PORT = PORT + 1000;
 const BASE = `http://127.0.0.1:${PORT}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const DEMO_USER = { email: 'admin@demo.test', password: 'Paydesk!2026' };
 const METRICS = {
   FCP: 'first-contentful-paint',
   LCP: 'largest-contentful-paint',
@@ -56,11 +55,7 @@ async function launchChromium() {
 async function signIn() {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${DEBUGGING_PORT}`);
   const page = await browser.contexts()[0].newPage();
-  await page.goto(`${BASE}/login`);
-  await page.getByLabel('Email').fill(DEMO_USER.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_USER.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
+  await signInThroughLogin(page, BASE);
   await page.close();
   return browser;
 }

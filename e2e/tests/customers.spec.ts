@@ -36,8 +36,15 @@ test('customers: create, find by phone, note, opt-in, remove with history kept',
   const accountNumber = `J-${Date.now()}`;
   await page.getByLabel('Account number').fill(accountNumber);
   await page.getByLabel('Amount due').fill('250.75');
+  // The mailing address (its state sets the customer's quiet hours): the state from the SPEC list.
+  await page.getByLabel('Address line 1').fill('12 Ocean Dr');
+  await page.getByLabel('City').fill('Miami Beach');
+  await page.getByRole('combobox', { name: /^State/ }).click();
+  await page.getByRole('option', { name: 'Florida (FL)' }).click();
+  await page.getByLabel('ZIP code').fill('33139');
   await page.getByRole('button', { name: 'Create customer' }).click();
   await expect(page.getByRole('heading', { level: 1, name: fullName })).toBeVisible();
+  await expect(page.getByText('Miami Beach, FL 33139')).toBeVisible();
 
   // Find by "Last, First" and by the account number typed without its dash
   await openCustomers(page);

@@ -88,4 +88,26 @@ describe('TRUST_PROXY', () => {
     expect(parseConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
     expect(() => parseConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY: expected true or false/);
   });
+
+  it('keeps attachments in the data folder unless MEDIA_STORE=s3, which needs its bucket and keys', () => {
+    expect(parseConfig({}).MEDIA_STORE).toBe('local');
+    expect(() => parseConfig({ MEDIA_STORE: 'ftp' })).toThrow(/MEDIA_STORE: expected local or s3/);
+    const missing = () => parseConfig({ MEDIA_STORE: 's3', S3_BUCKET: 'paydesk' });
+    expect(missing).toThrow(/S3_REGION: is required with MEDIA_STORE=s3/);
+    expect(missing).toThrow(/S3_ACCESS_KEY_ID: is required with MEDIA_STORE=s3/);
+    expect(missing).toThrow(/S3_SECRET_ACCESS_KEY: is required with MEDIA_STORE=s3/);
+    expect(() => parseConfig({ MEDIA_STORE: 's3', S3_ENDPOINT: 'minio:9000' })).toThrow(
+      /S3_ENDPOINT: expected an http/,
+    );
+    const s3 = parseConfig({
+      MEDIA_STORE: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: 'paydesk',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(s3).toMatchObject({ MEDIA_STORE: 's3', S3_BUCKET: 'paydesk', S3_FORCE_PATH_STYLE: true });
+  });
 });

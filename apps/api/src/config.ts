@@ -71,6 +71,18 @@ const configSchema = z
     TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
     /** Replaces https://api.twilio.com (a local fake in tests); unset in production. */
     TWILIO_API_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
+    /** Where chat attachments are kept: `local` (DATA_DIR/message-media, the default) or `s3` (the S3_* bucket). */
+    MEDIA_STORE: z.enum(['local', 's3'], { error: 'expected local or s3' }).default('local'),
+    /** An S3-compatible service's address (MinIO, R2...); unset: AWS S3 in S3_REGION. */
+    S3_ENDPOINT: z
+      .url({ protocol: /^https?$/, error: 'expected an http(s) URL such as https://s3.example.com' })
+      .optional(),
+    S3_REGION: z.string().min(1).optional(),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Address objects as <endpoint>/<bucket>/<key> (most S3-compatible services need it). */
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'expected milliseconds' }).int().min(0).default(10_000),
   })
   .superRefine((config, ctx) => {
@@ -112,6 +124,11 @@ const configSchema = z
         path: ['PUBLIC_URL'],
         message: "is required with SMS_PROVIDER=twilio (Twilio's webhooks are signed over this address)",
       });
+    }
+    if (config.MEDIA_STORE === 's3') {
+      for (const name of ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!config[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with MEDIA_STORE=s3' });
+      }
     }
     if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {
       ctx.addIssue({

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autopayEnrollments } from '../src/db/schema/autopay';
 import { accounts } from '../src/db/schema/customers';
 import { ledgerEntries, payments } from '../src/db/schema/payments';
+import { scheduledPayments } from '../src/db/schema/scheduled-payments';
 import { runDueAutopays } from '../src/modules/autopay/run-autopay';
+import { runDueScheduledPayments } from '../src/modules/scheduled-payments/run-scheduled-payments';
 import { buildTestApp, type TestApp } from './helpers';
 import { createPayingAccountFixture, saveMethodFixture, type CustomerFixture } from './factories';
 import { seedDemo, sessionsFor, type DemoIds } from './identity';
@@ -255,6 +257,38 @@ describe('the autopay run', () => {
     expect(await t.database.db.$count(payments, eq(payments.account_id, fixture.accountId))).toBe(1);
     const read = await t.app.inject({ url: urlOf(fixture), headers: await as(STAFF) });
     expect(read.json().last_run).toMatchObject({ due_date: due, state: 'paid', payment: taken[0]?.id });
+  });
+
+  it('takes what is due once when a scheduled payment on the account runs at the same time, and fails neither', async () => {
+    for (const round of [0, 1, 2]) {
+      const due = dueDayAfter(5 + round);
+      const fixture = await accountWithCard({ amountDue: 50_000, dueDate: due });
+      expect((await enrol(fixture)).statusCode).toBe(200);
+      const scheduled = await t.app.inject({
+        method: 'POST',
+        url: `/api/merchants/${ids.demoMotors}/accounts/${fixture.accountId}/scheduled_payments/`,
+        headers: { ...(await as(ADMIN)), 'idempotency-key': randomUUID() },
+        payload: { customer: fixture.customerId, payment_method: fixture.methodId, amount: 10_000, date: due },
+      });
+      expect(scheduled.statusCode, scheduled.body).toBe(201);
+
+      await Promise.all([runDueAutopays(at(onTheDay(due))), runDueScheduledPayments(at(onTheDay(due)))]);
+      const taken = await t.database.db.select().from(payments).where(eq(payments.account_id, fixture.accountId));
+      expect(taken.map((payment) => payment.status)).not.toContain('FAILED');
+      const [account] = await t.database.db.select().from(accounts).where(eq(accounts.id, fixture.accountId));
+      expect(account?.amount_due_cents).toBe(0);
+      // Whichever went second took what was left, or skipped with the reason: no failure, no PAYMENT_FAILED text.
+      const enrolment = await enrolmentOf(fixture.accountId);
+      expect(['paid', 'skipped']).toContain(enrolment?.last_state);
+      const [run] = await t.database.db
+        .select()
+        .from(scheduledPayments)
+        .where(eq(scheduledPayments.id, scheduled.json().id));
+      expect(['paid', 'skipped']).toContain(run?.state);
+      for (const reason of [enrolment?.last_failure_message, run?.failure_message]) {
+        expect(reason ?? 'Nothing was due on the account.').toMatch(/^Nothing was due on the account\.$|being taken/);
+      }
+    }
   });
 
   it('charges nothing when an edit of the account switched its autopay flag off', async () => {

@@ -38,7 +38,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const FULL_HEADER = 'First,Last,Email,Phone,Account,Amount,Due,Autopay,Status,Location,Tags,Text,Mail,Language,Fee';
+const FULL_HEADER =
+  'First,Last,Email,Phone,Account,Amount,Due,Autopay,Status,Location,Tags,Text,Mail,Language,Fee,Street,Unit,Town,State,Zip';
 const FULL_MAPPING: ImportMapping = {
   first_name: 'First',
   last_name: 'Last',
@@ -55,6 +56,11 @@ const FULL_MAPPING: ImportMapping = {
   email_opt_in: 'Mail',
   language: 'Language',
   convenience_fee: 'Fee',
+  address_line1: 'Street',
+  address_line2: 'Unit',
+  city: 'Town',
+  state: 'State',
+  zip: 'Zip',
 };
 const AFFIRMED = {
   text_opt_in_affirmation: importAffirmationText('sms'),
@@ -119,6 +125,11 @@ function fullRow(externalId: string, phone: string, overrides: Partial<Record<ke
     email_opt_in: 'yes',
     language: 'es-US',
     convenience_fee: '2.50',
+    address_line1: '12 Ocean Dr',
+    address_line2: 'Apt 4',
+    city: 'Miami Beach',
+    state: 'fl',
+    zip: '331391234',
     ...overrides,
   };
   return FULL_HEADER.split(',').map((column) => {
@@ -160,6 +171,13 @@ async function stateOf(externalId: string) {
       text_opt_in: row.customer.text_opt_in,
       email_opt_in: row.customer.email_opt_in,
       language: row.customer.language,
+      address: [
+        row.customer.address_line1,
+        row.customer.address_line2,
+        row.customer.city,
+        row.customer.state,
+        row.customer.zip,
+      ],
       location: location?.name,
       amount_due_cents: row.account.amount_due_cents,
       due_date: row.account.due_date,
@@ -196,6 +214,7 @@ async function seedFull(externalId: string, phone: string) {
     text_opt_in: true,
     email_opt_in: true,
     language: 'es-US',
+    address: ['12 Ocean Dr', 'Apt 4', 'Miami Beach', 'FL', '33139-1234'],
     location: 'Airport Rd',
     amount_due_cents: 10_000,
     due_date: '2031-01-10',
@@ -251,6 +270,11 @@ describe('a re-import over existing accounts', () => {
       email_opt_in: '',
       language: '',
       convenience_fee: '',
+      address_line1: '',
+      address_line2: '',
+      city: '',
+      state: '',
+      zip: '',
     });
     const csv = csvOf(FULL_HEADER, [blanks]);
 
@@ -273,6 +297,7 @@ describe('a re-import over existing accounts', () => {
       convenience_fee_cents: 0,
       status: 'active',
       tags: [],
+      address: [null, null, null, null, null],
     });
     // Opting out needed no affirmation; the ledger names the user and the import.
     const optOuts = (await ledgerOf(before.customerId)).filter((row) => !row.opted_in);

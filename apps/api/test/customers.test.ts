@@ -719,6 +719,106 @@ describe('a customer', () => {
     ).toBe(404);
   });
 
+  it('keeps an optional mailing address: set at creation, edited, cleared with blanks, in the history', async () => {
+    const bare = await create(newCustomer());
+    expect(bare).toMatchObject({ address_line1: null, address_line2: null, city: null, state: null, zip: null });
+
+    const created = await create(
+      newCustomer({
+        address_line1: ' 12 Ocean Dr ',
+        address_line2: '',
+        city: 'Miami Beach',
+        state: 'fl',
+        zip: '331391234',
+      }),
+    );
+    const address = { address_line1: '12 Ocean Dr', address_line2: null, city: 'Miami Beach', state: 'FL' };
+    expect(created).toMatchObject({ ...address, zip: '33139-1234' });
+    expect((await call('GET', customerUrl(created.id), 'staff@demo.test')).json()).toMatchObject(address);
+    // The creation records the address parts given, and none for a customer without an address.
+    const createdEvent = async (id: string) =>
+      (await call('GET', `${customerUrl(id)}history/`, 'staff@demo.test'))
+        .json()
+        .results.find((event: { kind: string }) => event.kind === 'customer.created');
+    expect((await createdEvent(created.id)).after).toMatchObject({
+      address_line1: '12 Ocean Dr',
+      city: 'Miami Beach',
+      state: 'FL',
+      zip: '33139-1234',
+    });
+    expect((await createdEvent(created.id)).after).not.toHaveProperty('address_line2');
+    expect(Object.keys((await createdEvent(bare.id)).after)).not.toContain('state');
+
+    const moved = await call('PATCH', customerUrl(created.id), 'staff@demo.test', {
+      address_line2: 'Apt 4',
+      city: 'San Juan',
+      state: 'PR',
+      zip: '00901',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({
+      address_line1: '12 Ocean Dr',
+      address_line2: 'Apt 4',
+      city: 'San Juan',
+      state: 'PR',
+      zip: '00901',
+    });
+    const [latest] = (await call('GET', `${customerUrl(created.id)}history/`, 'staff@demo.test')).json().results;
+    expect(latest).toMatchObject({
+      kind: 'customer.updated',
+      before: { address_line2: null, city: 'Miami Beach', state: 'FL', zip: '33139-1234' },
+      after: { address_line2: 'Apt 4', city: 'San Juan', state: 'PR', zip: '00901' },
+    });
+
+    const cleared = await call('PATCH', customerUrl(created.id), 'staff@demo.test', {
+      address_line1: '',
+      address_line2: null,
+      city: ' ',
+      state: '',
+      zip: '',
+    });
+    expect(cleared.json()).toMatchObject({
+      address_line1: null,
+      address_line2: null,
+      city: null,
+      state: null,
+      zip: null,
+    });
+  });
+
+  it('refuses a state off the SPEC list and a ZIP code that is not one, writing nothing', async () => {
+    const created = await create(newCustomer({ state: 'NY' }));
+    const bad = await call('PATCH', customerUrl(created.id), 'staff@demo.test', {
+      first_name: 'Changed',
+      state: 'ON',
+      zip: '1234',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      state: ['Choose a state from the list'],
+      zip: ['Must be a ZIP code: 12345 or 12345-6789'],
+    });
+    expect((await call('GET', customerUrl(created.id), 'staff@demo.test')).json()).toMatchObject({
+      first_name: 'Quinn',
+      state: 'NY',
+    });
+    const onCreate = await call(
+      'POST',
+      customersUrl(),
+      'staff@demo.test',
+      newCustomer({ state: 'Florida', city: 'x'.repeat(101) }),
+    );
+    expect(onCreate.statusCode).toBe(400);
+    expect(onCreate.json()).toEqual({
+      state: ['Choose a state from the list'],
+      city: ['Must be at most 100 characters'],
+    });
+    expect(
+      (await call('PATCH', customerUrl(created.id, ids.customRolesAuto), 'admin@demo.test', { state: 'CA' }))
+        .statusCode,
+    ).toBe(404);
+  });
+
   it('edits its account: amounts, autopay cap, tags, external id and location rules', async () => {
     const created = await create(newCustomer({}, { due_date: '2030-01-30' }));
     const accountUrl = `${customerUrl(created.id)}accounts/${created.accounts[0].id}/`;

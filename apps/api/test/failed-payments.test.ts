@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../src/db/client';
 import { accounts } from '../src/db/schema/customers';
 import { paymentMethods, payments } from '../src/db/schema/payments';
+import { dueAutomaticRetriesQuery } from '../src/modules/failed-payments/failed-payment-view';
 import { runAutomaticRetries } from '../src/modules/failed-payments/run-automatic-retries';
 import { runDueScheduledPayments } from '../src/modules/scheduled-payments/run-scheduled-payments';
 import { buildTestApp, type TestApp } from './helpers';
@@ -241,6 +243,19 @@ describe('automatic retries', () => {
     expect(chain2[0]).toMatchObject({ retry_attempt: 2, status: 'FAILED' });
     const last = (await listFailed()).find((item) => item.id === chain2[0]!.id)!;
     expect(last).toMatchObject({ attempt: 2, next_retry_at: null });
+  });
+
+  it('reads only the failed payments that may be retried automatically, through their partial index', async () => {
+    const plan = await t.database.db.transaction(async (tx) => {
+      // The test database is small: without this the planner would read the table whatever the query says.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const explained = await selectRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`explain ${dueAutomaticRetriesQuery(new Date(), 50)}`,
+      );
+      return explained.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('payments_automatic_retry_idx');
   });
 
   it('is not due once the account owes nothing', async () => {

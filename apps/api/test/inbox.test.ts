@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -12,13 +12,14 @@ import { createCustomerFixture, createLocation, createMessageTemplate, signInCus
 import { buildTestApp, testConfig, type TestApp } from './helpers';
 import { bearer, seedDemo, signIn, type DemoIds } from './identity';
 
+const dataDir = mkdtempSync(join(tmpdir(), 'inbox-'));
 let t: TestApp;
 let ids: DemoIds;
 let staff: Record<string, string>;
 let legacy: Record<string, string>;
 
 beforeAll(async () => {
-  t = await buildTestApp({ config: testConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'inbox-')) }) });
+  t = await buildTestApp({ config: testConfig({ DATA_DIR: dataDir }) });
   ids = await seedDemo(t.database.db);
   staff = bearer((await signIn(t.app, 'staff@demo.test')).access);
   legacy = bearer((await signIn(t.app, 'legacy@demo.test')).access);
@@ -234,6 +235,20 @@ describe('attachments', () => {
     expect(viaOther.statusCode).toBe(404);
     const pdf = await upload(Buffer.from('%PDF-1.7\n%fake\n'));
     expect(pdf.statusCode).toBe(201);
+  });
+
+  it('keeps uploads under DATA_DIR/message-media/<merchant>/<id> and reads files already there', async () => {
+    const path = (await upload(PNG)).json().media_path as string;
+    const folder = join(dataDir, 'message-media', ids.demoMotors);
+    expect(readFileSync(join(folder, path.split('/').at(-2) ?? '')).equals(PNG)).toBe(true);
+    const earlier = randomUUID();
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, `${earlier}.type`), 'application/pdf');
+    writeFileSync(join(folder, earlier), '%PDF-1.7\n%earlier\n');
+    const served = await get(`/message_media/${earlier}/`);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.body).toBe('%PDF-1.7\n%earlier\n');
   });
 
   it('refuses other types, a file over 1 MB, a missing file; 401, 403 and 404', async () => {

@@ -295,6 +295,50 @@ describe('the send job and keyword answers read the settings', () => {
     expect(fake.messages.find((message) => message.to === c.phone)?.body).toBe('reminder');
   });
 
+  it('reads the customer’s local time and state rule from the address before the phone’s area code', async () => {
+    /** A customer with a New York (212) number, living where `state` says (or nowhere known). */
+    const newYorkNumber = async (state: string | null) => {
+      const c = await textableCustomer();
+      phoneSeq += 1;
+      const phone = `+1212555${String(7000 + phoneSeq).padStart(4, '0')}`;
+      await db().update(customers).set({ sms_phone_number: phone, state }).where(eq(customers.id, c.customerId));
+      const row = await queueMessage(t.app.ctx, {
+        merchantId: ids.demoMotors,
+        customerId: c.customerId,
+        to: phone,
+        body: `reminder ${state ?? 'none'}`,
+        kind: 'automated',
+        sender: 'system',
+      });
+      return { ...c, phone, messageId: row.id };
+    };
+    const statusOf = async (messageId: string) =>
+      (await db().select().from(messages).where(eq(messages.id, messageId)))[0];
+
+    // 8:30 pm Eastern (00:30 UTC, June): inside New York's 8 am–9 pm, past Florida's 8 pm.
+    const florida = await newYorkNumber('FL');
+    const nowhere = await newYorkNumber(null);
+    await deliverMessage(at('2030-06-04T00:30:00Z'), florida.messageId);
+    await deliverMessage(at('2030-06-04T00:30:00Z'), nowhere.messageId);
+    expect(await statusOf(florida.messageId)).toMatchObject({
+      status: 'queued',
+      send_after: new Date('2030-06-04T12:00:00Z'),
+    });
+    expect(fake.messages.some((sent) => sent.to === florida.phone)).toBe(false);
+    expect((await statusOf(nowhere.messageId))?.status).toBe('sent');
+
+    // 7:30 am Pacific (14:30 UTC) is 10:30 am in New York: a California address waits for 8 am Pacific.
+    const california = await newYorkNumber('CA');
+    await deliverMessage(at('2030-06-04T14:30:00Z'), california.messageId);
+    expect(await statusOf(california.messageId)).toMatchObject({
+      status: 'queued',
+      send_after: new Date('2030-06-04T15:00:00Z'),
+    });
+    await deliverMessage(at('2030-06-04T15:00:00Z'), california.messageId);
+    expect((await statusOf(california.messageId))?.status).toBe('sent');
+    expect(fake.messages.find((sent) => sent.to === california.phone)?.body).toBe('reminder CA');
+  });
+
   it('adds the opt-out line to collection texts only while the merchant has it on', async () => {
     const collectionText = async (body: string) => {
       const c = await textableCustomer();

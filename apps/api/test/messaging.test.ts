@@ -11,6 +11,7 @@ import { chatMessageEvent } from '../src/modules/messaging/messaging.events';
 import { deliverMessage } from '../src/modules/messaging/deliver-message';
 import { MESSAGE_MAX_ATTEMPTS } from '../src/modules/messaging/messaging.jobs';
 import { queueMessage } from '../src/modules/messaging/queue-message';
+import { sendMessage } from '../src/modules/messaging/send-message';
 import { twilioSignatureOf } from '../src/providers/sms/twilio-signature';
 import { PREVIEW_PAY_TOKEN } from '@paydesk/domain/message-templates/merge-fields';
 import { TEMPLATE_ONLY } from '@paydesk/domain/messaging/messaging.contract';
@@ -19,7 +20,7 @@ import { TEMPLATE_NOT_SENDABLE, TEMPLATE_WITHOUT_TEXT } from '../src/modules/mes
 import { createCustomerFixture, createMessageTemplate, signInCustomRoleUser } from './factories';
 import { startTwilioFake, type TwilioFake } from './fakes/twilio-fake';
 import { buildTestApp, testConfig, type TestApp } from './helpers';
-import { bearer, seedDemo, signIn, type DemoIds } from './identity';
+import { bearer, seedDemo, signIn, userIdOf, type DemoIds } from './identity';
 
 const AUTH_TOKEN = 'test-twilio-auth-token';
 const PUBLIC_URL = 'https://paydesk.example.com';
@@ -241,6 +242,32 @@ describe('POST send_message', () => {
     });
     const flags = await t.database.db.select().from(badNumbers).where(eq(badNumbers.customer_id, bad.customerId));
     expect(flags).toMatchObject([{ phone_number: bad.phone, error_code: '21211' }]);
+  });
+});
+
+describe('the composer’s quiet-hours warning', () => {
+  it('reads the customer’s address before the phone’s area code', async () => {
+    // 8:30 pm Eastern: a New York (212) number is inside its window, a Florida address is past 8 pm.
+    const ctx = { ...t.app.ctx, clock: () => new Date('2030-06-04T00:30:00Z') };
+    const merchant = { id: ids.demoMotors, name: 'Demo Motors', is_integrated: false, timezone: 'America/New_York' };
+    const outside = async (state: string | null) => {
+      const c = await textableCustomer();
+      phoneSeq += 1;
+      await t.database.db
+        .update(customers)
+        .set({ sms_phone_number: `+1212555${String(3000 + phoneSeq).padStart(4, '0')}`, state })
+        .where(eq(customers.id, c.customerId));
+      const answer = await sendMessage(ctx, {
+        merchant,
+        accountId: c.accountId,
+        user: { id: await userIdOf(t.database.db, 'staff@demo.test'), name: 'Stacy Staff' },
+        mayFreeType: true,
+        body: { customer: c.customerId, message: 'Are you there?' },
+      });
+      return answer[c.customerId]?.outside_send_window;
+    };
+    expect(await outside('FL')).toBe(true);
+    expect(await outside(null)).toBe(false);
   });
 });
 

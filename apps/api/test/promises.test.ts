@@ -313,4 +313,40 @@ describe('promises and the payments that keep them', () => {
     await settleDuePromises(at(new Date(after.getTime() + 5 * 60_000)));
     expect(await promiseRow(created.id)).toMatchObject({ outcome: 'kept', paid_cents: 4_000 });
   });
+
+  it('leaves a promise Confirmed but no longer scheduled when its scheduled payment is cancelled, and settles it by what is paid', async () => {
+    const fixture = await accountWithCard();
+    const when = hoursAhead(3);
+    const created = (
+      await promise(fixture, { amount: 4_000, scheduled_date: when.toISOString(), payment_method: fixture.methodId })
+    ).json();
+    const scheduledPaymentId = (await promiseRow(created.id))!.scheduled_payment_id!;
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/merchants/${ids.demoMotors}/cancel_scheduled_payment/`,
+      headers: await as(STAFF),
+      payload: { payment: scheduledPaymentId },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+
+    // Still a promise the customer made (Confirmed), no longer paid by a scheduled payment; open until its time.
+    const listed = await t.app.inject({ url: accountUrl(fixture), headers: await as(STAFF) });
+    expect(listed.json().results).toMatchObject([{ id: created.id, status: 'PROMISE_CONFIRMED', outcome: 'open' }]);
+    const history = await t.app.inject({
+      url: `/api/merchants/${ids.demoMotors}/customers/${fixture.customerId}/history/`,
+      headers: await as(STAFF),
+    });
+    expect(history.body).toContain('promise.unscheduled');
+
+    // Nothing is taken at its time; with nothing paid it is broken (not left waiting for a run that will not come).
+    const after = new Date(when.getTime() + 60_000);
+    await runDueScheduledPayments(at(after));
+    await settleDuePromises(at(after));
+    expect(await t.database.db.select().from(payments).where(eq(payments.account_id, fixture.accountId))).toEqual([]);
+    expect(await promiseRow(created.id)).toMatchObject({
+      status: 'PROMISE_CONFIRMED',
+      outcome: 'broken',
+      paid_cents: 0,
+    });
+  });
 });

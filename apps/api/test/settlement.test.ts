@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../src/db/schema/customers';
-import { deposits, interchangeRecords, ledgerEntries, payments } from '../src/db/schema/payments';
+import { deposits, interchangeRecords, ledgerEntries, payments, paymentSources } from '../src/db/schema/payments';
+import { sandboxGatewayOperations } from '../src/db/schema/sandbox-gateway';
 import { settlePayments } from '../src/modules/payments/settle-payments';
 import { asSandboxGateway } from '../src/providers/gateway/sandbox-gateway';
 import { buildTestApp, type TestApp } from './helpers';
@@ -118,5 +119,34 @@ describe('settlement', () => {
       .where(eq(deposits.merchant_account_id, visa.cardAccountId));
     expect(again).toHaveLength(1);
     expect(again[0]?.net_cents).toBe(19_380);
+  });
+  it("counts a sale settled at 11:30 pm in New York in that day's deposit, the merchant's day, not the next UTC day", async () => {
+    const visa = await accountWith({ card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' } });
+    const payment = await pay(visa.fixture, visa.methodId, 12_000);
+    await asSandboxGateway(t.app.providers.gateway).runSettlement({ days: 2 });
+    // The processor settled it at 11:30 pm Eastern on November 9th (04:30 UTC on the 10th).
+    const [source] = await t.database.db
+      .select({ reference: paymentSources.gateway_reference })
+      .from(paymentSources)
+      .where(eq(paymentSources.payment_id, payment.id));
+    await t.database.db
+      .update(sandboxGatewayOperations)
+      .set({ settled_at: new Date('2026-11-10T04:30:00Z') })
+      .where(eq(sandboxGatewayOperations.reference, source!.reference!));
+
+    const result = await settlePayments(t.app.ctx);
+    expect(result.days).toContain('2026-11-09');
+    const rows = await t.database.db
+      .select()
+      .from(deposits)
+      .where(eq(deposits.merchant_account_id, visa.cardAccountId));
+    expect(rows).toMatchObject([{ deposit_date: '2026-11-09', transaction_count: 1, gross_cents: 12_000 }]);
+    const [interchange] = await t.database.db
+      .select()
+      .from(interchangeRecords)
+      .where(
+        sql`${interchangeRecords.payment_source_id} in (select id from payment_sources where payment_id = ${payment.id})`,
+      );
+    expect(interchange?.deposit_date).toBe('2026-11-09');
   });
 });

@@ -15,6 +15,9 @@ import { createStripeGateway } from './gateway/stripe-gateway';
 import type { FreshbooksProvider } from './freshbooks/freshbooks-provider';
 import { createRealFreshbooksProvider } from './freshbooks/real-freshbooks-provider';
 import { createSandboxFreshbooksProvider } from './freshbooks/sandbox-freshbooks-provider';
+import { createLocalMediaStore } from './media/local-media-store';
+import type { MediaStore } from './media/media-store';
+import { createS3MediaStore } from './media/s3-media-store';
 
 /** Adapters to the outside world; each is chosen by configuration, the code above them is the same. */
 export type Providers = {
@@ -22,6 +25,8 @@ export type Providers = {
   freshbooks: FreshbooksProvider;
   devices: Record<DeviceProvider, DeviceService>;
   gateway: GatewayProvider;
+  /** Where chat attachments are kept (uploads and MMS received). */
+  media: MediaStore;
   sms: SmsProvider;
 };
 
@@ -38,6 +43,7 @@ export function createProviders(config: Config, db: Db): Providers {
     // The real PassTime and Ituran services are not wired yet: the sandbox answers for both.
     devices: createSandboxDevices(),
     gateway: createGateway(config, db),
+    media: createMediaStore(config),
     sms: createSms(config, db),
   };
 }
@@ -62,4 +68,22 @@ function createSms(config: Config, db: Db): SmsProvider {
       ? { accountSid: config.TWILIO_ACCOUNT_SID, authToken: config.TWILIO_AUTH_TOKEN }
       : null;
   return createTwilioSmsProvider({ global, apiUrl: config.TWILIO_API_URL });
+}
+
+function createMediaStore(config: Config): MediaStore {
+  if (config.MEDIA_STORE === 'local') return createLocalMediaStore(config.DATA_DIR);
+  const { S3_BUCKET: bucket, S3_REGION: region, S3_ACCESS_KEY_ID: accessKeyId } = config;
+  const secretAccessKey = config.S3_SECRET_ACCESS_KEY;
+  // parseConfig refuses MEDIA_STORE=s3 without these; a Config built otherwise fails here, at start.
+  if (!bucket || !region || !accessKeyId || !secretAccessKey) {
+    throw new Error('MEDIA_STORE=s3 needs S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
+  return createS3MediaStore({
+    bucket,
+    region,
+    accessKeyId,
+    secretAccessKey,
+    endpoint: config.S3_ENDPOINT,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+  });
 }

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
 import { describeError } from '../lib/notify';
+import { DialogActions } from './dialog-actions';
 
 type ConfirmModalProps = {
   opened: boolean;
@@ -50,14 +51,14 @@ export function ConfirmModal({
             {describeFailure(error)}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={loading}>
-            Cancel
-          </Button>
-          <Button color={confirmColor} onClick={onConfirm} loading={loading}>
-            {confirmLabel}
-          </Button>
-        </Group>
+        <DialogActions
+          label={confirmLabel}
+          onConfirm={onConfirm}
+          onCancel={onClose}
+          loading={loading}
+          cancelDisabled={loading}
+          color={confirmColor}
+        />
       </Stack>
     </Modal>
   );

@@ -29,6 +29,11 @@ const record = (overrides: Partial<ImportRecord> = {}): ImportRecord => ({
   language: '',
   text_opt_in: '',
   email_opt_in: '',
+  address_line1: '',
+  address_line2: '',
+  city: '',
+  state: '',
+  zip: '',
   ...overrides,
 });
 
@@ -84,6 +89,39 @@ describe('import rows', () => {
     expect(describeRowErrors({ email: 'Email is not valid', first_name: 'Required' })).toBe(
       'First name: Required; Email: Email is not valid',
     );
+  });
+});
+
+describe('import rows: the mailing address', () => {
+  it('reads the address cells, the state in any case and a nine-digit ZIP as ZIP+4; blanks are none', () => {
+    const check = checkImportRow(
+      record({ address_line1: '12 Ocean Dr', city: 'Miami Beach', state: 'fl', zip: '331391234' }),
+    );
+    if (!check.ok) throw new Error(JSON.stringify(check.errors));
+    expect(check.row.input).toMatchObject({
+      address_line1: '12 Ocean Dr',
+      address_line2: null,
+      city: 'Miami Beach',
+      state: 'FL',
+      zip: '33139-1234',
+    });
+  });
+
+  it('refuses a state off the SPEC list and a ZIP code that is not one, on their fields', () => {
+    expect(checkImportRow(record({ state: 'Ontario', zip: '1234' }))).toEqual({
+      ok: false,
+      errors: { state: 'Choose a state from the list', zip: 'Must be a ZIP code: 12345 or 12345-6789' },
+    });
+  });
+
+  it('guesses the address columns from their usual headers', () => {
+    expect(guessMapping(['Street Address', 'Apt', 'City', 'ST', 'Zip Code'])).toEqual({
+      address_line1: 'Street Address',
+      address_line2: 'Apt',
+      city: 'City',
+      state: 'ST',
+      zip: 'Zip Code',
+    });
   });
 });
 

@@ -46,6 +46,11 @@ export const IMPORT_FIELDS = [
   'language',
   'text_opt_in',
   'email_opt_in',
+  'address_line1',
+  'address_line2',
+  'city',
+  'state',
+  'zip',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -65,6 +70,11 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   language: 'Language',
   text_opt_in: 'Text opt-in',
   email_opt_in: 'Email opt-in',
+  address_line1: 'Address line 1',
+  address_line2: 'Address line 2',
+  city: 'City',
+  state: 'State',
+  zip: 'ZIP code',
 };
 
 /** The fields every import must map a column to. */
@@ -129,7 +139,8 @@ export function mappingErrors(
 
 /** A first guess at the mapping from the headers' names ("First Name", "first_name", "Phone", …). */
 export function guessMapping(columns: readonly string[]): ImportMapping {
-  const squash = (text: string) => text.toLowerCase().replace(/[^a-z]/g, '');
+  // Letters and digits only: "Address Line 1" → addressline1.
+  const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
   const aliases: Record<ImportField, string[]> = {
     first_name: ['firstname', 'first', 'givenname'],
     last_name: ['lastname', 'last', 'surname', 'familyname'],
@@ -146,6 +157,11 @@ export function guessMapping(columns: readonly string[]): ImportMapping {
     language: ['language', 'lang'],
     text_opt_in: ['textoptin', 'smsoptin'],
     email_opt_in: ['emailoptin'],
+    address_line1: ['addressline1', 'address1', 'address', 'street', 'streetaddress', 'mailingaddress'],
+    address_line2: ['addressline2', 'address2', 'apt', 'suite', 'unit'],
+    city: ['city', 'town'],
+    state: ['state', 'st', 'province'],
+    zip: ['zip', 'zipcode', 'postalcode', 'postcode'],
   };
   const mapping: ImportMapping = {};
   const used = new Set<string>();
@@ -176,7 +192,7 @@ export function recordOf(cells: Readonly<Record<string, string | undefined>>, ma
 
 /**
  * The fields a blank mapped cell clears when the import says "blank clears" (to the create default: no email, no
- * phone, no due date, no tags, autopay and opt-ins off, no fee, active, the default language). The required fields
+ * phone, no due date, no tags, autopay and opt-ins off, no fee, active, the default language, no address). The required fields
  * and the location are never cleared: a blank there is an error (required fields) or leaves the location.
  */
 export const CLEARABLE_IMPORT_FIELDS: readonly ImportField[] = [
@@ -190,6 +206,11 @@ export const CLEARABLE_IMPORT_FIELDS: readonly ImportField[] = [
   'language',
   'text_opt_in',
   'email_opt_in',
+  'address_line1',
+  'address_line2',
+  'city',
+  'state',
+  'zip',
 ];
 
 /**
@@ -291,6 +312,11 @@ const FIELD_OF_PATH: Record<string, ImportField> = {
   'account.status': 'status',
   text_opt_in: 'text_opt_in',
   email_opt_in: 'email_opt_in',
+  address_line1: 'address_line1',
+  address_line2: 'address_line2',
+  city: 'city',
+  state: 'state',
+  zip: 'zip',
 };
 
 /**
@@ -334,6 +360,11 @@ export function checkImportRow(record: ImportRecord): ImportRowCheck {
     email: record.email || null,
     sms_phone_number: record.sms_phone_number || null,
     language: language ?? DEFAULT_LANGUAGE,
+    address_line1: record.address_line1 || null,
+    address_line2: record.address_line2 || null,
+    city: record.city || null,
+    state: record.state || null,
+    zip: record.zip || null,
     location_id: 'resolved-by-name',
     account: {
       external_id: record.external_id,

@@ -36,6 +36,25 @@ describe('customer contracts', () => {
     });
   });
 
+  it('takes an optional mailing address: states of the SPEC list in any case, ZIP or ZIP+4', () => {
+    expect(customerPatchSchema.parse({ address_line1: ' 1 Main St ', state: 'dc', zip: '20001 ', city: '' })).toEqual({
+      address_line1: '1 Main St',
+      state: 'DC',
+      zip: '20001',
+      city: '',
+    });
+    expect(customerPatchSchema.parse({ state: 'PR', zip: '00901-1234' })).toEqual({ state: 'PR', zip: '00901-1234' });
+    expect(customerPatchSchema.parse({ state: null, zip: null })).toEqual({ state: null, zip: null });
+    expect(errorsOf(customerPatchSchema.safeParse({ state: 'ON', zip: '9410' }))).toEqual({
+      state: ['Choose a state from the list'],
+      zip: ['Must be a ZIP code: 12345 or 12345-6789'],
+    });
+    expect(errorsOf(createCustomerSchema.safeParse({ ...valid, state: 'GU', zip: 'ABCDE' }))).toEqual({
+      state: ['Choose a state from the list'],
+      zip: ['Must be a ZIP code: 12345 or 12345-6789'],
+    });
+  });
+
   it('puts the catalogue messages on their fields', () => {
     expect(errorsOf(createCustomerSchema.safeParse({ ...valid, account: { external_id: 'A' } }))).toEqual({
       'account.amount_due_cents': [ERROR_CATALOGUE['account.amount_due_required']],

@@ -19,6 +19,8 @@ import { orderingQuery, pageSchema } from '../api/pagination';
 import { AUTOPAY_DUE_DAY_CAP, DEFAULT_LANGUAGE, PHONE_INPUT_MAX_LENGTH, TABLE_DEFAULT_ROWS } from '../constants';
 import { isCalendarDate, isDateInRange } from '../dates/calendar';
 import { DEVICE_PROVIDERS } from '../integrations/integrations.contract';
+import { STATE_INVALID } from '../locations/locations.contract';
+import { STATE_CODES } from '../locations/regions';
 import { ERROR_CATALOGUE } from '../errors/catalogue';
 import {
   DATE_INVALID,
@@ -27,6 +29,7 @@ import {
   PHONE_INVALID,
   REQUIRED,
   VALUE_INVALID,
+  ZIP_INVALID,
   maxLengthMessage,
 } from '../validation/messages';
 import { checkCalendarDate, dateField, normalizePhoneNumber, requiredString } from '../validation/rules';
@@ -59,6 +62,8 @@ export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 export const EXTERNAL_ID_MAX_LENGTH = 100;
 export const NOTE_MAX_LENGTH = 2000;
+export const ADDRESS_LINE_MAX_LENGTH = 200;
+export const CITY_MAX_LENGTH = 100;
 export const AFFIRMATION_MAX_LENGTH = 1000;
 export const SEARCH_MAX_LENGTH = 200;
 /** The list's page sizes (SPEC §9: 50, 75 or 100 rows); any size from 1 to the largest is accepted. */
@@ -128,6 +133,56 @@ export function dateOfBirthField(today: string) {
 
 const languageField = () => z.enum(CUSTOMER_LANGUAGES, { error: VALUE_INVALID });
 
+/** Optional trimmed text of at most `max` characters: absent, null or '' means none. */
+const optionalText = (max: number) =>
+  z
+    .string({ error: VALUE_INVALID })
+    .trim()
+    .max(max, { error: maxLengthMessage(max) })
+    .nullable()
+    .optional();
+
+const STATE_CODE_SET: ReadonlySet<string> = new Set(STATE_CODES);
+
+/** Optional state of the SPEC §9 list (US states, DC, PR) by its two-letter code, any case (`fl` → `FL`). */
+export function optionalStateField() {
+  return z
+    .string({ error: STATE_INVALID })
+    .trim()
+    .toUpperCase()
+    .refine((text) => text === '' || STATE_CODE_SET.has(text), STATE_INVALID)
+    .nullable()
+    .optional();
+}
+
+const ZIP_PATTERN = /^(\d{5})(?:-?(\d{4}))?$/;
+
+/** Optional US ZIP code, `12345` or ZIP+4 (`12345-6789`, or its nine digits, stored with the dash). */
+export function optionalZipField() {
+  return z
+    .string({ error: ZIP_INVALID })
+    .trim()
+    .refine((text) => text === '' || ZIP_PATTERN.test(text), ZIP_INVALID)
+    .overwrite((text) =>
+      text.replace(ZIP_PATTERN, (_, five: string, four?: string) => (four ? `${five}-${four}` : five)),
+    )
+    .nullable()
+    .optional();
+}
+
+/** A customer's mailing address: every part optional ('' or null: none); quiet hours read its state first. */
+export const customerAddressFields = {
+  address_line1: optionalText(ADDRESS_LINE_MAX_LENGTH),
+  address_line2: optionalText(ADDRESS_LINE_MAX_LENGTH),
+  city: optionalText(CITY_MAX_LENGTH),
+  state: optionalStateField(),
+  zip: optionalZipField(),
+};
+
+/** The address fields, in the order forms show them. */
+export const CUSTOMER_ADDRESS_FIELDS = ['address_line1', 'address_line2', 'city', 'state', 'zip'] as const;
+export type CustomerAddressField = (typeof CUSTOMER_ADDRESS_FIELDS)[number];
+
 /** Integer cents; missing reads the catalogue's `Amount Due is Required.` */
 const amountDueField = () =>
   z
@@ -174,6 +229,7 @@ export const customerFields = {
   date_of_birth: optionalDateField(),
   language: languageField(),
   location_id: idField(),
+  ...customerAddressFields,
 };
 
 export const accountFields = {
@@ -210,6 +266,7 @@ export const inlineCustomerSchema = z.object({
   sms_phone_number: customerFields.sms_phone_number,
   date_of_birth: customerFields.date_of_birth,
   language: customerFields.language.default(DEFAULT_LANGUAGE),
+  ...customerAddressFields,
 });
 
 const affirmationField = () =>
@@ -426,6 +483,12 @@ export const customerSchema = z.object({
   sms_phone_number: z.string().nullable(),
   date_of_birth: calendarDate().nullable(),
   language: z.string(),
+  /** The mailing address (each part null when not given); `state` is a SPEC §9 state code. */
+  address_line1: z.string().nullable(),
+  address_line2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
   location: namedRefSchema,
   text_opt_in: z.boolean(),
   email_opt_in: z.boolean(),

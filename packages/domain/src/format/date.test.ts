@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './date';
+import { formatCalendarDate, formatDate, formatDateTime } from './date';
 
 describe('formatDate', () => {
   it('shows MM/DD/YYYY', () => {
@@ -34,4 +34,18 @@ describe('formatDateTime', () => {
     expect(formatDateTime('2025-03-05')).toBe('03/05/2025');
     expect(formatDateTime(null)).toBe('');
   });
+});
+
+describe('formatCalendarDate', () => {
+  it('shows a calendar day as written, whatever the runtime zone', () => {
+    expect(formatCalendarDate('2024-03-01')).toBe('03/01/2024');
+    expect(formatCalendarDate(' 2024-12-31 ')).toBe('12/31/2024');
+  });
+
+  it.each([null, undefined, '', '2023-02-29', '2024-03-01T03:00:00Z'])(
+    'is empty for %j (not a calendar day)',
+    (value) => {
+      expect(formatCalendarDate(value)).toBe('');
+    },
+  );
 });

@@ -29,6 +29,15 @@ export function formatDate(value: DateValue, options: DateFormatOptions = {}): s
   return `${month}/${day}/${year}`;
 }
 
+/**
+ * A calendar day (`YYYY-MM-DD`: a due date, a birth date, which no time zone moves) as `MM/DD/YYYY`; '' for anything
+ * else. An instant (a `created`) is not a calendar day: it goes through `formatDate` with the merchant's zone.
+ */
+export function formatCalendarDate(value: string | null | undefined): string {
+  const text = value?.trim() ?? '';
+  return isCalendarDate(text) ? formatDate(text) : '';
+}
+
 /** `MM/DD/YYYY h:mm AM`, e.g. `03/05/2025 2:07 PM`, or '' for an empty or unreadable value. */
 export function formatDateTime(value: DateValue, options: DateFormatOptions = {}): string {
   if (typeof value === 'string' && CALENDAR_DATE_PATTERN.test(value.trim())) return formatDate(value, options);

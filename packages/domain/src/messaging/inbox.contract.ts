@@ -185,7 +185,7 @@ export const inboxEndpoints = {
     bodyLimit: UPLOAD_BODY_LIMIT,
     status: 201,
     response: z.object({ media_path: z.string() }),
-    errors: [400, 401, 403, 404],
+    errors: [400, 401, 403, 404, 503],
   }),
   media: defineEndpoint({
     method: 'GET',
@@ -196,7 +196,7 @@ export const inboxEndpoints = {
     params: z.object({ id: z.string(), mediaId: z.string() }),
     status: 200,
     response: z.any().describe('The file'),
-    errors: [401, 403, 404],
+    errors: [401, 403, 404, 503],
   }),
   signedMedia: defineEndpoint({
     method: 'GET',
@@ -209,7 +209,7 @@ export const inboxEndpoints = {
     query: z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() }),
     status: 200,
     response: z.any().describe('The file'),
-    errors: [403, 404],
+    errors: [403, 404, 503],
   }),
   reviewOptOutFlag: defineEndpoint({
     method: 'POST',

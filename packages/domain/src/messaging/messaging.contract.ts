@@ -121,7 +121,7 @@ export const messagingEndpoints = {
     idempotent: true,
     status: 201,
     response: sendMessageResponseSchema,
-    errors: [400, 401, 403, 404, 409],
+    errors: [400, 401, 403, 404, 409, 503],
   }),
   list: defineEndpoint({
     method: 'GET',

@@ -12,6 +12,8 @@ export const PASSWORD_RULE =
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const PHONE_INVALID = 'Phone number is not valid';
 export const POSTAL_CODE_INVALID = 'Invalid postal code';
+// Not in the spec: a US ZIP code (a customer's mailing address).
+export const ZIP_INVALID = 'Must be a ZIP code: 12345 or 12345-6789';
 export const DATE_INVALID = 'Date is not valid';
 export const DATE_NOT_PAST = "Must be today's date or later";
 // Not in the spec: a real day outside the years dates are accepted for (dates/calendar.ts).

@@ -66,6 +66,16 @@ export const customers = pgTable(
     language: text().notNull().default(DEFAULT_LANGUAGE),
     text_opt_in: boolean().notNull().default(false),
     email_opt_in: boolean().notNull().default(false),
+    /**
+     * The customer's mailing address, every part optional (null: none). `state` is a code of the SPEC §9 state list;
+     * quiet hours read the customer's local time from it before the phone's area code. Not searched, not on the list.
+     */
+    address_line1: text(),
+    address_line2: text(),
+    city: text(),
+    state: text(),
+    /** US ZIP code, `12345` or `12345-6789`. */
+    zip: text(),
     /** Lowercase names, email and the external ids of the customer's accounts, for `%search%` (trigram index). */
     search_text: text().notNull().default(''),
     /** The primary account's (the first the customer is primary on) sort keys. */

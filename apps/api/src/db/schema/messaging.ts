@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   customType,
   foreignKey,
   index,
@@ -181,19 +182,29 @@ export const messages = pgTable(
   ],
 );
 
-/** Attachments fetched from the provider (MMS), kept here so they outlive the provider's copy. */
-export const messageMedia = pgTable('message_media', {
-  id: id(),
-  merchant_id: uuid()
-    .notNull()
-    .references(() => merchants.id, { onDelete: 'cascade' }),
-  message_id: uuid()
-    .notNull()
-    .references(() => messages.id, { onDelete: 'cascade' }),
-  content_type: text().notNull(),
-  content: bytea().notNull(),
-  created: createdAt(),
-});
+/**
+ * Attachments fetched from the provider (MMS), kept so they outlive the provider's copy: the file in the media store
+ * under `storage_key` (providers/media), or, for those received before the store, `content` here.
+ */
+export const messageMedia = pgTable(
+  'message_media',
+  {
+    id: id(),
+    merchant_id: uuid()
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    message_id: uuid()
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    content_type: text().notNull(),
+    content: bytea(),
+    storage_key: text(),
+    created: createdAt(),
+  },
+  (table) => [
+    check('message_media_stored_check', sql`${table.content} is not null or ${table.storage_key} is not null`),
+  ],
+);
 
 /** Every webhook event, stored once by the provider's id (a replay is a no-op), processed by a job. */
 export const providerEvents = pgTable(

@@ -150,6 +150,12 @@ export const payments = pgTable(
     index('payments_payer_name_trgm_idx')
       .using('gin', table.payer_name.op('gin_trgm_ops'))
       .where(sql`${table.payer_name} is not null`),
+    /** The automatic-retry run reads only the failed payments it may retry (`dueAutomaticRetriesQuery`). */
+    index('payments_automatic_retry_idx')
+      .on(table.created)
+      .where(
+        sql`${table.status} = 'FAILED' and ${table.origin} in ('scheduled', 'autopay') and ${table.automatic_retry_stopped} is null`,
+      ),
     uniqueIndex('payments_retry_of_idx')
       .on(table.retry_of_payment_id)
       .where(sql`${table.retry_of_payment_id} is not null`),

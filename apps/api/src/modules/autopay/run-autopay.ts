@@ -10,36 +10,33 @@ import { runStateOfPayment } from '@paydesk/domain/payments/payments';
 import { sql } from 'drizzle-orm';
 import { autopayEnrollments } from '../../db/schema/autopay';
 import { HttpError } from '../../lib/http-errors';
-import { runInLanes } from '../../lib/run-in-lanes';
+import { runClaimedBatches, staleClaimsBefore } from '../../lib/run-claimed-batches';
 import { withTransaction, type ProviderContext } from '../../lib/service-context';
 import { recordCustomerEvent } from '../customers/customers.public';
 import { queueTemplateText } from '../messaging/messaging.public';
-import { findPayingAccount, takePayment } from '../payments/payments.public';
-
-/** A claim this old belongs to a run that died: the enrolment is taken again. */
-export const CLAIM_LEASE_MS = 10 * 60 * 1000;
-const BATCH = 50;
-/** Payments of a claimed batch taken at once by one process. */
-const IN_FLIGHT = 8;
-const NOTHING_DUE = 'Nothing was due on the account.';
+import {
+  findPayingAccount,
+  NOTHING_DUE_REASON,
+  NothingLeftToTakeError,
+  TAKEN_MEANWHILE_REASON,
+  takePayment,
+} from '../payments/payments.public';
 
 type Claimed = typeof autopayEnrollments.$inferSelect & { claimed_due_date: string };
 
 /** Runs every autopay that is due; answers how many it ran. */
 export async function runDueAutopays(ctx: ProviderContext): Promise<number> {
-  let ran = 0;
-  for (;;) {
-    const claimed = await claimDue(ctx);
-    // An account's rows one after another (each sees what the one before took); other accounts' side by side.
-    await runInLanes(claimed, { limit: IN_FLIGHT, laneOf: (row) => row.account_id }, (row) => runOne(ctx, row));
-    ran += claimed.length;
-    if (claimed.length < BATCH) return ran;
-  }
+  // An account's rows one after another (each sees what the one before took); other accounts' side by side.
+  return runClaimedBatches({
+    claim: (limit) => claimDue(ctx, limit),
+    laneOf: (row) => row.account_id,
+    runOne: (row) => runOne(ctx, row),
+  });
 }
 
-async function claimDue(ctx: ProviderContext): Promise<Claimed[]> {
+async function claimDue(ctx: ProviderContext, limit: number): Promise<Claimed[]> {
   const now = ctx.clock();
-  const staleBefore = new Date(now.getTime() - CLAIM_LEASE_MS);
+  const staleBefore = staleClaimsBefore(now);
   const rows = await ctx.db
     .update(autopayEnrollments)
     .set({
@@ -63,7 +60,7 @@ async function claimDue(ctx: ProviderContext): Promise<Claimed[]> {
                  and (a.due_date + make_interval(hours => ${AUTOPAY_RUN_HOUR})) at time zone m.timezone <= ${now})
              or e.claimed_at < ${staleBefore})
          order by a.due_date
-         limit ${BATCH}
+         limit ${limit}
          for update of e skip locked)`,
     )
     .returning();
@@ -85,6 +82,8 @@ async function runOne(ctx: ProviderContext, row: Claimed): Promise<void> {
       origin: 'autopay',
       idempotencyKey,
       checkUserLimits: false,
+      // What is left when a scheduled payment on the account runs at the same moment (the account's lock decides).
+      upToAvailable: true,
     });
     await recordOutcome(ctx, row, {
       state: runStateOfPayment(payment.status),
@@ -92,11 +91,15 @@ async function runOne(ctx: ProviderContext, row: Claimed): Promise<void> {
       message: payment.failure_message,
     });
   } catch (error) {
+    if (error instanceof NothingLeftToTakeError) {
+      await recordOutcome(ctx, row, { state: 'skipped', paymentId: null, message: TAKEN_MEANWHILE_REASON });
+      return;
+    }
     if (!(error instanceof HttpError)) throw error;
     // Paid up before the day: nothing to take (a claim taken again finds its first run's payment by the key before
     // this). Any other rule the account now breaks: the run fails with its words.
     if (found.amountDueCents <= 0 || error.code === 'account.already_paid') {
-      await recordOutcome(ctx, row, { state: 'skipped', paymentId: null, message: NOTHING_DUE });
+      await recordOutcome(ctx, row, { state: 'skipped', paymentId: null, message: NOTHING_DUE_REASON });
       return;
     }
     await recordOutcome(ctx, row, { state: 'failed', paymentId: null, message: error.detail });

@@ -29,11 +29,15 @@ type CustomerFields = Pick<
   | 'location_id'
   | 'text_opt_in'
   | 'email_opt_in'
+  | AddressField
 >;
+
+/** The mailing address's columns: text, null for none. */
+type AddressField = 'address_line1' | 'address_line2' | 'city' | 'state' | 'zip';
 
 /** What a write sets on a customer: `undefined` keeps a field as it is. */
 export type CustomerChanges = {
-  [Field in keyof CustomerFields]?: Field extends 'email' | 'sms_phone_number' | 'date_of_birth'
+  [Field in keyof CustomerFields]?: Field extends 'email' | 'sms_phone_number' | 'date_of_birth' | AddressField
     ? string | null
     : CustomerFields[Field];
 };
@@ -51,6 +55,11 @@ export function customerColumns<Row extends CustomerFields>(current: Row, change
     location_id: patched(changes.location_id, current.location_id),
     text_opt_in: patched(changes.text_opt_in, current.text_opt_in),
     email_opt_in: patched(changes.email_opt_in, current.email_opt_in),
+    address_line1: patchedText(changes.address_line1, current.address_line1),
+    address_line2: patchedText(changes.address_line2, current.address_line2),
+    city: patchedText(changes.city, current.city),
+    state: patchedText(changes.state, current.state),
+    zip: patchedText(changes.zip, current.zip),
   };
 }
 
@@ -89,6 +98,11 @@ const NO_CUSTOMER: CustomerFields = {
   location_id: '',
   text_opt_in: false,
   email_opt_in: false,
+  address_line1: null,
+  address_line2: null,
+  city: null,
+  state: null,
+  zip: null,
 };
 
 /** An account before its create: it owes nothing until its opening entry (`openingEntries`). */
@@ -106,7 +120,8 @@ const NO_ACCOUNT: AccountFields = {
 export type NewCustomer = Pick<
   ParsedCreateCustomerInput,
   'first_name' | 'last_name' | 'email' | 'sms_phone_number' | 'date_of_birth' | 'language'
-> & { location_id: string };
+> &
+  Partial<Pick<ParsedCreateCustomerInput, AddressField>> & { location_id: string };
 
 /** A new customer's columns, as the single create and a CSV import's bulk insert both write them. */
 export function newCustomerColumns(
@@ -125,6 +140,11 @@ export function newCustomerColumns(
     location_id: input.location_id,
     text_opt_in: optIns.text,
     email_opt_in: optIns.email,
+    address_line1: input.address_line1,
+    address_line2: input.address_line2,
+    city: input.city,
+    state: input.state,
+    zip: input.zip,
   });
   return { merchant_id: merchant.id, ...fields, created: now, updated: now } satisfies typeof customers.$inferInsert;
 }
@@ -168,7 +188,14 @@ export function openingEntries(opened: ReadonlyArray<{ accountId: string; amount
 
 export type CustomerHistoryFields = Pick<
   CustomerRow,
-  'first_name' | 'last_name' | 'email' | 'sms_phone_number' | 'date_of_birth' | 'language' | 'location_id'
+  | 'first_name'
+  | 'last_name'
+  | 'email'
+  | 'sms_phone_number'
+  | 'date_of_birth'
+  | 'language'
+  | 'location_id'
+  | AddressField
 >;
 
 /** A customer's fields as its history (customer_events) records them. */
@@ -181,7 +208,21 @@ export function customerHistoryFields(customer: CustomerHistoryFields) {
     date_of_birth: customer.date_of_birth,
     language: customer.language,
     location_id: customer.location_id,
+    address_line1: customer.address_line1,
+    address_line2: customer.address_line2,
+    city: customer.city,
+    state: customer.state,
+    zip: customer.zip,
   };
+}
+
+/** A new customer's fields as its `customer.created` record keeps them: the address parts only where given. */
+export function createdHistoryFields(customer: CustomerHistoryFields) {
+  const fields: Record<string, string | null> = customerHistoryFields(customer);
+  for (const field of ['address_line1', 'address_line2', 'city', 'state', 'zip'] as const) {
+    if (fields[field] === null) delete fields[field];
+  }
+  return fields;
 }
 
 /** An account's fields as its history records them. */

@@ -23,7 +23,7 @@ import {
 } from './customer-checks';
 import {
   accountHistoryFields,
-  customerHistoryFields,
+  createdHistoryFields,
   newAccountColumns,
   newCustomerColumns,
   openingEntries,
@@ -60,7 +60,7 @@ export async function insertCustomer(
     customerId: customer.id,
     kind: 'customer.created',
     actor,
-    after: customerHistoryFields(customer),
+    after: createdHistoryFields(customer),
   });
   return customer;
 }

@@ -36,6 +36,11 @@ export function importChangesOf(input: ImportRowInput) {
       date_of_birth: input.date_of_birth,
       language: when('language', input.language),
       location_id: when('location', input.location_id),
+      address_line1: when('address_line1', input.address_line1),
+      address_line2: when('address_line2', input.address_line2),
+      city: when('city', input.city),
+      state: when('state', input.state),
+      zip: when('zip', input.zip),
     },
     account: {
       amount_due_cents: input.account.amount_due_cents,

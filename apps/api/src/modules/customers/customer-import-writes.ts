@@ -23,6 +23,7 @@ import {
   accountColumns,
   accountHistoryFields,
   customerColumns,
+  createdHistoryFields,
   customerHistoryFields,
   newAccountColumns,
   newCustomerColumns,
@@ -134,7 +135,7 @@ export async function createCustomerAccounts(
   const events = optIns.events;
   for (const { input, customer, account, tagIds: ids } of created) {
     const subject = { merchantId: merchant.id, customerId: customer.id, actor };
-    events.push({ ...subject, kind: 'customer.created', after: customerHistoryFields(customer) });
+    events.push({ ...subject, kind: 'customer.created', after: createdHistoryFields(customer) });
     events.push({
       ...subject,
       accountId: account.id,
@@ -220,6 +221,11 @@ const UPDATED_CUSTOMER_COLUMNS = {
   location_id: 'uuid',
   text_opt_in: 'boolean',
   email_opt_in: 'boolean',
+  address_line1: 'text',
+  address_line2: 'text',
+  city: 'text',
+  state: 'text',
+  zip: 'text',
   updated: 'timestamptz',
 } as const satisfies Partial<Record<keyof typeof customers.$inferInsert, string>>;
 

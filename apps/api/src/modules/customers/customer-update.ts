@@ -3,6 +3,7 @@
 
 import {
   breaksAutopayCap,
+  CUSTOMER_ADDRESS_FIELDS,
   FRESHBOOKS_ACCOUNT_FIELDS,
   FRESHBOOKS_CUSTOMER_FIELDS,
   type accountPatchSchema,
@@ -64,6 +65,7 @@ export async function patchCustomerInTransaction(
   if (patch.last_name !== undefined) changes.last_name = after.last_name;
   if (patch.email !== undefined) changes.email = after.email;
   if (patch.language !== undefined) changes.language = after.language;
+  for (const field of CUSTOMER_ADDRESS_FIELDS) if (patch[field] !== undefined) changes[field] = after[field];
   if (patch.date_of_birth !== undefined) {
     checkDateOfBirth(tx, merchant, patch.date_of_birth);
     changes.date_of_birth = after.date_of_birth;

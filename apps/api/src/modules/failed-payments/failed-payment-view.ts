@@ -152,15 +152,29 @@ export async function isFailedPaymentOf(db: Db, merchantId: string, paymentId: s
   return rows.length > 0;
 }
 
-/** Open failed payments whose automatic retry is due, oldest first. */
-export async function findDueAutomaticRetries(db: Db, now: Date, limit: number): Promise<OpenFailedPayment[]> {
-  const rows = await selectRows<FailedRow>(
-    db,
-    sql`
-    select * from (${selectOpenFailed(sql`true`, sql``)}) due
+/**
+ * The open failed payments whose automatic retry is due, oldest first. Only the payments that may be retried
+ * automatically are read (`payments_automatic_retry_idx`: FAILED, of a retried origin, not stopped), and of those
+ * the ones old enough: a retry is due AUTOMATIC_RETRY_AFTER_DAYS after the day the payment failed (on the merchant's
+ * clock), so never before AUTOMATIC_RETRY_AFTER_DAYS - 1 days after it failed, whatever the time zone.
+ */
+export function dueAutomaticRetriesQuery(now: Date, limit: number): SQL {
+  const origins = sql.join(
+    AUTOMATIC_RETRY_ORIGINS.map((origin) => sql`${origin}`),
+    sql`, `,
+  );
+  const failedBy = new Date(now.getTime() - (AUTOMATIC_RETRY_AFTER_DAYS - 1) * 24 * 60 * 60 * 1000);
+  const mayBeRetried = sql`p.origin in (${origins}) and p.automatic_retry_stopped is null
+    and p.retry_attempt < ${MAX_AUTOMATIC_RETRIES} and p.created <= ${failedBy}`;
+  return sql`
+    select * from (${selectOpenFailed(mayBeRetried, sql``)}) due
      where due.next_retry_at <= ${now}
      order by due.next_retry_at, due.id
-     limit ${limit}`,
-  );
+     limit ${limit}`;
+}
+
+/** Open failed payments whose automatic retry is due, oldest first. */
+export async function findDueAutomaticRetries(db: Db, now: Date, limit: number): Promise<OpenFailedPayment[]> {
+  const rows = await selectRows<FailedRow>(db, dueAutomaticRetriesQuery(now, limit));
   return rows.map((row) => ({ ...toDto(row), merchantId: row.merchant_id }));
 }

@@ -59,7 +59,7 @@ export async function deliverMessage(ctx: ProviderContext, messageId: string): P
   const customer = message.customer_id
     ? ((
         await ctx.db
-          .select({ location_id: customers.location_id })
+          .select({ location_id: customers.location_id, state: customers.state })
           .from(customers)
           .where(eq(customers.id, message.customer_id))
       )[0] ?? null)
@@ -82,7 +82,11 @@ export async function deliverMessage(ctx: ProviderContext, messageId: string): P
   if ((message.kind === 'automated' || message.kind === 'bulk') && message.to_number) {
     const at = nextSendTime(
       now,
-      { phone: message.to_number, merchantTimeZone: merchant?.timezone ?? 'America/New_York' },
+      {
+        addressState: customer?.state,
+        phone: message.to_number,
+        merchantTimeZone: merchant?.timezone ?? 'America/New_York',
+      },
       windowOf(settings),
     );
     if (at.getTime() > now.getTime()) {

@@ -15,8 +15,9 @@ import { inboxEntryOf, listInbox, markInboxRead } from './inbox-entries';
 import { listCustomerAccounts } from './list-customer-accounts';
 import { mediaTypeOf } from './media-kind';
 import { isValidMediaSignature } from './media-links';
-import { mediaUrl, readMedia, storeUpload } from './media-store';
+import { readMedia } from './read-media';
 import { reviewOptOutFlag } from './review-opt-out-flag';
+import { uploadMedia } from './upload-media';
 
 const nextLink = (request: FastifyRequest, page: number) => {
   const url = new URL(request.url, 'http://local');
@@ -86,13 +87,11 @@ export const inboxRoutes: FastifyPluginAsync = async (app) => {
     const content = await fileOf(request.body);
     const type = mediaTypeOf(content);
     if (!type) throw FieldErrors.of('file', ATTACHMENT_WRONG_TYPE);
-    const id = await storeUpload(ctx.config.DATA_DIR, request.params.id, content, type);
-    return { media_path: mediaUrl(request.params.id, id) };
+    return { media_path: await uploadMedia(ctx, request.params.id, { content, type }) };
   });
 
   registerEndpoint(app, endpoints.media, async (request, reply) => {
-    const media = await readMedia(ctx.db, ctx.config.DATA_DIR, request.params.id, request.params.mediaId);
-    return sendMedia(reply, media);
+    return sendMedia(reply, await readMedia(ctx, request.params.id, request.params.mediaId));
   });
 
   // No token: the expiring signature is the permission (media-links.ts); checked before the file is looked for.
@@ -102,7 +101,7 @@ export const inboxRoutes: FastifyPluginAsync = async (app) => {
     if (!isValidMediaSignature(ctx.config, { merchantId: merchant, mediaId: media, expires, signature }, ctx.clock())) {
       throw permissionDenied();
     }
-    return sendMedia(reply, await readMedia(ctx.db, ctx.config.DATA_DIR, merchant, media));
+    return sendMedia(reply, await readMedia(ctx, merchant, media));
   });
 
   registerEndpoint(app, endpoints.reviewOptOutFlag, async (request) => {

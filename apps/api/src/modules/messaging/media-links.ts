@@ -3,10 +3,11 @@ import type { Config } from '../../config';
 import type { MessageAttachment } from '../../db/schema/messaging';
 import { appUrlOf } from '../../lib/app-url';
 
-// Attachments are kept under the data folder (or in the database, for MMS received) and read through the merchant's
-// API route, which needs the bearer token. Two readers cannot send one: the SMS provider, which fetches an outgoing
-// MMS's MediaUrl over the internet, and a browser's <img>/<a>. Both get an expiring link signed with a key derived
-// from the server's secret: /api/media/<merchant>/<media>/?expires=<unix seconds>&signature=<HMAC-SHA256>.
+// Attachments are kept in the media store (the data folder or an S3 bucket; MMS received before it, in the database)
+// and read through the merchant's API route, which needs the bearer token. Two readers cannot send one: the SMS
+// provider, which fetches an outgoing MMS's MediaUrl over the internet, and a browser's <img>/<a>. Both get an
+// expiring link signed with a key derived from the server's secret:
+// /api/media/<merchant>/<media>/?expires=<unix seconds>&signature=<HMAC-SHA256>.
 
 const HOUR_MS = 60 * 60 * 1000;
 /** A browser's link: valid one to two hours, the same link all hour (so the browser can cache the file). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   MESSAGE_STATUSES,
   mayMoveTo,
@@ -10,9 +11,9 @@ import { customers } from '../../db/schema/customers';
 import { publishMessageChange } from './messaging.events';
 import { messageMedia, messages, providerEvents, type MessageAttachment } from '../../db/schema/messaging';
 import { withTransaction, type ProviderContext } from '../../lib/service-context';
-import type { FetchedMedia } from '../../providers/sms/sms-provider';
 import { flagBadNumber } from './deliver-message';
 import { answerKeyword, type MessagingDependencies } from './answer-keyword';
+import { mediaKeyOf, mediaUrl } from './media-store';
 import { firstValue } from './receive-webhook';
 import { retryUndeliveredMessage } from './retry-undelivered-message';
 import { credentialsOf, findSendingNumber, settingsOf } from './sending-numbers';
@@ -93,6 +94,9 @@ async function applyStatus(ctx: ProviderContext, event: EventRow): Promise<void>
   });
 }
 
+/** An MMS attachment already in the media store, its row still to write. */
+type StoredAttachment = { id: string; key: string; contentType: string };
+
 async function receiveText(ctx: ProviderContext, deps: MessagingDependencies, event: EventRow): Promise<void> {
   const payload = event.payload;
   const from = firstValue(payload, 'From') ?? '';
@@ -114,15 +118,25 @@ async function receiveText(ctx: ProviderContext, deps: MessagingDependencies, ev
       and(eq(customers.merchant_id, merchantId), eq(customers.sms_phone_number, from), isNull(customers.removed_at)),
     );
 
-  // Attachments are fetched outside any transaction (a provider call), then kept with the message.
-  const media: FetchedMedia[] = [];
+  // Attachments are fetched and put in the media store outside any transaction (provider calls); their rows are
+  // written with the message. A fetch or a store that fails fails the job, which tries again: no message is kept
+  // without its attachments.
+  const media: StoredAttachment[] = [];
   const count = Number(firstValue(payload, 'NumMedia') ?? 0);
   const credentials = credentialsOf(await settingsOf(ctx.db, merchantId), ctx.cipher);
   for (let index = 0; index < Math.min(count, 10); index += 1) {
     const url = firstValue(payload, `MediaUrl${index}`);
     if (!url) continue;
     const fetched = await ctx.providers.sms.fetchMedia(url, credentials);
-    media.push({ ...fetched, contentType: firstValue(payload, `MediaContentType${index}`) ?? fetched.contentType });
+    const contentType = firstValue(payload, `MediaContentType${index}`) ?? fetched.contentType;
+    const id = randomUUID();
+    const key = mediaKeyOf(merchantId, id);
+    await ctx.providers.media.put(key, fetched.content, contentType).catch((error: unknown) => {
+      throw new Error(`an MMS attachment could not be kept in the ${ctx.providers.media.name} media store`, {
+        cause: error,
+      });
+    });
+    media.push({ id, key, contentType });
   }
 
   const meaning = classifyReply(body);
@@ -153,15 +167,16 @@ async function receiveText(ctx: ProviderContext, deps: MessagingDependencies, ev
         .insert(messageMedia)
         .values(
           media.map((item) => ({
+            id: item.id,
             merchant_id: merchantId,
             message_id: row.id,
             content_type: item.contentType,
-            content: item.content,
+            storage_key: item.key,
           })),
         )
         .returning({ id: messageMedia.id, content_type: messageMedia.content_type });
       const attachments: MessageAttachment[] = stored.map((item) => ({
-        url: `/api/merchants/${merchantId}/message_media/${item.id}/`,
+        url: mediaUrl(merchantId, item.id),
         type: item.content_type,
       }));
       await tx.db.update(messages).set({ attachments }).where(eq(messages.id, row.id));

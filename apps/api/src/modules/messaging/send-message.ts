@@ -6,14 +6,15 @@ import {
 import { isInsideSendWindow } from '@paydesk/domain/messaging/quiet-hours';
 import type { z } from 'zod';
 import { CatalogueError, FieldErrors, HttpError } from '../../lib/http-errors';
-import { withTransaction, type ServiceContext } from '../../lib/service-context';
+import { withTransaction, type ProviderContext } from '../../lib/service-context';
 import { getAccountOfCustomer, getCustomerRow, type MerchantRef } from '../customers/customers.public';
 import { renderSendableTemplate, renderSystemTemplateForCustomer } from '../message-templates/message-templates.public';
 import { storedMediaOf } from './media-links';
-import { mediaUrl, readMedia } from './media-store';
+import { mediaUrl } from './media-store';
 import { refusalToText } from './may-text';
 import { toMessageDto } from './message-view';
 import { queueMessage } from './queue-message';
+import { readMedia } from './read-media';
 import { sendingNumberFor, settingsOf } from './sending-numbers';
 
 const NO_PHONE = 'The customer has no phone number for texts.';
@@ -30,7 +31,7 @@ const UNKNOWN_FILE = 'Attach a file uploaded here first.';
  * nothing else.
  */
 export async function sendMessage(
-  ctx: ServiceContext,
+  ctx: ProviderContext,
   input: {
     merchant: MerchantRef;
     accountId: string;
@@ -86,7 +87,11 @@ export async function sendMessage(
     });
   });
   const settings = await settingsOf(ctx.db, merchant.id);
-  const inside = isInsideSendWindow(ctx.clock(), { phone, merchantTimeZone: merchant.timezone }, windowOf(settings));
+  const inside = isInsideSendWindow(
+    ctx.clock(),
+    { addressState: customer.state, phone, merchantTimeZone: merchant.timezone },
+    windowOf(settings),
+  );
   return { [customer.id]: { ...toMessageDto(row, ctx), outside_send_window: !inside } };
 }
 
@@ -94,14 +99,16 @@ export async function sendMessage(
  * The attachment of a text: only a file uploaded for this merchant (upload_media's media_path), so its content was
  * checked and its type is the stored one; a signed link to it is given out later, never to another merchant's file.
  */
-async function uploadedAttachment(ctx: ServiceContext, merchantId: string, fileUrl: string) {
+async function uploadedAttachment(ctx: ProviderContext, merchantId: string, fileUrl: string) {
   const stored = storedMediaOf(fileUrl);
   if (!stored || stored.merchantId !== merchantId) throw FieldErrors.of('file_url', UNKNOWN_FILE);
   try {
-    const media = await readMedia(ctx.db, ctx.config.DATA_DIR, merchantId, stored.mediaId);
+    const media = await readMedia(ctx, merchantId, stored.mediaId);
     return { url: mediaUrl(merchantId, stored.mediaId), type: media.type };
-  } catch {
-    throw FieldErrors.of('file_url', UNKNOWN_FILE);
+  } catch (error) {
+    // A store that cannot be reached is its own answer (503), not an unknown file.
+    if (error instanceof HttpError && error.code === 'not_found') throw FieldErrors.of('file_url', UNKNOWN_FILE);
+    throw error;
   }
 }
 

@@ -1,7 +1,13 @@
 // Payments, as other modules and the app's start-up use it.
 
 export { seedDemoPayments } from './seed-demo-payments';
-export { takePayment, type TakePaymentInput } from './take-payment';
+export {
+  NOTHING_DUE_REASON,
+  NothingLeftToTakeError,
+  TAKEN_MEANWHILE_REASON,
+  takePayment,
+  type TakePaymentInput,
+} from './take-payment';
 export { findPayingAccount, type PayingAccount } from './paying-account';
 export { checkPaymentAmount, type PayingMerchant, type PayingUser } from './record-payment';
 export { payerOf } from './payer-of-access';

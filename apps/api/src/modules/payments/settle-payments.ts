@@ -1,17 +1,21 @@
 // Paydesk's side of settlement (issue 18 item 1): asks the processor where each taken source stands (`getCharge`)
 // and records it — settled (the payment is PAID once no source is pending), or returned (an ACH return: the payment
 // is RETURNED, the ledger puts the amount back on the account with the R-code in the history). Then writes each
-// merchant account's deposits and the card sources' interchange rows for the days touched, recomputed from the
-// tables so a second run changes nothing. A daily job runs it; the sandbox's "run settlement now" runs it too.
+// merchant account's deposits and the card sources' interchange rows for the days touched (the merchant's days, in its
+// time zone), recomputed from the tables so a second run changes nothing. A daily job runs it; the sandbox's "run
+// settlement now" runs it too.
 
+import { toCalendarDate } from '@paydesk/domain/dates/calendar';
 import { achReturnMeaning, disablesMethod } from '@paydesk/domain/payments/ach-returns';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { merchants } from '../../db/schema/identity';
 import { paymentMethods, paymentSources, payments } from '../../db/schema/payments';
 import { withTransaction, type ProviderContext } from '../../lib/service-context';
 import { recordCustomerEvent } from '../customers/customers.public';
 import type { LedgerEntryInput } from '../ledger/ledger.public';
 import { postPaymentEntries } from './post-payment-entries';
 
+/** `days`: the merchants' calendar days whose deposits were written. */
 export type SettlementResult = { settled: number; returned: number; days: string[] };
 
 /** Interchange of a card sale in this sandbox's schedule: basis points by funding, plus a fixed 10 cents. */
@@ -19,28 +23,36 @@ const INTERCHANGE_BPS = { credit: 180, debit: 80, prepaid: 115, unknown: 200 } a
 
 export async function settlePayments(ctx: ProviderContext): Promise<SettlementResult> {
   const open = await ctx.db
-    .select({ source: paymentSources, paymentId: payments.id })
+    .select({ source: paymentSources, merchantId: merchants.id, timeZone: merchants.timezone })
     .from(paymentSources)
     .innerJoin(payments, eq(payments.id, paymentSources.payment_id))
+    .innerJoin(merchants, eq(merchants.id, payments.merchant_id))
     .where(and(inArray(paymentSources.state, ['approved', 'pending']), isNull(paymentSources.settled_at)));
   const result: SettlementResult = { settled: 0, returned: 0, days: [] };
-  const days = new Set<string>();
-  for (const { source } of open) {
+  /** Each merchant's days touched, `{merchant id} {time zone} {YYYY-MM-DD}`. */
+  const touched = new Set<string>();
+  for (const { source, merchantId, timeZone } of open) {
     if (!source.gateway_reference) continue;
     const state = await ctx.providers.gateway.getCharge(source.gateway_reference);
     if (state.status === 'settled') {
       const settledAt = new Date(state.settled_at);
       if (await recordSettled(ctx, source.id, settledAt)) result.settled += 1;
-      days.add(settledAt.toISOString().slice(0, 10));
+      touched.add(`${merchantId} ${timeZone} ${toCalendarDate(settledAt, timeZone)}`);
     } else if (state.status === 'returned') {
-      if (await recordReturned(ctx, source.id, state.return_code, state.return_reason, new Date(state.returned_at))) {
+      const returnedAt = new Date(state.returned_at);
+      if (await recordReturned(ctx, source.id, state.return_code, state.return_reason, returnedAt)) {
         result.returned += 1;
       }
-      days.add(state.returned_at.slice(0, 10));
+      touched.add(`${merchantId} ${timeZone} ${toCalendarDate(returnedAt, timeZone)}`);
     }
   }
+  const days = new Set<string>();
+  for (const entry of [...touched].sort()) {
+    const [merchantId = '', timeZone = '', day = ''] = entry.split(' ');
+    await writeDeposits(ctx, { merchantId, timeZone, day });
+    days.add(day);
+  }
   result.days = [...days].sort();
-  for (const day of result.days) await writeDeposits(ctx, day);
   return result;
 }
 
@@ -125,11 +137,16 @@ async function recordReturned(
 }
 
 /**
- * One day's deposit per merchant account (the source's kind at the payment's location: cards to the card account,
- * bank debits to the ACH one) and the day's card interchange rows, recomputed from what settled, was refunded and came
- * back that day (UTC calendar days, as the processor reports them).
+ * A merchant's day's deposit per merchant account (the source's kind at the payment's location: cards to the card
+ * account, bank debits to the ACH one) and the day's card interchange rows, recomputed from what settled, was refunded
+ * and came back that day: the merchant's calendar day, from midnight to midnight in its time zone.
  */
-async function writeDeposits(ctx: ProviderContext, day: string): Promise<void> {
+async function writeDeposits(
+  ctx: ProviderContext,
+  { merchantId, timeZone, day }: { merchantId: string; timeZone: string; day: string },
+): Promise<void> {
+  const from = sql`((${day}::date)::timestamp at time zone ${timeZone})`;
+  const to = sql`((${day}::date + 1)::timestamp at time zone ${timeZone})`;
   await withTransaction(ctx, async (tx) => {
     await tx.db.execute(sql`
       with routed as (
@@ -140,18 +157,19 @@ async function writeDeposits(ctx: ProviderContext, day: string): Promise<void> {
           join payment_methods m on m.id = s.payment_method_id
           join merchant_accounts ma on ma.location_id = p.location_id
            and ma.kind = case when m.payment_type = 'bank' then 'ach' else 'card' end
+         where p.merchant_id = ${merchantId}
       ), sales as (
         select merchant_account_id, count(*)::int as n, sum(total_cents)::int as gross
-          from routed where settled_at >= ${day}::date and settled_at < ${day}::date + 1 group by 1
+          from routed where settled_at >= ${from} and settled_at < ${to} group by 1
       ), returns as (
         select merchant_account_id, sum(total_cents)::int as cents
-          from routed where returned_at >= ${day}::date and returned_at < ${day}::date + 1 group by 1
+          from routed where returned_at >= ${from} and returned_at < ${to} group by 1
       ), refunds as (
         select r.merchant_account_id, sum(rs.amount_cents)::int as cents
           from payment_reversal_sources rs
           join payment_reversals pr on pr.id = rs.reversal_id
           join routed r on r.source_id = rs.payment_source_id
-         where rs.state = 'approved' and pr.kind = 'refund' and pr.updated >= ${day}::date and pr.updated < ${day}::date + 1
+         where rs.state = 'approved' and pr.kind = 'refund' and pr.updated >= ${from} and pr.updated < ${to}
          group by 1
       ), accounts_of_day as (
         select distinct ma.id, ma.merchant_id, ma.rate_bps, ma.per_transaction_cents
@@ -189,8 +207,8 @@ async function writeDeposits(ctx: ProviderContext, day: string): Promise<void> {
         from payment_sources s
         join payments p on p.id = s.payment_id
         join payment_methods m on m.id = s.payment_method_id
-       where m.payment_type <> 'bank' and m.card_brand is not null
-         and s.settled_at >= ${day}::date and s.settled_at < ${day}::date + 1
+       where p.merchant_id = ${merchantId} and m.payment_type <> 'bank' and m.card_brand is not null
+         and s.settled_at >= ${from} and s.settled_at < ${to}
       on conflict (payment_source_id) do nothing`);
   });
 }

@@ -2,6 +2,9 @@
 // providers": (1) one transaction checks the rules against the locked account and records the payment and its
 // sources (`created`) with a reconcile job for a run that dies; (2) each source is charged outside any transaction,
 // with the source's id as the idempotency key; (3) `recordChargeOutcome` records what happened in another.
+// A job's payment (`upToAvailable`) is cut under the account's lock to what the account still owes once the payments
+// being charged are counted, so two runs on one account at once (autopay and a scheduled payment) never overpay it
+// and the later one never fails on an amount read before the other's payment.
 
 import { convenienceFeeFor, originBearsConvenienceFee } from '@paydesk/domain/payments/fees';
 import type { PaymentOrigin } from '@paydesk/domain/payments/payments';
@@ -52,7 +55,23 @@ export type TakePaymentInput = {
    * amount is the same); on the last source that may bear one, as always.
    */
   feeCents?: number;
+  /**
+   * A run's payment of one source (autopay, a scheduled payment): less than asked when, under the account's lock, the
+   * account owes less once the payments being charged are counted; `NothingLeftToTakeError` when they take all of it.
+   */
+  upToAvailable?: boolean;
 };
+
+/** With `upToAvailable`: the payments being charged on the account already take all it owes. */
+/** Why a run (autopay, scheduled payment) took nothing: the account owed nothing, or another payment was taking it. */
+export const NOTHING_DUE_REASON = 'Nothing was due on the account.';
+export const TAKEN_MEANWHILE_REASON = 'Another payment on the account was being taken for what was due.';
+
+export class NothingLeftToTakeError extends CatalogueError {
+  constructor() {
+    super('account.already_paid');
+  }
+}
 
 /** Takes the payment and answers it (status PAID, PENDING for bank debits, or FAILED with the reason). */
 export async function takePayment(ctx: ProviderContext, input: TakePaymentInput): Promise<Payment> {
@@ -107,7 +126,14 @@ export async function takePayment(ctx: ProviderContext, input: TakePaymentInput)
       );
     const available = locked.amount_due_cents - (inFlight?.cents ?? 0);
     if (locked.amount_due_cents <= 0) throw new CatalogueError('account.already_paid');
-    if (amount > available) throw new HttpError('payment.exceeds_amount_due');
+    let sources = input.sources;
+    if (input.upToAvailable) {
+      if (available <= 0) throw new NothingLeftToTakeError();
+      sources = cutSourcesTo(sources, available);
+    }
+    if (sources.reduce((sum, source) => sum + source.amount, 0) > available) {
+      throw new HttpError('payment.exceeds_amount_due');
+    }
     return insertPendingPayment(tx, {
       merchantId: input.merchant.id,
       accountId: account.id,
@@ -115,7 +141,7 @@ export async function takePayment(ctx: ProviderContext, input: TakePaymentInput)
       locationId: account.location_id,
       merchantAccountId: merchantAccounts[0]?.id ?? null,
       origin: input.origin,
-      sources: input.sources,
+      sources,
       methods,
       fee,
       feeWaived: input.waiveFee && accountFeeCents > 0,
@@ -129,6 +155,15 @@ export async function takePayment(ctx: ProviderContext, input: TakePaymentInput)
   if (paymentId === null) return readPaymentOfKey(ctx, input.merchant.id, input.idempotencyKey);
   await chargeSources(ctx, paymentId, input.user.id ? { id: input.user.id } : null);
   return readPayment(ctx.db, input.merchant.id, paymentId);
+}
+
+/**
+ * The sources taking at most `cents` in all: a run's one source cut down; several sources (never a run's) are left as
+ * they are, for the amount check to refuse.
+ */
+function cutSourcesTo(sources: readonly PaymentSourceInput[], cents: number): readonly PaymentSourceInput[] {
+  const [only] = sources;
+  return only && sources.length === 1 ? [{ ...only, amount: Math.min(only.amount, cents) }] : sources;
 }
 
 function checkAccountState(account: { status: string }): void {

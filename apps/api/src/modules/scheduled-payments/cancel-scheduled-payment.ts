@@ -1,5 +1,6 @@
 // Cancelling a scheduled payment that has not run (SPEC §7 `cancel_scheduled_payment`). The state is changed under
-// the row's lock, so a run that claims it at the same moment and this cancel never both win.
+// the row's lock, so a run that claims it at the same moment and this cancel never both win. A promise it was to keep
+// stays, Confirmed but no longer scheduled (`unschedulePromiseOf`), in the same transaction.
 
 import type { ScheduledPayment } from '@paydesk/domain/scheduled-payments/scheduled-payments.contract';
 import { and, eq } from 'drizzle-orm';
@@ -7,6 +8,7 @@ import { scheduledPayments } from '../../db/schema/scheduled-payments';
 import { HttpError, notFound } from '../../lib/http-errors';
 import { withTransaction, type ServiceContext } from '../../lib/service-context';
 import { recordCustomerEvent } from '../customers/customers.public';
+import { unschedulePromiseOf } from '../promises/promises.public';
 import { readScheduledPayment } from './scheduled-payment-view';
 
 export async function cancelScheduledPayment(
@@ -37,6 +39,7 @@ export async function cancelScheduledPayment(
       before: { state: 'scheduled' },
       after: { scheduled_payment_id: id, state: 'cancelled', amount_cents: row.amount_cents, date: row.scheduled_date },
     });
+    await unschedulePromiseOf(tx, id, { id: userId });
   });
   return readScheduledPayment(ctx.db, merchantId, id);
 }

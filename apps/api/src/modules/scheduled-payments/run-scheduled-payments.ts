@@ -1,42 +1,42 @@
 // The scheduled payments' run (issue 19 item 1): claim the due ones, take each through the payments module with the
 // key `scheduled:{id}`, record the outcome. Claiming is one statement with SKIP LOCKED, so two processes running the
 // job at once take different rows; a claim older than CLAIM_LEASE_MS (its process died mid-run) is taken again, and
-// the key makes that second run answer the first run's payment instead of charging twice.
+// the key makes that second run answer the first run's payment instead of charging twice. The amount is settled
+// under the account's lock (`upToAvailable`): with autopay running on the account at once, the later run takes
+// what is left or is skipped with the reason, never failed on an amount read before the other's payment.
 
 import { runStateOfPayment } from '@paydesk/domain/payments/payments';
 import type { ScheduledPaymentState } from '@paydesk/domain/scheduled-payments/scheduled-payments.contract';
 import { sql } from 'drizzle-orm';
 import { scheduledPayments } from '../../db/schema/scheduled-payments';
 import { HttpError } from '../../lib/http-errors';
-import { runInLanes } from '../../lib/run-in-lanes';
+import { runClaimedBatches, staleClaimsBefore } from '../../lib/run-claimed-batches';
 import { withTransaction, type ProviderContext } from '../../lib/service-context';
 import { recordCustomerEvent } from '../customers/customers.public';
 import { queueTemplateText } from '../messaging/messaging.public';
-import { findPayingAccount, takePayment } from '../payments/payments.public';
-
-/** A claim this old belongs to a run that died: the row is taken again. */
-export const CLAIM_LEASE_MS = 10 * 60 * 1000;
-const BATCH = 50;
-/** Payments of a claimed batch taken at once by one process. */
-const IN_FLIGHT = 8;
+import {
+  findPayingAccount,
+  NOTHING_DUE_REASON,
+  NothingLeftToTakeError,
+  TAKEN_MEANWHILE_REASON,
+  takePayment,
+} from '../payments/payments.public';
 
 type Claimed = typeof scheduledPayments.$inferSelect;
 
 /** Runs every due scheduled payment; answers how many it ran. */
 export async function runDueScheduledPayments(ctx: ProviderContext): Promise<number> {
-  let ran = 0;
-  for (;;) {
-    const claimed = await claimDue(ctx);
-    // An account's rows one after another (each sees what the one before took); other accounts' side by side.
-    await runInLanes(claimed, { limit: IN_FLIGHT, laneOf: (row) => row.account_id }, (row) => runOne(ctx, row));
-    ran += claimed.length;
-    if (claimed.length < BATCH) return ran;
-  }
+  // An account's rows one after another (each sees what the one before took); other accounts' side by side.
+  return runClaimedBatches({
+    claim: (limit) => claimDue(ctx, limit),
+    laneOf: (row) => row.account_id,
+    runOne: (row) => runOne(ctx, row),
+  });
 }
 
-async function claimDue(ctx: ProviderContext): Promise<Claimed[]> {
+async function claimDue(ctx: ProviderContext, limit: number): Promise<Claimed[]> {
   const now = ctx.clock();
-  const staleBefore = new Date(now.getTime() - CLAIM_LEASE_MS);
+  const staleBefore = staleClaimsBefore(now);
   return ctx.db
     .update(scheduledPayments)
     .set({ state: 'processing', claimed_at: now, updated: now })
@@ -46,7 +46,7 @@ async function claimDue(ctx: ProviderContext): Promise<Claimed[]> {
          where (state = 'scheduled' and run_at <= ${now})
             or (state = 'processing' and claimed_at < ${staleBefore})
          order by run_at
-         limit ${BATCH}
+         limit ${limit}
          for update skip locked)`,
     )
     .returning();
@@ -56,7 +56,7 @@ async function runOne(ctx: ProviderContext, row: Claimed): Promise<void> {
   const found = await findPayingAccount(ctx.db, row.account_id);
   if (!found) return;
   if (found.amountDueCents <= 0) {
-    await recordOutcome(ctx, row, { state: 'skipped', paymentId: null, message: 'Nothing was due on the account.' });
+    await recordOutcome(ctx, row, { state: 'skipped', paymentId: null, message: NOTHING_DUE_REASON });
     return;
   }
   try {
@@ -78,6 +78,8 @@ async function runOne(ctx: ProviderContext, row: Claimed): Promise<void> {
       origin: 'scheduled',
       idempotencyKey: `scheduled:${row.id}`,
       checkUserLimits: false,
+      // What is left when autopay on the account runs at the same moment (the account's lock decides).
+      upToAvailable: true,
     });
     await recordOutcome(ctx, row, {
       state: runStateOfPayment(payment.status),
@@ -85,8 +87,17 @@ async function runOne(ctx: ProviderContext, row: Claimed): Promise<void> {
       message: payment.failure_message,
     });
   } catch (error) {
-    // A rule the account now breaks (inactive, paid up meanwhile, the method removed): the run fails with its words.
+    // Autopay on the account took what was due, or is taking it, since the read above: nothing to take.
+    if (error instanceof NothingLeftToTakeError) {
+      await recordOutcome(ctx, row, { state: 'skipped', paymentId: null, message: TAKEN_MEANWHILE_REASON });
+      return;
+    }
     if (!(error instanceof HttpError)) throw error;
+    if (error.code === 'account.already_paid') {
+      await recordOutcome(ctx, row, { state: 'skipped', paymentId: null, message: NOTHING_DUE_REASON });
+      return;
+    }
+    // A rule the account now breaks (inactive, the method removed): the run fails with its words.
     await recordOutcome(ctx, row, { state: 'failed', paymentId: null, message: error.detail });
   }
 }

@@ -1,8 +1,7 @@
 // Scheduling a payment on an account (issue 19 item 1). The rules a staff payment checks at once are checked now
 // against the account as it is; the run checks the account again on the day (run-scheduled-payments.ts).
 
-import { addDays, format } from 'date-fns';
-import { toCalendarDate } from '@paydesk/domain/dates/calendar';
+import { addCalendarDays, toCalendarDate } from '@paydesk/domain/dates/calendar';
 import {
   SCHEDULED_PAYMENT_MAX_DAYS_AHEAD,
   SCHEDULED_PAYMENT_RUN_HOUR,
@@ -48,7 +47,7 @@ export async function schedulePayment(ctx: ProviderContext, input: SchedulePayme
   if (account.status === 'do_not_contact') throw new CatalogueError('account.do_not_contact');
 
   const today = toCalendarDate(ctx.clock(), input.merchant.timezone);
-  const latest = format(addDays(new Date(`${today}T12:00:00Z`), SCHEDULED_PAYMENT_MAX_DAYS_AHEAD), 'yyyy-MM-dd');
+  const latest = addCalendarDays(today, SCHEDULED_PAYMENT_MAX_DAYS_AHEAD);
   if (input.date <= today) throw FieldErrors.of('date', 'Choose a day after today.');
   if (input.date > latest) throw FieldErrors.of('date', 'Choose a day within a year from today.');
   await checkPaymentAmount(ctx, input.merchant, input.user, [{ amount: input.amountCents }]);

@@ -3,7 +3,7 @@
 
 import type { CustomerEvent } from '@paydesk/domain/customers/customers.contract';
 import { accountStatusDisplay } from '@paydesk/domain/format/account-status';
-import { formatDate } from '@paydesk/domain/format/date';
+import { formatCalendarDate, formatDateTime } from '@paydesk/domain/format/date';
 import { formatMoney } from '@paydesk/domain/format/money';
 import { formatPhoneNumber } from '@paydesk/domain/format/phone';
 
@@ -36,6 +36,7 @@ const KIND_TITLES: Record<string, string> = {
   'scheduled_payment.skipped': 'Scheduled payment skipped',
   'promise.created': 'Promise to pay recorded',
   'promise.confirmed': 'Promise to pay confirmed',
+  'promise.unscheduled': 'Promise to pay no longer scheduled',
   'promise.kept': 'Promise to pay kept',
   'promise.partially_kept': 'Promise to pay partly kept',
   'promise.broken': 'Promise to pay broken',
@@ -50,6 +51,10 @@ const FIELD_LABELS: Record<string, string> = {
   date_of_birth: 'Date of birth',
   language: 'Language',
   location: 'Location',
+  address_line1: 'Address line 1',
+  address_line2: 'Address line 2',
+  city: 'City',
+  zip: 'ZIP code',
   external_id: 'Account number',
   amount_due_cents: 'Amount due',
   convenience_fee_cents: 'Convenience fee',
@@ -100,8 +105,14 @@ export function describeKind(kind: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A changed value as people read it: cents as money, days as MM/DD/YYYY, flags as Yes/No, codes as words. */
-export function describeValue(field: string, value: unknown): string {
+/** An instant as the API records it (a promise's `scheduled_date`): ISO 8601 with a time. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/**
+ * A changed value as people read it: cents as money, days as MM/DD/YYYY, moments as MM/DD/YYYY h:mm AM in the
+ * merchant's zone, flags as Yes/No, codes as words.
+ */
+export function describeValue(field: string, value: unknown, timeZone?: string): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   // A payment's status (PAID, FAILED …) in sentence case; an account's status in the account's words.
@@ -116,8 +127,9 @@ export function describeValue(field: string, value: unknown): string {
   if (field === 'sms_phone_number' && typeof value === 'string') return formatPhoneNumber(value);
   if (field === 'affirmation' && typeof value === 'string') return `“${value}”`;
   if (typeof value === 'number' && field.endsWith('_cents')) return formatMoney(value);
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
-  if (Array.isArray(value)) return value.map((item) => describeValue(field, item)).join(', ') || '—';
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatCalendarDate(value);
+  if (typeof value === 'string' && INSTANT.test(value)) return formatDateTime(value, { timeZone }) || value;
+  if (Array.isArray(value)) return value.map((item) => describeValue(field, item, timeZone)).join(', ') || '—';
   if (typeof value === 'object') {
     const record = value as Record<string, unknown>;
     if (typeof record.name === 'string') return record.name;
@@ -147,16 +159,22 @@ export function describeEventTitle(event: Pick<CustomerEvent, 'kind' | 'after'>)
 
 export type ChangeLine = { field: string; label: string; text: string };
 
-/** Every field the event shows, as `label: before → after` (only the one side there is for additions and removals). */
-export function describeChanges(event: Pick<CustomerEvent, 'kind' | 'before' | 'after'>): ChangeLine[] {
+/**
+ * Every field the event shows, as `label: before → after` (only the one side there is for additions and removals);
+ * moments in `timeZone`, the merchant's.
+ */
+export function describeChanges(
+  event: Pick<CustomerEvent, 'kind' | 'before' | 'after'>,
+  timeZone: string | undefined,
+): ChangeLine[] {
   const fields = [...new Set([...Object.keys(event.before ?? {}), ...Object.keys(event.after ?? {})])].filter(
     (field) => !isInternalId(field) && !(event.kind === 'consent.changed' && CONSENT_TITLE_FIELDS.has(field)),
   );
   return fields.map((field) => {
     const hasBefore = event.before !== null && field in event.before;
     const hasAfter = event.after !== null && field in event.after;
-    const before = describeValue(field, event.before?.[field]);
-    const after = describeValue(field, event.after?.[field]);
+    const before = describeValue(field, event.before?.[field], timeZone);
+    const after = describeValue(field, event.after?.[field], timeZone);
     const text = hasBefore && hasAfter ? `${before} → ${after}` : hasBefore ? before : after;
     return { field, label: fieldLabel(field), text };
   });

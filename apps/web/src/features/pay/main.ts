@@ -5,6 +5,7 @@
 import { bankAuthorizationText } from '@paydesk/domain/payment-links/pay-page';
 import type { PayPage, PayReceipt } from '@paydesk/domain/payment-links/payment-links.contract';
 import { mayBearConvenienceFee } from '@paydesk/domain/payments/fees';
+import { formatCalendarDate, formatDateTime } from '@paydesk/domain/format/date';
 import { formatMoney, parseCentsFromDollars } from '@paydesk/domain/format/money';
 import { loadPayPage, payWithLink, tokenize, type Problem, type Tokenized } from './pay-api';
 import './pay.css';
@@ -28,20 +29,6 @@ const root = document.getElementById('pay') as HTMLElement;
 const token = decodeURIComponent(location.pathname.split('/')[2] ?? '');
 const show = (...children: Child[]) =>
   root.replaceChildren(...children.filter((child): child is Node | string => !!child));
-
-/** YYYY-MM-DD as MM/DD/YYYY (SPEC §9). */
-const usDate = (value: string) => value.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$2/$3/$1');
-const timeOf = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    month: '2-digit',
-    day: '2-digit',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  })
-    .format(new Date(iso))
-    .replace(',', '');
 
 const TITLES: Record<string, string> = {
   'pay_link.expired': 'This link has expired',
@@ -78,7 +65,7 @@ function summary(page: PayPage): HTMLElement {
     h('p', {}, `Hi ${page.customer.first_name},`),
     h('p', { class: 'muted' }, 'Amount due'),
     h('p', { class: 'due' }, formatMoney(page.amount_due)),
-    page.due_date ? h('p', { class: 'muted' }, `Due ${usDate(page.due_date)}`) : null,
+    page.due_date ? h('p', { class: 'muted' }, `Due ${formatCalendarDate(page.due_date)}`) : null,
   );
 }
 
@@ -287,7 +274,7 @@ function showReceipt(page: PayPage, receipt: PayReceipt) {
         'dl',
         {},
         h('dt', {}, 'Date'),
-        h('dd', {}, timeOf(receipt.created, receipt.time_zone)),
+        h('dd', {}, formatDateTime(receipt.created, { timeZone: receipt.time_zone })),
         h('dt', {}, 'Paid with'),
         h('dd', {}, receipt.method_label),
         h('dt', {}, 'Payment'),

@@ -32,11 +32,12 @@ export async function insertNewCustomers(db: Db, rows: Array<NewCustomerRows & {
   }));
   await db.execute(sql`
     insert into customers (id, merchant_id, location_id, first_name, last_name, email, sms_phone_number,
-      date_of_birth, language, text_opt_in, email_opt_in, created, updated,
+      date_of_birth, language, text_opt_in, email_opt_in, address_line1, address_line2, city, state, zip, created, updated,
       search_text, primary_external_id, primary_amount_due_cents, primary_due_date, list_accounts,
       account_statuses, tag_ids)
     select v.id, v.merchant_id, v.location_id, v.first_name, v.last_name, v.email, v.sms_phone_number,
-      v.date_of_birth, v.language, v.text_opt_in, v.email_opt_in, v.created, v.updated,
+      v.date_of_birth, v.language, v.text_opt_in, v.email_opt_in, v.address_line1, v.address_line2, v.city, v.state,
+      v.zip, v.created, v.updated,
       customer_search_text(v.first_name, v.last_name, v.email, array[v.external_id]),
       v.external_id, v.amount_due_cents, v.due_date,
       jsonb_build_array(jsonb_build_object('id', v.account_id, 'external_id', v.external_id, 'role', 'primary',
@@ -44,7 +45,8 @@ export async function insertNewCustomers(db: Db, rows: Array<NewCustomerRows & {
       array[v.status], v.tag_ids
     from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as v(id uuid, merchant_id uuid, location_id uuid,
       first_name text, last_name text, email text, sms_phone_number text, date_of_birth date, language text,
-      text_opt_in boolean, email_opt_in boolean, created timestamptz, updated timestamptz, account_id uuid,
+      text_opt_in boolean, email_opt_in boolean, address_line1 text, address_line2 text, city text, state text,
+      zip text, created timestamptz, updated timestamptz, account_id uuid,
       external_id text, amount_due_cents integer, due_date date, autopay boolean, status text, tag_ids uuid[])
   `);
 }

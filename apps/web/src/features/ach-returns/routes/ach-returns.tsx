@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Select, Stack, Text } from '@mantine/core';
-import { formatDate } from '@paydesk/domain/format/date';
+import { formatCalendarDate, formatDate } from '@paydesk/domain/format/date';
 import { formatMoney } from '@paydesk/domain/format/money';
 import {
   ACH_RETURN_MEANINGS,
@@ -91,7 +91,7 @@ export function AchReturnsRoute() {
     {
       key: 'deadline',
       label: 'Re-present by',
-      render: (row) => (row.represent_deadline ? formatDate(row.represent_deadline) : '—'),
+      render: (row) => (row.represent_deadline ? formatCalendarDate(row.represent_deadline) : '—'),
     },
     {
       key: 'action',

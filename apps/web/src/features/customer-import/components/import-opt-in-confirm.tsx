@@ -6,6 +6,7 @@ import {
 } from '@paydesk/domain/customers/customer-imports.contract';
 import type { ConsentChannel } from '@paydesk/domain/customers/customers.contract';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { formatCount } from '@paydesk/domain/format/count';
 
 const CHANNEL_LABELS: Record<ConsentChannel, string> = {
   sms: IMPORT_FIELD_LABELS.text_opt_in,
@@ -45,7 +46,7 @@ export function ImportOptInConfirm({ opened, optInRows, loading, error, onConfir
           {channels.map(({ channel, rows, words }) => (
             <Text key={channel} component="li" size="sm">
               <Text span fw={600}>
-                {`${CHANNEL_LABELS[channel]} on (${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'}): `}
+                {`${CHANNEL_LABELS[channel]} on (${formatCount(rows)} ${rows === 1 ? 'row' : 'rows'}): `}
               </Text>
               {words}
             </Text>

@@ -1,13 +1,13 @@
 import { Alert, List, Stack, Text } from '@mantine/core';
 import type { ImportPreview } from '@paydesk/domain/customers/customer-imports.contract';
 import { accountStatusDisplay } from '@paydesk/domain/format/account-status';
+import { formatCount } from '@paydesk/domain/format/count';
 
 /** A status as the customer screens name it. */
 const statusLabel = (status: string) =>
   status === 'do_not_contact' ? 'Do Not Contact' : accountStatusDisplay(status).label;
 
-const count = (value: number, one: string, many: string) =>
-  `${value.toLocaleString('en-US')} ${value === 1 ? one : many}`;
+const count = (value: number, one: string, many: string) => `${formatCount(value)} ${value === 1 ? one : many}`;
 
 /** What the import will do, by the server's checks of every row: the counts, the failures, do-not-contact changes. */
 export function ImportSummary({ preview }: { preview: ImportPreview }) {

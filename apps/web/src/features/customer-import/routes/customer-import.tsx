@@ -40,6 +40,7 @@ import { MappingStep } from '../components/mapping-step';
 import { PreviewStep } from '../components/preview-step';
 import { NOT_A_CSV_FILE, UploadStep } from '../components/upload-step';
 import { downloadText, readCsvFile, type ReadCsv } from '../lib/read-csv';
+import { formatCount } from '@paydesk/domain/format/count';
 
 const STEPS = ['Upload', 'Map columns', 'Preview', 'Import', 'Result'] as const;
 type Step = 0 | 1 | 2 | 3 | 4;
@@ -187,7 +188,7 @@ export function CustomerImportRoute() {
         {shownStep === 1 && csv && (
           <Stack gap="md">
             <Text>
-              {csv.fileName}: {csv.rows.length.toLocaleString('en-US')} rows. Choose the column each field comes from.
+              {csv.fileName}: {formatCount(csv.rows.length)} rows. Choose the column each field comes from.
             </Text>
             <MappingStep
               columns={csv.columns}
@@ -240,9 +241,7 @@ export function CustomerImportRoute() {
                 loading={startImport.isPending && !confirmingOptIns}
                 disabled={!preview || willImport === 0}
               >
-                {preview
-                  ? `Import ${willImport.toLocaleString('en-US')} ${willImport === 1 ? 'row' : 'rows'}`
-                  : 'Import'}
+                {preview ? `Import ${formatCount(willImport)} ${willImport === 1 ? 'row' : 'rows'}` : 'Import'}
               </Button>
             </Group>
             {preview && (
@@ -269,7 +268,7 @@ export function CustomerImportRoute() {
             />
             <Text size="sm" aria-live="polite">
               {current
-                ? `${current.processed.toLocaleString('en-US')} of ${current.total.toLocaleString('en-US')} rows processed`
+                ? `${formatCount(current.processed)} of ${formatCount(current.total)} rows processed`
                 : 'Starting…'}
             </Text>
           </Stack>
@@ -280,18 +279,18 @@ export function CustomerImportRoute() {
             {current.status === 'failed' ? (
               <Alert color="red" title="Import stopped">
                 <Text>
-                  The import stopped after {current.processed.toLocaleString('en-US')} of{' '}
-                  {current.total.toLocaleString('en-US')} rows: {current.error ?? 'an unexpected error'}. The rows
-                  processed so far are kept (imported {current.imported.toLocaleString('en-US')}, failed{' '}
-                  {current.failed.toLocaleString('en-US')}); importing the file again updates them and adds the rest.
+                  The import stopped after {formatCount(current.processed)} of {formatCount(current.total)} rows:{' '}
+                  {current.error ?? 'an unexpected error'}. The rows processed so far are kept (imported{' '}
+                  {formatCount(current.imported)}, failed {formatCount(current.failed)}); importing the file again
+                  updates them and adds the rest.
                 </Text>
               </Alert>
             ) : (
               <Alert color={current.failed > 0 ? 'yellow' : 'green'} title="Import finished">
                 <Text>
-                  Imported {current.imported.toLocaleString('en-US')}
-                  {current.updated > 0 ? ` (${current.updated.toLocaleString('en-US')} updated)` : ''}, failed{' '}
-                  {current.failed.toLocaleString('en-US')}.
+                  Imported {formatCount(current.imported)}
+                  {current.updated > 0 ? ` (${formatCount(current.updated)} updated)` : ''}, failed{' '}
+                  {formatCount(current.failed)}.
                 </Text>
               </Alert>
             )}

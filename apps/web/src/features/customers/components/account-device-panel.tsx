@@ -11,6 +11,7 @@ import {
 } from '@paydesk/domain/integrations/integrations.contract';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { DialogActions } from '../../../components/dialog-actions';
 import { showFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useMeetsMerchantRequirement } from '../../../lib/use-merchant-access';
@@ -152,14 +153,7 @@ function DeviceLinkForm({
           {...form.getInputProps('provider')}
         />
         <TextInput label="Device ID" withAsterisk data-autofocus {...form.getInputProps('device_id')} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            Save device
-          </Button>
-        </Group>
+        <DialogActions label="Save device" onCancel={onCancel} loading={form.submitting} />
       </Stack>
     </form>
   );

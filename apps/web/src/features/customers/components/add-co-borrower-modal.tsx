@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Radio, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Radio, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_DEBOUNCE_MS } from '@paydesk/domain/constants';
@@ -10,6 +10,7 @@ import {
 import { formatPhoneNumber } from '@paydesk/domain/format/phone';
 import { formatFullName } from '@paydesk/domain/format/user';
 import { useState } from 'react';
+import { DialogActions } from '../../../components/dialog-actions';
 import { showFormError } from '../../../lib/form-errors';
 import { useCustomers } from '../api/customers-queries';
 import { submitFocusingErrors } from '../../../lib/focus-errors';
@@ -140,14 +141,13 @@ function AddCoBorrowerForm({
               )}
             </Stack>
           </Radio.Group>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button onClick={addExisting} loading={saving}>
-              Add co-borrower
-            </Button>
-          </Group>
+          <DialogActions
+            label="Add co-borrower"
+            onConfirm={addExisting}
+            onCancel={onClose}
+            loading={saving}
+            cancelDisabled={saving}
+          />
         </Stack>
       ) : (
         <form onSubmit={addNew} noValidate aria-label="New co-borrower">
@@ -158,14 +158,12 @@ function AddCoBorrowerForm({
               <TextInput label="Mobile phone" type="tel" {...form.getInputProps('sms_phone_number')} />
               <TextInput label="Email" type="email" {...form.getInputProps('email')} />
             </SimpleGrid>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose} disabled={form.submitting}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={form.submitting}>
-                Add co-borrower
-              </Button>
-            </Group>
+            <DialogActions
+              label="Add co-borrower"
+              onCancel={onClose}
+              loading={form.submitting}
+              cancelDisabled={form.submitting}
+            />
           </Stack>
         </form>
       )}

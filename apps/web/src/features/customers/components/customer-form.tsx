@@ -1,6 +1,7 @@
-import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors, type GetInputPropsReturnType } from '@mantine/form';
 import {
+  CUSTOMER_ADDRESS_FIELDS,
   CUSTOMER_LANGUAGES,
   FRESHBOOKS_CUSTOMER_FIELDS,
   MANAGED_IN_FRESHBOOKS,
@@ -11,6 +12,7 @@ import {
 } from '@paydesk/domain/customers/customers.contract';
 import { toCalendarDate } from '@paydesk/domain/dates/calendar';
 import { formatPhoneNumber } from '@paydesk/domain/format/phone';
+import { STATES } from '@paydesk/domain/locations/regions';
 import { showFormError } from '../../../lib/form-errors';
 import { useLeavePrompt } from '../../../lib/use-leave-prompt';
 import type { NamedOption } from '../api/merchant-options';
@@ -26,6 +28,12 @@ export type CustomerFormValues = {
   date_of_birth: string;
   language: string;
   location_id: string;
+  /** The mailing address, each part '' for none; `state` a SPEC §9 state code. */
+  address_line1: string;
+  address_line2: string;
+  city: string;
+  state: string;
+  zip: string;
 };
 
 export const CUSTOMER_FIELDS = [
@@ -36,7 +44,22 @@ export const CUSTOMER_FIELDS = [
   'date_of_birth',
   'language',
   'location_id',
+  ...CUSTOMER_ADDRESS_FIELDS,
 ] as const;
+
+/** The SPEC §9 state list, as the location form offers it. */
+const STATE_OPTIONS = STATES.map(([code, name]) => ({ value: code, label: `${name} (${code})` }));
+
+/** An empty address, for a new customer's form. */
+export const NO_ADDRESS = { address_line1: '', address_line2: '', city: '', state: '', zip: '' };
+
+/** The address as the server takes it: every part, blank ones as null (no such part). */
+export function toAddressInput(values: Pick<CustomerFormValues, (typeof CUSTOMER_ADDRESS_FIELDS)[number]>) {
+  return Object.fromEntries(CUSTOMER_ADDRESS_FIELDS.map((field) => [field, values[field].trim() || null])) as Record<
+    (typeof CUSTOMER_ADDRESS_FIELDS)[number],
+    string | null
+  >;
+}
 
 export const LANGUAGE_OPTIONS = CUSTOMER_LANGUAGES.map((value) => ({
   value,
@@ -52,20 +75,31 @@ export function toCustomerFormValues(customer: Customer): CustomerFormValues {
     date_of_birth: customer.date_of_birth ?? '',
     language: customer.language,
     location_id: customer.location.id,
+    address_line1: customer.address_line1 ?? '',
+    address_line2: customer.address_line2 ?? '',
+    city: customer.city ?? '',
+    state: customer.state ?? '',
+    zip: customer.zip ?? '',
   };
 }
 
 const patchResolver = schemaResolver(customerPatchSchema, { sync: true });
 
-/** The domain's customer rules, and a date of birth not after today. */
-export function validateCustomerFields(values: CustomerFormValues): FormErrors {
+/** The domain's customer rules, and a date of birth not after today in the merchant's zone (as the server checks). */
+export function validateCustomerFields(values: CustomerFormValues, timeZone: string | undefined): FormErrors {
   const errors: FormErrors = { ...patchResolver(values) };
-  const dob = dateOfBirthField(toCalendarDate(new Date())).safeParse(values.date_of_birth);
+  const dob = dateOfBirthField(toCalendarDate(new Date(), timeZone)).safeParse(values.date_of_birth);
   if (!dob.success && !errors.date_of_birth) errors.date_of_birth = dob.error.issues[0]?.message;
   return errors;
 }
 
-/** Empty optional fields are sent as null (no email, no phone, no date of birth). */
+/** The address as an envelope shows it: line 1, line 2, then "City, ST 12345"; no lines when none is known. */
+export function mailingAddressLines(customer: Pick<Customer, (typeof CUSTOMER_ADDRESS_FIELDS)[number]>): string[] {
+  const place = [customer.city, [customer.state, customer.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [customer.address_line1, customer.address_line2, place].filter((line): line is string => Boolean(line));
+}
+
+/** Empty optional fields are sent as null (no email, no phone, no date of birth, no address part). */
 export function toCustomerPatch(values: CustomerFormValues): CustomerPatchInput {
   return {
     first_name: values.first_name,
@@ -75,6 +109,7 @@ export function toCustomerPatch(values: CustomerFormValues): CustomerPatchInput 
     date_of_birth: values.date_of_birth || null,
     language: values.language as CustomerPatchInput['language'],
     location_id: values.location_id,
+    ...toAddressInput(values),
   };
 }
 
@@ -82,7 +117,7 @@ type FieldsProps = {
   form: {
     getInputProps: (path: string) => GetInputPropsReturnType;
     values: CustomerFormValues;
-    setFieldValue: (path: 'location_id', value: string) => void;
+    setFieldValue: (path: 'location_id' | 'state', value: string) => void;
     errors: FormErrors;
   };
   locations: readonly NamedOption[];
@@ -131,6 +166,25 @@ export function CustomerFields({ form, locations, withLocation = true, managed =
           error={form.errors.location_id as string | undefined}
         />
       )}
+      <Text fw={500} size="sm" style={{ gridColumn: '1 / -1' }}>
+        Mailing address (optional; its state sets the customer's quiet hours)
+      </Text>
+      <TextInput label="Address line 1" autoComplete="off" {...form.getInputProps('address_line1')} />
+      <TextInput label="Address line 2" autoComplete="off" {...form.getInputProps('address_line2')} />
+      <TextInput label="City" autoComplete="off" {...form.getInputProps('city')} />
+      <SimpleGrid cols={2} spacing="md">
+        <Select
+          label="State"
+          data={STATE_OPTIONS}
+          searchable
+          clearable
+          placeholder="Choose a state"
+          {...form.getInputProps('state')}
+          value={form.values.state || null}
+          onChange={(value) => form.setFieldValue('state', value ?? '')}
+        />
+        <TextInput label="ZIP code" autoComplete="off" inputMode="numeric" {...form.getInputProps('zip')} />
+      </SimpleGrid>
     </SimpleGrid>
   );
 }
@@ -138,6 +192,8 @@ export function CustomerFields({ form, locations, withLocation = true, managed =
 type CustomerFormProps = {
   customer: Customer;
   locations: readonly NamedOption[];
+  /** The merchant's zone: a date of birth may be today on its calendar, not later. */
+  timeZone: string | undefined;
   onSubmit: (input: CustomerPatchInput) => Promise<unknown>;
   onCancel: () => void;
 };
@@ -146,11 +202,11 @@ type CustomerFormProps = {
  * Edit a customer's fields (customerUpdate); opt-ins change through their own confirmation. At an integrated
  * merchant the fields FreshBooks keeps are read-only and not sent.
  */
-export function CustomerForm({ customer, locations, onSubmit, onCancel }: CustomerFormProps) {
+export function CustomerForm({ customer, locations, timeZone, onSubmit, onCancel }: CustomerFormProps) {
   const managed: readonly string[] = customer.merchant.is_integrated ? FRESHBOOKS_CUSTOMER_FIELDS : [];
   const form = useForm<CustomerFormValues>({
     initialValues: toCustomerFormValues(customer),
-    validate: validateCustomerFields,
+    validate: (values) => validateCustomerFields(values, timeZone),
   });
   const leavePrompt = useLeavePrompt(form.isDirty() && !form.submitting);
   const formRef = useFocusFirstField<HTMLFormElement>();

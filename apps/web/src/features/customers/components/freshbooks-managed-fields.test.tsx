@@ -19,6 +19,7 @@ describe('fields FreshBooks keeps, on an integrated customer', () => {
     const user = setupUser();
     renderForm(
       <CustomerForm
+        timeZone="America/New_York"
         customer={integrated}
         locations={LOCATIONS}
         onSubmit={async (input) => sent.push(input)}
@@ -43,7 +44,13 @@ describe('fields FreshBooks keeps, on an integrated customer', () => {
 
   it('keeps them editable for a merchant that is not integrated', () => {
     renderForm(
-      <CustomerForm customer={buildCustomer()} locations={LOCATIONS} onSubmit={async () => {}} onCancel={() => {}} />,
+      <CustomerForm
+        timeZone="America/New_York"
+        customer={buildCustomer()}
+        locations={LOCATIONS}
+        onSubmit={async () => {}}
+        onCancel={() => {}}
+      />,
     );
     expect(screen.getByRole('textbox', { name: /^First name/ })).not.toHaveAttribute('readonly');
     expect(screen.queryByText('Managed in FreshBooks')).not.toBeInTheDocument();

@@ -30,9 +30,12 @@ export function useOpenIntegrationSync(customerID: string, sync: IntegrationSync
  */
 export function IntegrationSyncNotice({
   sync,
+  timeZone,
   onDismiss,
 }: {
   sync: IntegrationSync | undefined;
+  /** The merchant's zone, in which the check's time is shown. */
+  timeZone: string | undefined;
   onDismiss: () => void;
 }) {
   if (!sync) return null;
@@ -42,7 +45,7 @@ export function IntegrationSyncNotice({
     <Group gap={6} wrap="nowrap" align="flex-start" role="status" aria-label="FreshBooks check">
       <Icon size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
       <Text size="sm" c={ok ? 'dimmed' : 'orange.9'}>
-        {`${sync.message} Checked ${formatDateTime(sync.checked_at)}.`}
+        {`${sync.message} Checked ${formatDateTime(sync.checked_at, { timeZone })}.`}
       </Text>
       <CloseButton size="sm" aria-label="Dismiss the FreshBooks check" onClick={onDismiss} />
     </Group>

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { CustomerAccount } from '@paydesk/domain/customers/customers.contract';
-import { formatDate } from '@paydesk/domain/format/date';
+import { formatCalendarDate, formatDate } from '@paydesk/domain/format/date';
 import { formatMoney } from '@paydesk/domain/format/money';
 import { formatFullName } from '@paydesk/domain/format/user';
 import { canRefundPayments } from '@paydesk/domain/access/capabilities';
@@ -124,7 +124,7 @@ export function CustomerAccountDetailsRoute({ context }: { context?: CustomerCon
             />
           ) : (
             <>
-              <AccountSummary account={account} />
+              <AccountSummary account={account} timeZone={timeZone} />
               <AccountDevicePanel
                 merchantID={merchantID}
                 customerID={customer.id}
@@ -207,11 +207,11 @@ export function CustomerAccountDetailsRoute({ context }: { context?: CustomerCon
   );
 }
 
-function AccountSummary({ account }: { account: CustomerAccount }) {
+function AccountSummary({ account, timeZone }: { account: CustomerAccount; timeZone: string | undefined }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
       <Field label="Amount due">{formatMoney(account.amount_due_cents)}</Field>
-      <Field label="Due date">{formatDate(account.due_date) || '—'}</Field>
+      <Field label="Due date">{formatCalendarDate(account.due_date) || '—'}</Field>
       <Field label="Autopay">{account.autopay ? 'On' : 'Off'}</Field>
       <Field label="Convenience fee">{formatMoney(account.convenience_fee_cents)}</Field>
       <Field label="Location">{account.location.name}</Field>
@@ -228,7 +228,7 @@ function AccountSummary({ account }: { account: CustomerAccount }) {
           </Group>
         )}
       </Field>
-      <Field label="Opened">{formatDate(account.created)}</Field>
+      <Field label="Opened">{formatDate(account.created, { timeZone })}</Field>
     </SimpleGrid>
   );
 }

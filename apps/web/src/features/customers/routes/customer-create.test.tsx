@@ -146,6 +146,11 @@ describe('create customer', () => {
         date_of_birth: null,
         language: 'en-US',
         location_id: LOCATIONS[1]!.id,
+        address_line1: null,
+        address_line2: null,
+        city: null,
+        state: null,
+        zip: null,
         account: {
           external_id: 'A-3003',
           amount_due_cents: 125050,

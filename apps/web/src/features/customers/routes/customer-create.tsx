@@ -37,11 +37,18 @@ import { useMeetsMerchantRequirement, withMerchant } from '../../../lib/use-merc
 import { useCreateCustomer } from '../api/customers-mutations';
 import { useAccountTags, useMerchantLocations } from '../api/merchant-options';
 import { AUTOPAY_CAP_HINT, STATUS_CHOICES } from '../components/account-form';
-import { CustomerFields, validateCustomerFields, type CustomerFormValues } from '../components/customer-form';
+import {
+  CustomerFields,
+  NO_ADDRESS,
+  toAddressInput,
+  validateCustomerFields,
+  type CustomerFormValues,
+} from '../components/customer-form';
 import { OptInConfirmModal, type OptInChange } from '../../../components/opt-in-confirm-modal';
 import { customerPath } from './customer-list';
 import { DateField } from '../../../components/date-field';
 import { submitFocusingErrors } from '../../../lib/focus-errors';
+import { useMerchantTimeZone } from '../../../lib/merchant-query';
 
 export type CreateFormValues = CustomerFormValues & {
   external_id: string;
@@ -63,6 +70,7 @@ const INITIAL_VALUES: CreateFormValues = {
   date_of_birth: '',
   language: DEFAULT_LANGUAGE,
   location_id: '',
+  ...NO_ADDRESS,
   external_id: '',
   amount_due: '',
   due_date: '',
@@ -112,6 +120,7 @@ export function toCreateInput(values: CreateFormValues): CreateCustomerInput {
     date_of_birth: values.date_of_birth || null,
     language: values.language as CreateCustomerInput['language'],
     location_id: values.location_id,
+    ...toAddressInput(values),
     account: {
       external_id: values.external_id,
       amount_due_cents: amount.cents ?? (undefined as unknown as number),
@@ -131,13 +140,13 @@ export function toCreateInput(values: CreateFormValues): CreateCustomerInput {
 const createResolver = schemaResolver(createCustomerBodySchema, { sync: true });
 
 /** Every field checked by the domain's schemas, with the spec's messages, before anything is sent. */
-export function validateCreate(values: CreateFormValues): FormErrors {
+export function validateCreate(values: CreateFormValues, timeZone: string | undefined): FormErrors {
   const errors: FormErrors = {};
   for (const [path, message] of Object.entries(createResolver(toCreateInput(values)))) {
     const field = FIELD_MAP[path] ?? path;
     if (!errors[field]) errors[field] = message;
   }
-  const customer = validateCustomerFields(values);
+  const customer = validateCustomerFields(values, timeZone);
   if (customer.date_of_birth) errors.date_of_birth = customer.date_of_birth;
   const amount = readMoneyValue(values.amount_due);
   if (amount.error) errors.amount_due = amount.error;
@@ -158,7 +167,11 @@ export function CustomerCreateRoute() {
   const tags = useAccountTags(merchantID);
   const createCustomer = useCreateCustomer(merchantID);
   const mayAddLocation = useMeetsMerchantRequirement(merchantID, ACCESS_REQUIREMENTS.merchantSettings);
-  const form = useForm<CreateFormValues>({ initialValues: INITIAL_VALUES, validate: validateCreate });
+  const timeZone = useMerchantTimeZone(merchantID);
+  const form = useForm<CreateFormValues>({
+    initialValues: INITIAL_VALUES,
+    validate: (values) => validateCreate(values, timeZone),
+  });
   const leavePrompt = useLeavePrompt(form.isDirty() && !form.submitting);
   const listPath = `/merchants/${encodeURIComponent(merchantID)}/customers`;
   // The checked values waiting for the opt-in affirmation (I'm Sure) before they are sent.

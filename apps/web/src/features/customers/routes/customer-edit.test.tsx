@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildProfile, buildSession } from '../../../../test/profile-fixtures';
 import { renderRoutes } from '../../../../test/render';
 import { server } from '../../../../test/server';
-import { setupUser } from '../../../../test/user';
+import { fillIn, setupUser } from '../../../../test/user';
 import {
   ACCOUNT_ID,
   CUSTOMER_ID,
@@ -104,6 +104,53 @@ describe('customer edit', () => {
     const prompt = await screen.findByRole('dialog', { name: 'Leave Page?' });
     await user.click(within(prompt).getByRole('button', { name: 'Leave' }));
     expect(await screen.findByRole('heading', { name: 'Elsewhere' })).toBeInTheDocument();
+  });
+
+  it('shows the mailing address and edits it: the state from the SPEC list, the ZIP checked before sending', async () => {
+    const bodies = serve();
+    const address = { address_line1: '12 Ocean Dr', address_line2: null, city: 'Miami Beach', state: 'FL' };
+    server.use(
+      http.get(`${BASE}/`, () => HttpResponse.json(buildCustomer({ ...address, zip: '33139' }))),
+      http.patch(`${BASE}/`, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push({ path: 'customer', body });
+        return HttpResponse.json(buildCustomer(body));
+      }),
+    );
+    const user = setupUser();
+    renderPage();
+
+    const card = await screen.findByRole('region', { name: 'Customer' });
+    expect(await within(card).findByText('12 Ocean Dr')).toBeInTheDocument();
+    expect(within(card).getByText('Miami Beach, FL 33139')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit customer' }));
+    const form = screen.getByRole('form', { name: 'Edit customer' });
+    expect(within(form).getByRole('combobox', { name: /^State/ })).toHaveValue('Florida (FL)');
+    const zip = within(form).getByRole('textbox', { name: /^ZIP code/ });
+    await user.clear(zip);
+    await fillIn(user, zip, '941');
+    await user.click(within(form).getByRole('button', { name: 'Save customer' }));
+    expect(zip).toHaveAccessibleDescription('Must be a ZIP code: 12345 or 12345-6789');
+    expect(bodies).toEqual([]);
+
+    await user.clear(zip);
+    await fillIn(user, zip, '94105');
+    await fillIn(user, within(form).getByRole('textbox', { name: /^Address line 2/ }), 'Suite 5');
+    const city = within(form).getByRole('textbox', { name: /^City/ });
+    await user.clear(city);
+    await fillIn(user, city, 'San Francisco');
+    await user.click(within(form).getByRole('combobox', { name: /^State/ }));
+    await user.click(await screen.findByRole('option', { name: 'California (CA)' }));
+    await user.click(within(form).getByRole('button', { name: 'Save customer' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]?.body).toMatchObject({
+      address_line1: '12 Ocean Dr',
+      address_line2: 'Suite 5',
+      city: 'San Francisco',
+      state: 'CA',
+      zip: '94105',
+    });
   });
 
   it('says the changes were not saved when the customer was removed meanwhile, not just "Not found."', async () => {

@@ -4,6 +4,7 @@ import { formatDateTime } from '@paydesk/domain/format/date';
 import { formatFullName } from '@paydesk/domain/format/user';
 import { useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/query-state';
+import { useMerchantTimeZone } from '../../../lib/merchant-query';
 import { useCustomerHistory } from '../api/customers-queries';
 import { useCustomerContext, type CustomerContext } from '../hooks/customer-context';
 import { describeChanges, describeEventTitle } from '../history-words';
@@ -11,8 +12,8 @@ import { describeChanges, describeEventTitle } from '../history-words';
 const PAGE_SIZE = 100;
 
 /** Every field of the change in words: before → after. */
-function Changes({ event }: { event: CustomerEvent }) {
-  const lines = describeChanges(event);
+function Changes({ event, timeZone }: { event: CustomerEvent; timeZone: string | undefined }) {
+  const lines = describeChanges(event, timeZone);
   if (lines.length === 0) return null;
   return (
     <Stack gap={2} mt={4}>
@@ -40,6 +41,7 @@ export function readHistoryPage(params: URLSearchParams): number {
  */
 export function CustomerHistoryRoute({ context }: { context?: CustomerContext }) {
   const { merchantID, customer } = useCustomerContext(context);
+  const timeZone = useMerchantTimeZone(merchantID);
   const [params, setParams] = useSearchParams();
   const page = readHistoryPage(params);
   const setPage = (next: number) =>
@@ -64,9 +66,9 @@ export function CustomerHistoryRoute({ context }: { context?: CustomerContext })
           {history.data.results.map((event) => (
             <Timeline.Item key={event.id} title={describeEventTitle(event)}>
               <Text size="xs" c="dimmed">
-                {`${formatDateTime(event.created)} · ${event.actor ? formatFullName(event.actor) : 'System'}`}
+                {`${formatDateTime(event.created, { timeZone })} · ${event.actor ? formatFullName(event.actor) : 'System'}`}
               </Text>
-              <Changes event={event} />
+              <Changes event={event} timeZone={timeZone} />
             </Timeline.Item>
           ))}
         </Timeline>

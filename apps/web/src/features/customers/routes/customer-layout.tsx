@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { ConsentChannel } from '@paydesk/domain/customers/customers.contract';
-import { formatDate } from '@paydesk/domain/format/date';
+import { formatCalendarDate, formatDate } from '@paydesk/domain/format/date';
 import { formatFullName } from '@paydesk/domain/format/user';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -23,11 +23,12 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { NotFoundState } from '../../../components/not-found-state';
 import { QueryState } from '../../../components/query-state';
 import { ApiError } from '../../../lib/api-client';
+import { useMerchantTimeZone } from '../../../lib/merchant-query';
 import { notifySuccess } from '../../../lib/notify';
 import { markViewed, useCustomer } from '../api/customers-queries';
 import { useChangeConsent, useRemoveCustomer, useUpdateCustomer } from '../api/customers-mutations';
 import { useMerchantLocations } from '../api/merchant-options';
-import { CustomerForm } from '../components/customer-form';
+import { CustomerForm, mailingAddressLines } from '../components/customer-form';
 import { CHANNEL_LABELS, OptInConfirmModal, type OptInChange } from '../../../components/opt-in-confirm-modal';
 import { Field } from '../components/field';
 import { IntegrationSyncNotice, useOpenIntegrationSync } from '../components/integration-sync-notice';
@@ -75,6 +76,7 @@ export function CustomerLayoutRoute({ fullView = false }: { fullView?: boolean }
     customer.data?.id === customerID && !customer.isFetching,
   );
   const access = useCustomerAccess(merchantID);
+  const timeZone = useMerchantTimeZone(merchantID);
   const locations = useMerchantLocations(access.canUpdate ? merchantID : undefined);
   const updateCustomer = useUpdateCustomer(merchantID, customerID);
   const changeConsent = useChangeConsent(merchantID, customerID);
@@ -166,7 +168,7 @@ export function CustomerLayoutRoute({ fullView = false }: { fullView?: boolean }
           </Group>
         )}
       </Group>
-      <IntegrationSyncNotice sync={openSync.sync} onDismiss={openSync.dismiss} />
+      <IntegrationSyncNotice sync={openSync.sync} timeZone={timeZone} onDismiss={openSync.dismiss} />
       {removedWhileEditing && (
         <Alert color="red" title="Your changes were not saved" role="alert">
           {`${name} was removed while you were editing, so the changes could not be saved.`}
@@ -174,7 +176,7 @@ export function CustomerLayoutRoute({ fullView = false }: { fullView?: boolean }
       )}
       {data.removed && (
         <Alert color="gray" title="This customer was removed">
-          {`Removed on ${formatDate(data.removed_at)}. The customer no longer appears in lists; their history is kept.`}
+          {`Removed on ${formatDate(data.removed_at, { timeZone })}. The customer no longer appears in lists; their history is kept.`}
         </Alert>
       )}
 
@@ -182,6 +184,7 @@ export function CustomerLayoutRoute({ fullView = false }: { fullView?: boolean }
         {editing ? (
           <CustomerForm
             customer={data}
+            timeZone={timeZone}
             locations={locations.data ?? [data.location]}
             onSubmit={async (input) => {
               try {
@@ -207,8 +210,17 @@ export function CustomerLayoutRoute({ fullView = false }: { fullView?: boolean }
             <Field label="Email">
               <EmailLink email={data.email} />
             </Field>
-            <Field label="Date of birth">{formatDate(data.date_of_birth) || '—'}</Field>
+            <Field label="Date of birth">{formatCalendarDate(data.date_of_birth) || '—'}</Field>
             <Field label="Location">{data.location.name}</Field>
+            {mailingAddressLines(data).length > 0 && (
+              <Field label="Mailing address">
+                {mailingAddressLines(data).map((line) => (
+                  <span key={line} style={{ display: 'block' }}>
+                    {line}
+                  </span>
+                ))}
+              </Field>
+            )}
             {(['sms', 'email'] as const).map((channel) => {
               const optedIn = channel === 'sms' ? data.text_opt_in : data.email_opt_in;
               // A disabled switch is too faint to read on or off: users who cannot change it read it in words.

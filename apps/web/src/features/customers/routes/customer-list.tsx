@@ -6,7 +6,7 @@ import {
   type CustomerListRow,
 } from '@paydesk/domain/customers/customers.contract';
 import { accountStatusDisplay } from '@paydesk/domain/format/account-status';
-import { formatDate } from '@paydesk/domain/format/date';
+import { formatCalendarDate } from '@paydesk/domain/format/date';
 import { formatMoney } from '@paydesk/domain/format/money';
 import { formatPhoneNumber } from '@paydesk/domain/format/phone';
 import { formatFullName } from '@paydesk/domain/format/user';
@@ -126,7 +126,7 @@ export function CustomerListRoute() {
       label: 'Due date',
       sort: list.sortOf('due_date'),
       noWrap: true,
-      render: (row) => formatDate(primaryAccount(row)?.due_date) || '—',
+      render: (row) => formatCalendarDate(primaryAccount(row)?.due_date) || '—',
     },
   ];
 

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { QueryState } from '../../../components/query-state';
 import { showFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
+import { useMerchantTimeZone } from '../../../lib/merchant-query';
 import { useLeavePrompt } from '../../../lib/use-leave-prompt';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { useAddNote, useDeleteNote, useEditNote } from '../api/customers-mutations';
@@ -62,6 +63,7 @@ function NoteForm({ label, submitLabel, initialBody = '', onSubmit, onCancel }: 
  */
 export function CustomerNotesRoute({ context }: { context?: CustomerContext }) {
   const { merchantID, customer, access } = useCustomerContext(context);
+  const timeZone = useMerchantTimeZone(merchantID);
   const notes = useCustomerNotes(merchantID, customer.id);
   const addNote = useAddNote(merchantID, customer.id);
   const editNote = useEditNote(merchantID, customer.id);
@@ -107,6 +109,7 @@ export function CustomerNotesRoute({ context }: { context?: CustomerContext }) {
               ) : (
                 <NoteView
                   note={note}
+                  timeZone={timeZone}
                   onEdit={changeable(note) ? () => setEditingID(note.id) : undefined}
                   onDelete={changeable(note) ? () => setDeleting(note) : undefined}
                 />
@@ -141,13 +144,23 @@ export function CustomerNotesRoute({ context }: { context?: CustomerContext }) {
   );
 }
 
-function NoteView({ note, onEdit, onDelete }: { note: CustomerNote; onEdit?: () => void; onDelete?: () => void }) {
+function NoteView({
+  note,
+  timeZone,
+  onEdit,
+  onDelete,
+}: {
+  note: CustomerNote;
+  timeZone: string | undefined;
+  onEdit?: () => void;
+  onDelete?: () => void;
+}) {
   const author = note.author ? formatFullName(note.author) : 'System';
   return (
     <Stack gap={4}>
       <Group justify="space-between" gap="xs">
         <Text size="xs" c="dimmed">
-          {`${author} · ${formatDateTime(note.created)}${note.edited ? ` · edited ${formatDateTime(note.edited)}` : ''}`}
+          {`${author} · ${formatDateTime(note.created, { timeZone })}${note.edited ? ` · edited ${formatDateTime(note.edited, { timeZone })}` : ''}`}
         </Text>
         <Group gap={4}>
           {onEdit && (

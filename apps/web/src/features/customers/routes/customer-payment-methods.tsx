@@ -6,6 +6,7 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { useState } from 'react';
 import { notifySuccess } from '../../../lib/notify';
+import { useMerchantTimeZone } from '../../../lib/merchant-query';
 import { QueryState } from '../../../components/query-state';
 import { usePaymentMethods } from '../api/customers-queries';
 import { useRemovePaymentMethod } from '../api/payments';
@@ -21,6 +22,7 @@ const TYPE_LABELS: Record<PaymentMethod['payment_type'], string> = {
 /** The customer's payment methods: nickname plus the last 8 of the masked number (SPEC §3). */
 export function CustomerPaymentMethodsRoute({ context }: { context?: CustomerContext }) {
   const { merchantID, customer } = useCustomerContext(context);
+  const timeZone = useMerchantTimeZone(merchantID);
   const methods = usePaymentMethods(merchantID, customer.id);
   const remove = useRemovePaymentMethod(merchantID, customer.id);
   const [adding, setAdding] = useState<MethodKind | null>(null);
@@ -40,7 +42,7 @@ export function CustomerPaymentMethodsRoute({ context }: { context?: CustomerCon
       ),
     },
     { key: 'card_type', label: 'Card', render: (row) => row.card_type ?? '—' },
-    { key: 'created', label: 'Added', render: (row) => formatDate(row.created) },
+    { key: 'created', label: 'Added', render: (row) => formatDate(row.created, { timeZone }) },
     ...(mayChange
       ? [
           {

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Pagination, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { ACCESS_REQUIREMENTS } from '@paydesk/domain/access/requirements';
 import { formatDateTime } from '@paydesk/domain/format/date';
 import { formatMoney } from '@paydesk/domain/format/money';
@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useMerchantTimeZone } from '../../../lib/merchant-query';
 import { describeError, notifySuccess } from '../../../lib/notify';
 import { useMeetsMerchantRequirement, useRouteMerchantId } from '../../../lib/use-merchant-access';
-import { useAccountTransactions, useMovePayment } from '../api/payments';
+import { TRANSACTIONS_PAGE_SIZE, useAccountTransactions, useMovePayment } from '../api/payments';
 import { AccountPicker, type PickedAccount } from '../components/payments/account-picker';
 
 /** Payments whose money still sits on their account (the server's rule; it answers 400 when nothing is left). */
@@ -22,8 +22,9 @@ function paymentLabel(row: AccountTransaction, timeZone: string | undefined) {
 }
 
 /**
- * Move payment (SPEC §2 `/customers/move-payment`, MovePaymentsView): find a payment on an account, choose another
- * account of the same merchant, give a reason. The ledger moves what it paid off; both accounts' history and the
+ * Move payment (SPEC §2 `/customers/move-payment`, MovePaymentsView): find a payment on an account (its transactions
+ * page by page, newest first, as on the account's Transactions; the chosen payment stays chosen across pages),
+ * choose another account of the same merchant, give a reason. The ledger moves what it paid off; both accounts' history and the
  * audit trail say so. One Idempotency-Key per confirmed move, kept for a retry after a lost answer.
  */
 export function MovePaymentRoute() {
@@ -32,17 +33,27 @@ export function MovePaymentRoute() {
   const allowed = useMeetsMerchantRequirement(merchantID, ACCESS_REQUIREMENTS.paymentRefund);
   const [from, setFrom] = useState<PickedAccount | null>(null);
   const [paymentID, setPaymentID] = useState<string | null>(null);
+  const [picked, setPicked] = useState<AccountTransaction | null>(null);
+  const [transactionsPage, setTransactionsPage] = useState(1);
   const [to, setTo] = useState<PickedAccount | null>(null);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ payment?: string; to?: string; reason?: string }>({});
   const [round, setRound] = useState(0);
   const attempt = useRef<{ body: string; key: string } | null>(null);
   const move = useMovePayment(merchantID);
-  const transactions = useAccountTransactions(merchantID, from?.customerID ?? '', from?.accountID ?? '', 1);
-  const payments =
-    from?.accountID && !transactions.isPlaceholderData
-      ? (transactions.data?.results ?? []).filter((row) => row.kind === 'payment' && MOVABLE.has(row.status))
-      : [];
+  const transactions = useAccountTransactions(
+    merchantID,
+    from?.customerID ?? '',
+    from?.accountID ?? '',
+    transactionsPage,
+  );
+  const shown = from?.accountID && !transactions.isPlaceholderData ? transactions.data : undefined;
+  const payments = (shown?.results ?? []).filter((row) => row.kind === 'payment' && MOVABLE.has(row.status));
+  // The chosen payment is listed on every page, so the field keeps showing it.
+  const options = picked && !payments.some((row) => row.id === picked.id) ? [picked, ...payments] : payments;
+  const total = shown?.count ?? 0;
+  const first = (transactionsPage - 1) * TRANSACTIONS_PAGE_SIZE + 1;
+  const last = Math.min(total, transactionsPage * TRANSACTIONS_PAGE_SIZE);
 
   if (!merchantID) return <Alert color="yellow">Choose a merchant first.</Alert>;
 
@@ -64,6 +75,8 @@ export function MovePaymentRoute() {
           attempt.current = null;
           notifySuccess(`Payment moved to ${to.label}`);
           setPaymentID(null);
+          setPicked(null);
+          setTransactionsPage(1);
           setTo(null);
           setFrom(null);
           setReason('');
@@ -102,23 +115,46 @@ export function MovePaymentRoute() {
                 label="Account it is on"
                 pick="account"
                 required
-                onPick={(picked) => {
-                  setFrom(picked);
+                onPick={(account) => {
+                  setFrom(account);
                   setPaymentID(null);
+                  setPicked(null);
+                  setTransactionsPage(1);
                 }}
               />
               <Select
                 label="Payment"
                 withAsterisk
                 placeholder={
-                  from ? (payments.length > 0 ? 'Choose…' : 'No payment to move') : 'Choose the account first'
+                  !from
+                    ? 'Choose the account first'
+                    : payments.length > 0
+                      ? 'Choose…'
+                      : total > TRANSACTIONS_PAGE_SIZE
+                        ? 'No payment to move on this page'
+                        : 'No payment to move'
                 }
-                data={payments.map((row) => ({ value: row.payment.id, label: paymentLabel(row, timeZone) }))}
+                data={options.map((row) => ({ value: row.payment.id, label: paymentLabel(row, timeZone) }))}
                 value={paymentID}
-                onChange={setPaymentID}
+                onChange={(value) => {
+                  setPaymentID(value);
+                  setPicked(options.find((row) => row.payment.id === value) ?? null);
+                }}
                 error={errors.payment}
                 allowDeselect={false}
               />
+              {total > TRANSACTIONS_PAGE_SIZE && (
+                <Group justify="space-between" gap="md">
+                  <Text size="sm" c="dimmed">{`Transactions ${first}–${last} of ${total}`}</Text>
+                  <Pagination
+                    total={Math.ceil(total / TRANSACTIONS_PAGE_SIZE)}
+                    value={transactionsPage}
+                    onChange={setTransactionsPage}
+                    size="sm"
+                    getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                  />
+                </Group>
+              )}
             </Stack>
             <Stack gap="xs" component="section" aria-label="Where it goes">
               <Text fw={600}>Move it to</Text>

@@ -161,6 +161,64 @@ describe('Move payment', () => {
     expect(await screen.findByText(/Payment moved to Omar Other · B-2002/)).toBeInTheDocument();
   }, 60_000);
 
+  it('pages through all of the account’s transactions to find an older payment, and keeps the one chosen', async () => {
+    serveCustomers();
+    // 23 transactions: the newest 10 are refunds (nothing to move); the one to move is on the third page.
+    const refunds = Array.from({ length: 22 }, (_, index) => ({
+      ...TRANSACTION,
+      id: `00000000-0000-4000-8000-0000000f${String(index).padStart(4, '0')}`,
+      kind: 'refund' as const,
+      status: 'REFUND' as const,
+      created: `2026-11-${String(27 - Math.floor(index / 10)).padStart(2, '0')}T15:30:00.000Z`,
+    }));
+    const older = { ...TRANSACTION, created: '2026-10-02T15:30:00.000Z' };
+    const all = [...refunds, older];
+    const pagesAsked: string[] = [];
+    server.use(
+      http.get(
+        `/api/merchants/${MERCHANT_ID}/customers/${CUSTOMER_ID}/accounts/${ACCOUNT_ID}/transactions/`,
+        ({ request }) => {
+          const query = new URL(request.url).searchParams;
+          const number = Number(query.get('page') ?? '1');
+          const size = Number(query.get('page_size') ?? '10');
+          pagesAsked.push(String(number));
+          return HttpResponse.json({
+            count: all.length,
+            next: null,
+            previous: null,
+            results: all.slice((number - 1) * size, number * size),
+          });
+        },
+      ),
+    );
+    const user = setupUser();
+    renderMove();
+    await fillIn(user, await screen.findByRole('textbox', { name: /^Search the account it is on/ }), 'Carla');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: /^Account it is on/ })).toHaveAttribute('placeholder', 'Choose…'),
+    );
+    await pick(user, /^Account it is on/, /Carla Customer · A-1001/);
+    expect(await screen.findByText('Transactions 1–10 of 23')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /^Payment/ })).toHaveAttribute(
+      'placeholder',
+      'No payment to move on this page',
+    );
+
+    await user.click(screen.getByRole('button', { name: '3' }));
+    expect(await screen.findByText('Transactions 21–23 of 23')).toBeInTheDocument();
+    expect(pagesAsked).toContain('3');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: /^Payment/ })).toHaveAttribute('placeholder', 'Choose…'),
+    );
+    await pick(user, /^Payment/, /10\/02\/2026 11:30.*\$100\.00.*PAID/);
+    // Back to a newer page: the payment chosen stays chosen.
+    await user.click(screen.getByRole('button', { name: 'previous page' }));
+    expect(await screen.findByText('Transactions 11–20 of 23')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /^Payment/ })).toHaveValue(
+      '10/02/2026 11:30 AM · $100.00 · PAID · Visa XXXX4242',
+    );
+  }, 60_000);
+
   it('is closed to a custom role without is_payment_refund_allowed', async () => {
     serveCustomers();
     const profile = buildProfile({ role: 'custom', accessRoles: ['is_customer_update_allowed'] });

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { customerSchema } from '@paydesk/domain/customers/customers.contract';
 import { toCalendarDate } from '@paydesk/domain/dates/calendar';
-import { formatDate } from '@paydesk/domain/format/date';
+import { formatCalendarDate, formatDate } from '@paydesk/domain/format/date';
 import { formatMoney } from '@paydesk/domain/format/money';
 import { IconLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -92,7 +92,7 @@ function AccountCard({
         </Group>
         <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
           <Fact label="Amount due">{formatMoney(account.amount_due_cents)}</Fact>
-          <Fact label="Due date">{formatDate(account.due_date) || 'None'}</Fact>
+          <Fact label="Due date">{formatCalendarDate(account.due_date) || 'None'}</Fact>
           <Fact label="Days past due">{daysPastDue(account.due_date, today)}</Fact>
           <Fact label="Autopay">{account.autopay ? 'On' : 'Off'}</Fact>
           <Fact label="Open promise">

@@ -36,12 +36,14 @@ function refusalOf(error: unknown): string | null {
 type DeviceCredentialsFormProps = {
   provider: DeviceProvider;
   settings: DeviceSettingsView;
+  /** The merchant's zone, in which the last test's time is shown. */
+  timeZone: string | undefined;
   onSave: (values: DeviceCredentialsValues) => Promise<unknown>;
   onTest: () => Promise<ConnectionTest>;
 };
 
 /** The merchant's login at PassTime or Ituran, with a Test connection button. The password is never shown. */
-export function DeviceCredentialsForm({ provider, settings, onSave, onTest }: DeviceCredentialsFormProps) {
+export function DeviceCredentialsForm({ provider, settings, timeZone, onSave, onTest }: DeviceCredentialsFormProps) {
   const label = PROVIDER_LABELS[provider];
   const form = useForm<FormValues>({
     initialValues: { account_id: settings.account_id, username: settings.username, password: '' },
@@ -107,7 +109,7 @@ export function DeviceCredentialsForm({ provider, settings, onSave, onTest }: De
           )}
           {settings.last_tested_at && (
             <Text size="sm" c="dimmed">
-              Last tested {formatDateTime(settings.last_tested_at)}
+              Last tested {formatDateTime(settings.last_tested_at, { timeZone })}
               {settings.last_error ? `: ${settings.last_error}` : ': connected.'}
             </Text>
           )}

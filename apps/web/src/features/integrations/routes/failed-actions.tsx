@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { FAILED_ACTIONS_PAGE_SIZE } from '@paydesk/domain/constants';
 import { ERROR_MESSAGES } from '@paydesk/domain/errors/error-codes';
 import { formatDateTime } from '@paydesk/domain/format/date';
@@ -10,8 +10,8 @@ import {
 } from '@paydesk/domain/integrations/integrations.contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { DataTable, type DataColumn } from '../../../components/data-table';
-import { QueryState } from '../../../components/query-state';
+import { type DataColumn } from '../../../components/data-table';
+import { countOf, ListPage, ListSection } from '../../../components/list-page';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useMerchantFailedActions, useResolveFailedAction, useRetryFailedAction } from '../api/integrations';
 import { useMerchantTimeZone } from '../../../lib/merchant-query';
@@ -58,7 +58,6 @@ export function FailedActionsRoute() {
   const retry = useRetryFailedAction(merchantID);
   const [working, setWorking] = useState<string | null>(null);
   const [retryFailure, setRetryFailure] = useState<{ action: FailedAction; message: string } | null>(null);
-  const count = actions.data?.count ?? 0;
 
   const onResolve = (action: FailedAction) => {
     setWorking(action.id);
@@ -144,14 +143,7 @@ export function FailedActionsRoute() {
   ];
 
   return (
-    <Stack gap="lg">
-      <title>Failed actions · Paydesk</title>
-      <div>
-        <Title order={1}>Failed actions</Title>
-        <Text c="dimmed" size="sm" aria-live="polite">
-          {actions.data ? `${count} ${count === 1 ? 'failed action' : 'failed actions'}` : ' '}
-        </Text>
-      </div>
+    <ListPage title="Failed actions" count={countOf(actions.data, 'failed action')}>
       <div aria-live="polite">
         {retryFailure && (
           <Alert
@@ -165,35 +157,14 @@ export function FailedActionsRoute() {
           </Alert>
         )}
       </div>
-      <Paper withBorder p="md">
-        {!actions.isSuccess ? (
-          <QueryState
-            error={actions.error}
-            loadingLabel="Loading failed actions"
-            errorTitle="Failed actions could not be loaded"
-          />
-        ) : (
-          <>
-            <DataTable columns={columns} rows={actions.data.results} rowKey={(action) => action.id} minWidth={960} />
-            {actions.data.results.length === 0 && (
-              <Text c="dimmed" ta="center" py="xl">
-                No failed actions.
-              </Text>
-            )}
-            {count > FAILED_ACTIONS_PAGE_SIZE && (
-              <Group justify="flex-end" mt="md">
-                <Pagination
-                  total={Math.ceil(count / FAILED_ACTIONS_PAGE_SIZE)}
-                  value={page}
-                  onChange={setPage}
-                  size="sm"
-                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                />
-              </Group>
-            )}
-          </>
-        )}
-      </Paper>
-    </Stack>
+      <ListSection
+        query={actions}
+        loadingLabel="Loading failed actions"
+        errorTitle="Failed actions could not be loaded"
+        table={{ columns, rowKey: (action) => action.id, minWidth: 960 }}
+        empty="No failed actions."
+        pager={{ page, pageSize: FAILED_ACTIONS_PAGE_SIZE, onPageChange: setPage }}
+      />
+    </ListPage>
   );
 }

@@ -40,6 +40,7 @@ function SettingsDevice({ provider }: { provider: DeviceProvider }) {
           key={`${settings.data.account_id}:${settings.data.username}`}
           provider={provider}
           settings={settings.data}
+          timeZone={timeZone}
           onSave={(values) => save.mutateAsync(values)}
           onTest={() => test.mutateAsync()}
         />

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { QueryState } from '../../../components/query-state';
+import { useMerchantTimeZone } from '../../../lib/merchant-query';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { getOauthLinks, useConnections, useDisconnectFreshbooks } from '../api/integrations';
 import { ConnectionStatusBadge } from '../components/connection-status-badge';
@@ -19,12 +20,12 @@ const DESCRIPTIONS = {
   ituran: 'Starter interrupt and GPS for vehicles with Ituran devices.',
 } as const;
 
-function ConnectedSince({ connection }: { connection: Connection }) {
+function ConnectedSince({ connection, timeZone }: { connection: Connection; timeZone: string | undefined }) {
   if (connection.status === 'disconnected' || !connection.account_label) return null;
   return (
     <Text size="sm">
       {connection.provider === 'freshbooks' ? 'Business' : 'Account'}: <strong>{connection.account_label}</strong>
-      {connection.connected_at ? ` · since ${formatDate(connection.connected_at)}` : ''}
+      {connection.connected_at ? ` · since ${formatDate(connection.connected_at, { timeZone })}` : ''}
     </Text>
   );
 }
@@ -40,6 +41,7 @@ function LastError({ connection }: { connection: Connection }) {
 }
 
 function FreshbooksCard({ merchantID, connection }: { merchantID: string; connection: Connection }) {
+  const timeZone = useMerchantTimeZone(merchantID);
   const [starting, setStarting] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const disconnect = useDisconnectFreshbooks(merchantID);
@@ -71,7 +73,7 @@ function FreshbooksCard({ merchantID, connection }: { merchantID: string; connec
         <Text size="sm" c="dimmed">
           {DESCRIPTIONS.freshbooks}
         </Text>
-        <ConnectedSince connection={connection} />
+        <ConnectedSince connection={connection} timeZone={timeZone} />
         <LastError connection={connection} />
         <Group mt="auto">
           {connected ? (
@@ -110,6 +112,7 @@ function FreshbooksCard({ merchantID, connection }: { merchantID: string; connec
 }
 
 function DeviceCard({ merchantID, connection }: { merchantID: string; connection: Connection }) {
+  const timeZone = useMerchantTimeZone(merchantID);
   const provider = connection.provider as 'passtime' | 'ituran';
   const label = PROVIDER_LABELS[provider];
   return (
@@ -124,7 +127,7 @@ function DeviceCard({ merchantID, connection }: { merchantID: string; connection
         <Text size="sm" c="dimmed">
           {DESCRIPTIONS[provider]}
         </Text>
-        <ConnectedSince connection={connection} />
+        <ConnectedSince connection={connection} timeZone={timeZone} />
         <LastError connection={connection} />
         <Group mt="auto">
           <Anchor component={Link} to={`/merchants/${merchantID}/settings/${provider}`} fw={500}>

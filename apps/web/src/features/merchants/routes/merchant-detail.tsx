@@ -63,7 +63,8 @@ export function MerchantDetailRoute() {
               <Stack gap={4}>
                 <Title order={1}>{merchant.data.name}</Title>
                 <Text c="dimmed" size="sm">
-                  {merchant.data.organization_name} · Created {formatDate(merchant.data.created)}
+                  {merchant.data.organization_name} · Created{' '}
+                  {formatDate(merchant.data.created, { timeZone: merchant.data.timezone })}
                 </Text>
                 <MerchantFlagBadges merchant={merchant.data} withEmptyDash={false} />
               </Stack>

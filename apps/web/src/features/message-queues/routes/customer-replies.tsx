@@ -1,10 +1,10 @@
-import { Anchor, Badge, Button, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { formatDateTime } from '@paydesk/domain/format/date';
 import { MESSAGE_QUEUE_PAGE_SIZE, type CustomerReply } from '@paydesk/domain/messaging/message-queues.contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DataTable, type DataColumn } from '../../../components/data-table';
-import { QueryState } from '../../../components/query-state';
+import { type DataColumn } from '../../../components/data-table';
+import { countOf, ListPage, ListSection } from '../../../components/list-page';
 import { useMerchantTimeZone } from '../../../lib/merchant-query';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useRouteMerchantId } from '../../../lib/use-merchant-access';
@@ -27,7 +27,6 @@ export function CustomerRepliesRoute() {
   const [page, setPage] = useState(1);
   const replies = useCustomerReplies(merchantID, page);
   const markRead = useMarkRead(merchantID);
-  const count = replies.data?.count ?? 0;
 
   const handleMarkRead = (row: CustomerReply) =>
     markRead.mutate(
@@ -124,49 +123,23 @@ export function CustomerRepliesRoute() {
     },
   ];
 
+  const waiting = countOf(replies.data, 'conversation');
+
   return (
-    <Stack gap="lg">
-      <title>Customer replies · Paydesk</title>
-      <div>
-        <Title order={1}>Customer replies</Title>
-        <Text c="dimmed" size="sm">
-          Conversations with replies nobody has read yet, the one waiting longest first.
-        </Text>
-        <Text c="dimmed" size="sm" aria-live="polite">
-          {replies.data ? `${count} ${count === 1 ? 'conversation' : 'conversations'} waiting` : ' '}
-        </Text>
-      </div>
-      <Paper withBorder p="md">
-        {!merchantID ? (
-          <Text c="dimmed">Choose a merchant first.</Text>
-        ) : !replies.isSuccess ? (
-          <QueryState
-            error={replies.error}
-            loadingLabel="Loading customer replies"
-            errorTitle="Customer replies could not be loaded"
-          />
-        ) : (
-          <>
-            <DataTable columns={columns} rows={replies.data.results} rowKey={(row) => row.customer_id} minWidth={900} />
-            {replies.data.results.length === 0 && (
-              <Text c="dimmed" ta="center" py="xl">
-                No unread replies.
-              </Text>
-            )}
-            {count > MESSAGE_QUEUE_PAGE_SIZE && (
-              <Group justify="flex-end" mt="md">
-                <Pagination
-                  total={Math.ceil(count / MESSAGE_QUEUE_PAGE_SIZE)}
-                  value={page}
-                  onChange={setPage}
-                  size="sm"
-                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                />
-              </Group>
-            )}
-          </>
-        )}
-      </Paper>
-    </Stack>
+    <ListPage
+      title="Customer replies"
+      description="Conversations with replies nobody has read yet, the one waiting longest first."
+      count={waiting && `${waiting} waiting`}
+    >
+      <ListSection
+        unavailable={!merchantID && 'Choose a merchant first.'}
+        query={replies}
+        loadingLabel="Loading customer replies"
+        errorTitle="Customer replies could not be loaded"
+        table={{ columns, rowKey: (row) => row.customer_id, minWidth: 900 }}
+        empty="No unread replies."
+        pager={{ page, pageSize: MESSAGE_QUEUE_PAGE_SIZE, onPageChange: setPage }}
+      />
+    </ListPage>
   );
 }

@@ -1,11 +1,11 @@
-import { Anchor, Badge, Button, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { ACCESS_REQUIREMENTS } from '@paydesk/domain/access/requirements';
 import { formatDateTime } from '@paydesk/domain/format/date';
 import { MESSAGE_QUEUE_PAGE_SIZE, type MissedMessage } from '@paydesk/domain/messaging/message-queues.contract';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { DataTable, type DataColumn } from '../../../components/data-table';
-import { QueryState } from '../../../components/query-state';
+import { type DataColumn } from '../../../components/data-table';
+import { countOf, ListPage, ListSection } from '../../../components/list-page';
 import { isApiError } from '../../../lib/is-api-error';
 import { useMerchantTimeZone } from '../../../lib/merchant-query';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -33,7 +33,6 @@ export function MissedMessagesRoute() {
   // One Idempotency-Key per text until it is answered: a double click, or a click again after a lost answer,
   // sends it once.
   const keys = useRef(new Map<string, string>());
-  const count = missed.data?.count ?? 0;
 
   const handleResend = (row: MissedMessage) => {
     const idempotencyKey = keys.current.get(row.id) ?? crypto.randomUUID();
@@ -165,49 +164,20 @@ export function MissedMessagesRoute() {
   ];
 
   return (
-    <Stack gap="lg">
-      <title>Missed messages · Paydesk</title>
-      <div>
-        <Title order={1}>Missed messages</Title>
-        <Text c="dimmed" size="sm">
-          Texts that failed or were not delivered, newest first. Sending one again checks the customer’s consent,
-          do-not-contact and quiet hours again; a blocked, unknown, landline or invalid number can not be texted.
-        </Text>
-        <Text c="dimmed" size="sm" aria-live="polite">
-          {missed.data ? `${count} ${count === 1 ? 'missed message' : 'missed messages'}` : ' '}
-        </Text>
-      </div>
-      <Paper withBorder p="md">
-        {!merchantID ? (
-          <Text c="dimmed">Choose a merchant first.</Text>
-        ) : !missed.isSuccess ? (
-          <QueryState
-            error={missed.error}
-            loadingLabel="Loading missed messages"
-            errorTitle="Missed messages could not be loaded"
-          />
-        ) : (
-          <>
-            <DataTable columns={columns} rows={missed.data.results} rowKey={(row) => row.id} minWidth={1000} />
-            {missed.data.results.length === 0 && (
-              <Text c="dimmed" ta="center" py="xl">
-                No missed messages.
-              </Text>
-            )}
-            {count > MESSAGE_QUEUE_PAGE_SIZE && (
-              <Group justify="flex-end" mt="md">
-                <Pagination
-                  total={Math.ceil(count / MESSAGE_QUEUE_PAGE_SIZE)}
-                  value={page}
-                  onChange={setPage}
-                  size="sm"
-                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                />
-              </Group>
-            )}
-          </>
-        )}
-      </Paper>
-    </Stack>
+    <ListPage
+      title="Missed messages"
+      description="Texts that failed or were not delivered, newest first. Sending one again checks the customer’s consent, do-not-contact and quiet hours again; a blocked, unknown, landline or invalid number can not be texted."
+      count={countOf(missed.data, 'missed message')}
+    >
+      <ListSection
+        unavailable={!merchantID && 'Choose a merchant first.'}
+        query={missed}
+        loadingLabel="Loading missed messages"
+        errorTitle="Missed messages could not be loaded"
+        table={{ columns, rowKey: (row) => row.id, minWidth: 1000 }}
+        empty="No missed messages."
+        pager={{ page, pageSize: MESSAGE_QUEUE_PAGE_SIZE, onPageChange: setPage }}
+      />
+    </ListPage>
   );
 }

@@ -101,8 +101,8 @@ describe('settings: activity', () => {
     expect(await screen.findByText('3 entries')).toBeInTheDocument();
     expect(screen.getByText('Avery Admin updated Tag Repossession Risk')).toBeInTheDocument();
     const row = screen.getByText('Sam Super updated Role Collector').closest('tr')!;
-    // MM/DD/YYYY h:mm a, in the browser's zone (the tests run in UTC).
-    expect(within(row).getByText('03/05/2026 2:07 PM')).toBeInTheDocument();
+    // MM/DD/YYYY h:mm a, in the merchant's zone (New York): 14:07 UTC is 9:07 AM there.
+    expect(within(row).getByText('03/05/2026 9:07 AM')).toBeInTheDocument();
     expect(within(row).getByRole('cell', { name: 'Sam Super' })).toBeInTheDocument();
 
     const show = within(row).getByRole('button', { name: /^Show changes/ });

@@ -8,6 +8,7 @@ import { useParams } from 'react-router';
 import { z } from 'zod';
 import { type DataColumn } from '../../../components/data-table';
 import { countOf, ListSection } from '../../../components/list-page';
+import { useMerchantTimeZone } from '../../../lib/merchant-query';
 import { useListState } from '../../../lib/use-list-state';
 import { useActivity, useActivityActors } from '../api/activity';
 import { ActivityChanges } from '../components/activity-changes';
@@ -36,6 +37,7 @@ function readFilters(params: URLSearchParams): { actor?: string; kind?: AuditKin
  */
 export function SettingsActivityRoute() {
   const { merchantID = '' } = useParams();
+  const timeZone = useMerchantTimeZone(merchantID);
   const list = useListState(activityPageQuery, readFilters);
   const { filters, setFilter } = list;
   const activity = useActivity(merchantID, { page: list.page, pageSize: list.pageSize, ...filters });
@@ -62,7 +64,7 @@ export function SettingsActivityRoute() {
       primary: true,
       render: (entry) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatDateTime(entry.created)}
+          {formatDateTime(entry.created, { timeZone })}
         </Text>
       ),
     },
@@ -75,7 +77,7 @@ export function SettingsActivityRoute() {
           <Text size="sm">{describeEntry(entry)}</Text>
           <Collapse expanded={expanded.has(entry.id)}>
             <div id={`activity-changes-${entry.id}`}>
-              <ActivityChanges before={entry.before} after={entry.after} />
+              <ActivityChanges before={entry.before} after={entry.after} timeZone={timeZone} />
             </div>
           </Collapse>
         </Stack>

@@ -7,6 +7,7 @@ import { useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { type DataColumn } from '../../../components/data-table';
 import { countOf, ListSection } from '../../../components/list-page';
+import { useMerchantTimeZone } from '../../../lib/merchant-query';
 import { notifySuccess } from '../../../lib/notify';
 import { useListState } from '../../../lib/use-list-state';
 import { useCreateTag, useDeleteTag, useRenameTag, useTags } from '../api/tags';
@@ -15,6 +16,7 @@ import { TagNameModal } from '../components/tag-name-modal';
 /** /merchants/:merchantID/settings/tags: the account tags customers' accounts can carry; add, rename, remove. */
 export function SettingsTagsRoute() {
   const { merchantID = '' } = useParams();
+  const timeZone = useMerchantTimeZone(merchantID);
   const list = useListState(accountTagListQuery);
   const tags = useTags(merchantID, {
     page: list.page,
@@ -32,7 +34,12 @@ export function SettingsTagsRoute() {
 
   const columns: DataColumn<AccountTag>[] = [
     { key: 'name', label: 'Name', primary: true, sort: list.sortOf('name'), render: (tag) => tag.name },
-    { key: 'created', label: 'Created', sort: list.sortOf('created'), render: (tag) => formatDate(tag.created) },
+    {
+      key: 'created',
+      label: 'Created',
+      sort: list.sortOf('created'),
+      render: (tag) => formatDate(tag.created, { timeZone }),
+    },
     {
       key: 'actions',
       label: 'Actions',

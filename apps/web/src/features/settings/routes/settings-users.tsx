@@ -15,7 +15,7 @@ import { useChangeUserRole } from '../api/change-user-role';
 import { useDisableUser } from '../api/disable-user';
 import { useEnableUser } from '../api/enable-user';
 import { AssignRoleModal } from '../components/assign-role-modal';
-import { useMerchant } from '../../../lib/merchant-query';
+import { useMerchant, useMerchantTimeZone } from '../../../lib/merchant-query';
 import { useUsers } from '../api/get-users';
 import { InviteUserModal } from '../components/invite-user-modal';
 import { UserStatusBadge } from '../components/user-status-badge';
@@ -34,6 +34,7 @@ function describeRole(user: MerchantUser): string {
 /** /merchants/:merchantID/settings/users: the merchant's users, invitations and disabling. */
 export function SettingsUsersRoute() {
   const { merchantID = '' } = useParams();
+  const timeZone = useMerchantTimeZone(merchantID);
   const viewer = useViewer();
   const merchant = useMerchant(merchantID, { onlyIfOpenable: true });
   const list = useListState(merchantUserListQuery);
@@ -91,7 +92,12 @@ export function SettingsUsersRoute() {
     { key: 'email', label: 'Email', sort: list.sortOf('email'), render: (user) => user.email },
     { key: 'role', label: 'Role', render: describeRole },
     { key: 'status', label: 'Status', render: (user) => <UserStatusBadge status={statusOf(user)} /> },
-    { key: 'created', label: 'Created', sort: list.sortOf('created'), render: (user) => formatDate(user.created) },
+    {
+      key: 'created',
+      label: 'Created',
+      sort: list.sortOf('created'),
+      render: (user) => formatDate(user.created, { timeZone }),
+    },
     {
       key: 'actions',
       label: 'Actions',

@@ -20,6 +20,7 @@ import { useMerchantTimeZone } from '../../../lib/merchant-query';
 import { useListState } from '../../../lib/use-list-state';
 import { useRouteMerchantId } from '../../../lib/use-merchant-access';
 import { exportTransactionsCsv, useTransactionSearch, type ExportProgress } from '../api/transactions';
+import { formatCount } from '@paydesk/domain/format/count';
 
 /** Page, rows per page (50, 75, 100) and order as the list state keeps them; `search` is the API's `like`. */
 const listSchema = transactionSearchQuery.pick({ page: true, page_size: true, ordering: true }).extend({
@@ -161,7 +162,7 @@ export function TransactionSearchRoute({ legacy = false }: { legacy?: boolean })
       title={title}
       count={
         search.data
-          ? `${count.toLocaleString('en-US')}${capped ? '+' : ''} ${count === 1 && !capped ? 'transaction' : 'transactions'}`
+          ? `${formatCount(count)}${capped ? '+' : ''} ${count === 1 && !capped ? 'transaction' : 'transactions'}`
           : null
       }
       actions={

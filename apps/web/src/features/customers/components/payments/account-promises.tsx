@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { type DataColumn } from '../../../../components/data-table';
 import { AccountSection, AccountTable } from './account-section';
 import { DateField } from '../../../../components/date-field';
+import { DialogActions } from '../../../../components/dialog-actions';
 import { MoneyInput, readMoneyValue, type MoneyValue } from '../../../../components/money-input';
 import { ApiError } from '../../../../lib/api-client';
 import { describeError, notifyError, notifySuccess } from '../../../../lib/notify';
@@ -218,14 +219,7 @@ function RecordPromiseModal({
             {failure}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button loading={create.isPending} onClick={submit}>
-            Record promise
-          </Button>
-        </Group>
+        <DialogActions label="Record promise" onConfirm={submit} onCancel={onClose} loading={create.isPending} />
       </Stack>
     </Modal>
   );

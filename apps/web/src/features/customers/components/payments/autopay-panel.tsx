@@ -7,11 +7,12 @@ import {
 } from '@paydesk/domain/autopay/autopay.contract';
 import { AUTOPAY_DUE_DAY_CAP } from '@paydesk/domain/constants';
 import { ERROR_MESSAGES } from '@paydesk/domain/errors/error-codes';
-import { formatDate, formatDateTime } from '@paydesk/domain/format/date';
+import { formatCalendarDate, formatDateTime } from '@paydesk/domain/format/date';
 import { BANK_AUTHORIZATION_METHODS, type BankAuthorizationMethod } from '@paydesk/domain/payments/payments';
 import { IconRepeat } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../../components/confirm-modal';
+import { DialogActions } from '../../../../components/dialog-actions';
 import { useMerchant } from '../../../../lib/merchant-query';
 import { ApiError } from '../../../../lib/api-client';
 import { describeError, notifySuccess } from '../../../../lib/notify';
@@ -144,7 +145,7 @@ export function AutopayPanel({
                 {`${state.customer_name} pays with ${state.payment_method_label}`}
                 {state.day === null
                   ? ' once the account has a due date.'
-                  : ` on day ${state.day} of each month (next due ${formatDate(state.due_date)}).`}
+                  : ` on day ${state.day} of each month (next due ${formatCalendarDate(state.due_date)}).`}
               </Text>
               <Text size="xs" c="dimmed">
                 {`Enrolled by ${state.enrolled_by_name}, ${formatDateTime(state.enrolled_at, { timeZone })}. No convenience fee is charged on autopay.`}
@@ -164,7 +165,7 @@ export function AutopayPanel({
           )}
           {state.last_run && (
             <Text size="xs">
-              {`Last run for the due date ${formatDate(state.last_run.due_date)}: ${RUN_WORDS[state.last_run.state]}`}
+              {`Last run for the due date ${formatCalendarDate(state.last_run.due_date)}: ${RUN_WORDS[state.last_run.state]}`}
               {state.last_run.failure_message ? ` (${state.last_run.failure_message})` : ''}
             </Text>
           )}
@@ -290,14 +291,13 @@ function EnrolAutopayModal({
             {problem ?? failure}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button loading={enrol.isPending} onClick={submit} disabled={saved.length === 0}>
-            Turn on autopay
-          </Button>
-        </Group>
+        <DialogActions
+          label="Turn on autopay"
+          onConfirm={submit}
+          onCancel={onClose}
+          loading={enrol.isPending}
+          disabled={saved.length === 0}
+        />
       </Stack>
     </Modal>
   );

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { formatMoney } from '@paydesk/domain/format/money';
 import type { Payment } from '@paydesk/domain/payments/payments.contract';
 import { useRef, useState } from 'react';
+import { DialogActions } from '../../../../components/dialog-actions';
 import { MoneyInput, readMoneyValue, toMoneyValue, type MoneyValue } from '../../../../components/money-input';
 import { describeError, notifySuccess } from '../../../../lib/notify';
 import { usePayment, useRefundPayment } from '../../api/payments';
@@ -158,14 +159,13 @@ function RefundForm({
           {problem ?? describeError(refund.error)}
         </Alert>
       )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button color="red" loading={refund.isPending} onClick={submit}>
-          {`Refund ${formatMoney(total)}`}
-        </Button>
-      </Group>
+      <DialogActions
+        label={`Refund ${formatMoney(total)}`}
+        onConfirm={submit}
+        onCancel={onDone}
+        loading={refund.isPending}
+        color="red"
+      />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Modal, Select, Stack, Text } from '@mantine/core';
 import { addCalendarDays, toCalendarDate } from '@paydesk/domain/dates/calendar';
 import { ERROR_MESSAGES } from '@paydesk/domain/errors/error-codes';
-import { formatDate, formatDateTime } from '@paydesk/domain/format/date';
+import { formatCalendarDate, formatDateTime } from '@paydesk/domain/format/date';
 import { formatMoney } from '@paydesk/domain/format/money';
 import { MINIMUM_PAYMENT_CENTS } from '@paydesk/domain/payments/payments';
 import {
@@ -15,6 +15,7 @@ import { ConfirmModal } from '../../../../components/confirm-modal';
 import { type DataColumn } from '../../../../components/data-table';
 import { AccountSection, AccountTable } from './account-section';
 import { DateField } from '../../../../components/date-field';
+import { DialogActions } from '../../../../components/dialog-actions';
 import { MoneyInput, readMoneyValue, toMoneyValue, type MoneyValue } from '../../../../components/money-input';
 import { ApiError } from '../../../../lib/api-client';
 import { describeError, notifySuccess } from '../../../../lib/notify';
@@ -68,7 +69,7 @@ export function ScheduledPayments({
   const rows = scheduled.data?.results ?? [];
 
   const columns: DataColumn<ScheduledPayment>[] = [
-    { key: 'date', label: 'Date', primary: true, render: (row) => formatDate(row.date) },
+    { key: 'date', label: 'Date', primary: true, render: (row) => formatCalendarDate(row.date) },
     { key: 'amount', label: 'Amount', render: (row) => formatMoney(row.amount) },
     { key: 'method', label: 'Pay with', render: (row) => row.payment_method_label },
     {
@@ -102,7 +103,7 @@ export function ScheduledPayments({
             variant="light"
             color="red"
             onClick={() => setCancelling(row)}
-            aria-label={`Cancel the payment scheduled for ${formatDate(row.date)}`}
+            aria-label={`Cancel the payment scheduled for ${formatCalendarDate(row.date)}`}
           >
             Cancel
           </Button>
@@ -163,7 +164,7 @@ export function ScheduledPayments({
             }}
           >
             {cancelling &&
-              `The payment of ${formatMoney(cancelling.amount)} scheduled for ${formatDate(cancelling.date)} will not be taken.`}
+              `The payment of ${formatMoney(cancelling.amount)} scheduled for ${formatCalendarDate(cancelling.date)} will not be taken.`}
           </ConfirmModal>
         </>
       }
@@ -223,7 +224,7 @@ function SchedulePaymentModal({
       { input, idempotencyKey: attempt.current.key },
       {
         onSuccess: (created) => {
-          notifySuccess(`Payment of ${formatMoney(created.amount)} scheduled for ${formatDate(created.date)}`);
+          notifySuccess(`Payment of ${formatMoney(created.amount)} scheduled for ${formatCalendarDate(created.date)}`);
           onClose();
         },
       },
@@ -266,14 +267,13 @@ function SchedulePaymentModal({
             {problem ?? failure}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button loading={schedule.isPending} onClick={submit} disabled={saved.length === 0}>
-            Schedule
-          </Button>
-        </Group>
+        <DialogActions
+          label="Schedule"
+          onConfirm={submit}
+          onCancel={onClose}
+          loading={schedule.isPending}
+          disabled={saved.length === 0}
+        />
       </Stack>
     </Modal>
   );

@@ -26,6 +26,7 @@ import {
 } from '@paydesk/domain/payments/method-entry';
 import { MINIMUM_PAYMENT_CENTS, type PaymentType } from '@paydesk/domain/payments/payments';
 import { useRef, useState } from 'react';
+import { DialogActions } from '../../../../components/dialog-actions';
 import { MoneyInput, readMoneyValue, toMoneyValue, type MoneyValue } from '../../../../components/money-input';
 import { ApiError } from '../../../../lib/api-client';
 import { describeError } from '../../../../lib/notify';
@@ -281,14 +282,12 @@ export function TakePaymentModal({
             {problem ?? failure}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button loading={take.isPending || tokenizing} onClick={() => void submit()}>
-            {`Pay ${formatMoney(amount + fee.feeCents)}`}
-          </Button>
-        </Group>
+        <DialogActions
+          label={`Pay ${formatMoney(amount + fee.feeCents)}`}
+          onConfirm={() => void submit()}
+          onCancel={close}
+          loading={take.isPending || tokenizing}
+        />
       </Stack>
     </Modal>
   );

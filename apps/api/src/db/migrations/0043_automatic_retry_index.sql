@@ -1,0 +1,1 @@
+CREATE INDEX "payments_automatic_retry_idx" ON "payments" USING btree ("created") WHERE "payments"."status" = 'FAILED' and "payments"."origin" in ('scheduled', 'autopay') and "payments"."automatic_retry_stopped" is null;
