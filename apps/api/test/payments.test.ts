@@ -532,14 +532,18 @@ describe('account transactions', () => {
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 /**
- * Luhn-valid runs of 15 or 16 digits (written together or in groups of four): what a card number looks like. Ids
- * are left out first: a UUID's middle groups can read as digits in fours (`…-9132-4817-8562-097a…`, seen once).
+ * Luhn-valid runs of 15 or 16 digits (written together or in groups of four) standing on their own: what a card
+ * number looks like. Ids are left out first: a UUID's middle groups can read as digits in fours
+ * (`…-9132-4817-8562-097a…`, seen once). A run with a letter or digit either side is part of a token, not a card
+ * number: a hex hash or provider id holds a run of 15 or 16 digits now and then, and one in ten of those passes Luhn.
  */
 function cardNumbersIn(text: string): string[] {
   const runs =
     text
       .replace(UUID, ' ')
-      .match(/(?<!\d)(?:\d{15,16}|\d{4}[ -]\d{4}[ -]\d{4}[ -]\d{3,4}|\d{4}[ -]\d{6}[ -]\d{5})(?!\d)/g) ?? [];
+      .match(
+        /(?<![0-9A-Za-z])(?:\d{15,16}|\d{4}[ -]\d{4}[ -]\d{4}[ -]\d{3,4}|\d{4}[ -]\d{6}[ -]\d{5})(?![0-9A-Za-z])/g,
+      ) ?? [];
   return runs.map((run) => run.replace(/\D/g, '')).filter((digits) => luhnValid(digits));
 }
 
@@ -586,5 +590,7 @@ describe('card numbers', () => {
     expect(cardNumbersIn('x 4242424242424242 y 4242 4242 4242 4242 z 3782 822463 10005')).toHaveLength(3);
     expect(cardNumbersIn(TEST_NUMBERS.join(' '))).toEqual(TEST_NUMBERS);
     expect(cardNumbersIn('4242424242424241 1700000000000 ')).toEqual([]);
+    expect(cardNumbersIn('{"number":"4242424242424242"} card=4242-4242-4242-4242')).toHaveLength(2);
+    expect(cardNumbersIn('sha 9f4242424242424242ab SM4242424242424242')).toEqual([]);
   });
 });

@@ -62,11 +62,11 @@ export type TakePaymentInput = {
   upToAvailable?: boolean;
 };
 
-/** With `upToAvailable`: the payments being charged on the account already take all it owes. */
 /** Why a run (autopay, scheduled payment) took nothing: the account owed nothing, or another payment was taking it. */
 export const NOTHING_DUE_REASON = 'Nothing was due on the account.';
 export const TAKEN_MEANWHILE_REASON = 'Another payment on the account was being taken for what was due.';
 
+/** With `upToAvailable`: the payments being charged on the account already take all it owes. */
 export class NothingLeftToTakeError extends CatalogueError {
   constructor() {
     super('account.already_paid');
